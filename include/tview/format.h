@@ -1,0 +1,57 @@
+/*
+ * The driver vtable: one per trace format (CTF, trace.dat, LTT).  The core
+ * reaches a format only through these operations.
+ */
+#ifndef TVIEW_FORMAT_H
+#define TVIEW_FORMAT_H
+
+#include "tview/trace.h"
+
+struct tv_strbuf;
+
+struct tv_format_ops {
+	const char	*name;		/* "ctf", "tracedat", "ltt" */
+	const char	*description;	/* N_() text for --info */
+	/*
+	 * Cheap check of magic or layout.  TV_OK if this driver reads @path,
+	 * TV_FORMAT if not (no message needed), anything else with a message
+	 * if it is this format but cannot be read (e.g. CTF 2 for now).
+	 */
+	enum tv_status	(*probe)(const char *path, struct tv_error *err);
+	/*
+	 * Open @path and build the model, including every stream's packet
+	 * index.  A directory may hold several traces: a driver appends one
+	 * trace per trace it finds to @out (count in *nout).  On error with
+	 * traces already appended, those are still usable.
+	 */
+	enum tv_status	(*open)(const char *path, struct tv_trace ***out,
+			    uint32_t *nout, struct tv_error *err);
+	void		(*close)(struct tv_trace *trace);	/* free priv */
+	/* Decode the record headers of packet @pkt of @s into @out. */
+	enum tv_status	(*decode_packet)(struct tv_stream *s, uint64_t pkt,
+			    struct tv_packet_events *out);
+	/* Decode every scope of one event, lazily, into @arena. */
+	enum tv_status	(*decode_fields)(const struct tv_event *ev,
+			    struct tv_arena *arena,
+			    struct tv_event_fields *out,
+			    struct tv_error *err);
+	/*
+	 * Print one record as the format's reference reader prints it
+	 * (babeltrace2 for CTF, trace-cmd report for trace.dat, LTTV
+	 * textDump for LTT): this is --dump.  No newline at the end.
+	 */
+	enum tv_status	(*print_record)(const struct tv_event *ev,
+			    struct tv_arena *arena, struct tv_strbuf *out,
+			    struct tv_error *err);
+};
+
+/** tv_format_registry() - NULL-terminated list of drivers, probe order. */
+const struct tv_format_ops *const *tv_format_registry(void);
+
+/** tv_format_find() - the driver that reads @path (probing each). */
+enum tv_status	 tv_format_find(const char *path,
+		    const struct tv_format_ops **out, struct tv_error *err);
+
+extern const struct tv_format_ops tv_ctf_format;
+
+#endif /* TVIEW_FORMAT_H */

@@ -1,0 +1,27 @@
+/*
+ * A bounded LRU of decoded packets (their record arrays), so that walking
+ * backwards costs what walking forwards costs, and memory stays bounded
+ * whatever the size of the trace.  Not thread-safe: one per thread.
+ */
+#ifndef TVIEW_PACKET_CACHE_H
+#define TVIEW_PACKET_CACHE_H
+
+#include "tview/trace.h"
+
+struct tv_packet_cache;
+
+/** tv_packet_cache_create() - keep at most @max_bytes of record arrays. */
+struct tv_packet_cache	*tv_packet_cache_create(size_t max_bytes);
+void			 tv_packet_cache_destroy(struct tv_packet_cache *c);
+
+/**
+ * tv_packet_cache_get() - the records of packet @pkt of @s, decoding it
+ * through the driver if needed.  The pointer stays valid until the next
+ * get on this cache that misses (pinned entries excepted).  A packet whose
+ * decoding failed part-way returns its readable records with ->status set;
+ * the packet's event_count is filled in the index on first decode.
+ */
+const struct tv_packet_events *tv_packet_cache_get(struct tv_packet_cache *c,
+			    struct tv_stream *s, uint64_t pkt);
+
+#endif /* TVIEW_PACKET_CACHE_H */

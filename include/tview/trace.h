@@ -1,0 +1,225 @@
+/*
+ * The format-neutral model: a trace set holds traces; a trace holds
+ * clocks, event classes and streams; a stream is a time-ordered sequence of
+ * packets (CTF packets, trace.dat ring-buffer pages, LTT blocks) kept in a
+ * packet index; a packet holds events, decoded only on demand.
+ *
+ * Drivers (src/formats/) build this model; the core (index, merge, state,
+ * search) and the UI read it and never parse bytes themselves.
+ */
+#ifndef TVIEW_TRACE_H
+#define TVIEW_TRACE_H
+
+#include "tview/tview.h"
+#include "tview/error.h"
+#include "tview/field.h"
+#include "tview/mapfile.h"
+#include "tview/time.h"
+#include "tview/util.h"
+
+struct tv_format_ops;
+
+#define TV_COUNT_UNKNOWN	UINT64_MAX
+#define TV_CPU_UNKNOWN		(-1)
+
+/* The scopes of an event's fields, in the order they are printed. */
+enum tv_scope {
+	TV_SCOPE_PACKET_HEADER,
+	TV_SCOPE_PACKET_CONTEXT,
+	TV_SCOPE_EVENT_HEADER,
+	TV_SCOPE_EVENT_COMMON_CONTEXT,	/* CTF stream event context */
+	TV_SCOPE_EVENT_SPECIFIC_CONTEXT,	/* CTF event context */
+	TV_SCOPE_EVENT_PAYLOAD,
+	TV_SCOPE_COUNT,
+};
+
+/* A key of the trace environment (CTF env, trace.dat options, system.xml). */
+struct tv_env_entry {
+	const char	*key;
+	const char	*str;		/* NULL when the value is an integer */
+	int64_t		 num;
+};
+
+struct tv_event_class {
+	const char		*name;		/* interned */
+	uint64_t		 id;		/* the format's own id */
+	uint64_t		 stream_class_id;
+	int32_t			 loglevel;	/* -1 if none */
+	uint32_t		 index;		/* position in trace->classes */
+	const char		*model_emf_uri;	/* may be NULL */
+	/* borrowed from the trace; NULL when the scope is empty */
+	const struct tv_field_class *context;
+	const struct tv_field_class *payload;
+	uint64_t		 count;		/* TV_COUNT_UNKNOWN until counted */
+	void			*priv;		/* driver data */
+};
+
+/*
+ * One entry of a stream's packet index.  Timestamps are ns from origin;
+ * the raw cycle values are kept for the "raw clock" display.
+ */
+struct tv_packet {
+	uint64_t	 offset;	/* bytes, in file[file] */
+	uint64_t	 size;		/* total bytes, padding included */
+	uint64_t	 content_bits;	/* bits of content */
+	int64_t		 ts_begin;	/* TV_TIME_NONE if unknown */
+	int64_t		 ts_end;
+	uint64_t	 cycles_begin;
+	uint64_t	 cycles_end;
+	uint64_t	 discarded;	/* events the tracer lost before this
+					   packet's end (delta, not counter) */
+	uint64_t	 seq_num;	/* TV_COUNT_UNKNOWN if none */
+	uint64_t	 event_count;	/* TV_COUNT_UNKNOWN until decoded */
+	uint32_t	 file;		/* index in stream->files */
+	uint32_t	 flags;		/* TV_PACKET_* */
+};
+
+#define TV_PACKET_CORRUPT	0x1	/* decoding stopped early */
+#define TV_PACKET_LOST_BEFORE	0x2	/* seq_num gap before this packet */
+
+struct tv_stream {
+	struct tv_trace		*trace;		/* borrowed: owner */
+	char			*name;		/* owned, e.g. "channel0_1" */
+	uint64_t		 class_id;
+	uint64_t		 instance_id;	/* TV_COUNT_UNKNOWN if none */
+	int32_t			 cpu;		/* TV_CPU_UNKNOWN if none */
+	uint32_t		 ordinal;	/* position in the set: merge
+						   tie-breaker */
+	struct tv_mapfile	*files;		/* owned, nfiles */
+	uint32_t		 nfiles;
+	struct tv_packet	*packets;	/* owned, the packet index */
+	uint64_t		 npackets;
+	uint64_t		 packets_cap;
+	const struct tv_clock	*clock;		/* borrowed, may be NULL */
+	void			*priv;		/* driver data */
+};
+
+struct tv_trace {
+	const struct tv_format_ops *ops;	/* the driver */
+	char			*path;		/* owned: directory or file */
+	char			*name;		/* owned: for the status bar */
+	struct tv_arena		 arena;		/* classes, labels, names */
+	struct tv_intern	*names;		/* owned intern pool */
+	struct tv_env_entry	*env;		/* arena */
+	uint32_t		 nenv;
+	struct tv_clock		*clocks;	/* arena */
+	uint32_t		 nclocks;
+	struct tv_event_class	**classes;	/* arena */
+	uint32_t		 nclasses;
+	struct tv_stream	**streams;	/* owned */
+	uint32_t		 nstreams;
+	uint8_t			 uuid[16];
+	bool			 has_uuid;
+	/* Scopes common to the trace or a stream class, set by drivers. */
+	void			*priv;		/* driver data */
+};
+
+/* A set of traces opened together and merged into one timeline. */
+struct tv_trace_set {
+	struct tv_trace		**traces;	/* owned */
+	uint32_t		 ntraces;
+	struct tv_stream	**streams;	/* borrowed: all streams, by
+						   ordinal */
+	uint32_t		 nstreams;
+	int64_t			 ts_begin;	/* from the packet indexes */
+	int64_t			 ts_end;
+};
+
+/*
+ * The kinds of record a packet yields.  Besides events, the drivers report
+ * what was lost so that every view can show it where it happened.
+ */
+enum tv_rec_kind {
+	TV_REC_EVENT,
+	TV_REC_DISCARDED,	/* the tracer dropped events: count */
+	TV_REC_LOST_PACKETS,	/* sequence-number gap: count */
+};
+
+/* One record of a decoded packet: enough to order it and find it again. */
+struct tv_event_rec {
+	int64_t		 ts;		/* ns from origin */
+	uint64_t	 bit_offset;	/* event start, from packet start */
+	uint32_t	 class_index;	/* trace->classes[]; TV_REC_EVENT */
+	uint16_t	 kind;		/* enum tv_rec_kind */
+	uint16_t	 cpu_hint;	/* unused by the core for now */
+	uint64_t	 count;		/* DISCARDED/LOST_PACKETS: how many;
+					   EVENT: cycles value of the ts */
+};
+
+/* The records of one packet, produced by a driver's decode_packet. */
+struct tv_packet_events {
+	struct tv_event_rec	*recs;		/* owned */
+	uint64_t		 count;
+	uint64_t		 cap;
+	/* TV_OK, or why decoding stopped before the end of the packet. */
+	enum tv_status		 status;
+	struct tv_error		 err;
+};
+
+/*
+ * A position in the merged timeline: which stream, packet and record.
+ * A plain value: copy it, keep it, seek back to it.
+ */
+struct tv_event {
+	struct tv_stream	*stream;	/* borrowed */
+	uint64_t		 packet;	/* index in stream->packets */
+	uint64_t		 index;		/* record index in the packet */
+	struct tv_event_rec	 rec;		/* copy of the record */
+};
+
+/* Decoded fields of one event, per scope; NULL where a scope is empty. */
+struct tv_event_fields {
+	const struct tv_value	*scope[TV_SCOPE_COUNT];
+};
+
+/* ---- building (drivers) ---- */
+
+struct tv_trace		*tv_trace_create(const struct tv_format_ops *ops,
+			    const char *path);
+void			 tv_trace_destroy(struct tv_trace *trace);
+struct tv_stream	*tv_trace_add_stream(struct tv_trace *trace,
+			    const char *name);
+/** tv_stream_add_file() - map @path and append it; returns its index. */
+enum tv_status		 tv_stream_add_file(struct tv_stream *s,
+			    const char *path, uint32_t *index,
+			    struct tv_error *err);
+/** tv_stream_add_packet() - append an index entry (zeroed, returned). */
+struct tv_packet	*tv_stream_add_packet(struct tv_stream *s);
+void			 tv_packet_events_fini(struct tv_packet_events *pe);
+/** tv_packet_events_push() - append a record; returns it. */
+struct tv_event_rec	*tv_packet_events_push(struct tv_packet_events *pe);
+
+/* ---- reading (core, UI) ---- */
+
+/**
+ * tv_trace_set_open() - probe and open every path (a directory may hold
+ * several traces, e.g. an LTTng session with kernel/ and ust/), index
+ * their streams and assign stream ordinals.  On a partial failure the
+ * readable traces are kept and @err says what was not.
+ */
+enum tv_status		 tv_trace_set_open(struct tv_trace_set **out,
+			    const char *const *paths, size_t npaths,
+			    struct tv_error *err);
+void			 tv_trace_set_close(struct tv_trace_set *set);
+
+/** tv_packet_bytes() - pointer to packet @p's bytes in its mapped file. */
+const uint8_t		*tv_packet_bytes(const struct tv_stream *s,
+			    const struct tv_packet *p);
+
+/** tv_event_class_of() - the class of an event record, or NULL. */
+const struct tv_event_class *tv_event_class_of(const struct tv_event *ev);
+
+/**
+ * tv_event_decode() - decode every scope of @ev into @arena (the caller
+ * resets it between events).  Through the driver's decode_fields.
+ */
+enum tv_status		 tv_event_decode(const struct tv_event *ev,
+			    struct tv_arena *arena,
+			    struct tv_event_fields *out,
+			    struct tv_error *err);
+
+/** tv_trace_env_get() - env entry by key, or NULL. */
+const struct tv_env_entry *tv_trace_env_get(const struct tv_trace *trace,
+			    const char *key);
+
+#endif /* TVIEW_TRACE_H */

@@ -1,0 +1,80 @@
+/*
+ * Small building blocks with no knowledge of traces: allocation that dies
+ * cleanly on exhaustion, a growable string buffer, a bump arena, and a
+ * growable array macro.  Sizes derived from input must be checked against
+ * the file size or a hard limit before they reach these functions.
+ */
+#ifndef TVIEW_UTIL_H
+#define TVIEW_UTIL_H
+
+#include "tview/tview.h"
+#include <stdarg.h>
+
+void	*tv_xmalloc(size_t size);
+void	*tv_xcalloc(size_t nmemb, size_t size);
+void	*tv_xrealloc(void *ptr, size_t size);
+void	*tv_xreallocarray(void *ptr, size_t nmemb, size_t size);
+char	*tv_xstrdup(const char *s);
+char	*tv_xstrndup(const char *s, size_t n);
+int	 tv_xasprintf(char **out, const char *fmt, ...) TV_PRINTFLIKE(2, 3);
+
+/* Grow *items (count *count, capacity *cap) so that one more fits. */
+#define TV_VEC_GROW(items, count, cap) do {				\
+	if ((count) >= (cap)) {						\
+		(cap) = (cap) ? (cap) * 2 : 8;				\
+		(items) = tv_xreallocarray((items), (cap),		\
+		    sizeof(*(items)));					\
+	}								\
+} while (0)
+
+/* A growable, always NUL-terminated string. */
+struct tv_strbuf {
+	char	*buf;		/* owned */
+	size_t	 len;
+	size_t	 cap;
+};
+
+void	 tv_strbuf_init(struct tv_strbuf *sb);
+void	 tv_strbuf_fini(struct tv_strbuf *sb);
+void	 tv_strbuf_reset(struct tv_strbuf *sb);
+void	 tv_strbuf_add(struct tv_strbuf *sb, const char *s, size_t n);
+void	 tv_strbuf_addc(struct tv_strbuf *sb, char c);
+void	 tv_strbuf_adds(struct tv_strbuf *sb, const char *s);
+void	 tv_strbuf_addf(struct tv_strbuf *sb, const char *fmt, ...)
+	    TV_PRINTFLIKE(2, 3);
+void	 tv_strbuf_vaddf(struct tv_strbuf *sb, const char *fmt, va_list ap);
+/* Fast paths for the dump hot loop. */
+void	 tv_strbuf_add_u64(struct tv_strbuf *sb, uint64_t v);
+void	 tv_strbuf_add_i64(struct tv_strbuf *sb, int64_t v);
+
+/*
+ * A bump allocator: many small allocations freed at once.  Used for parse
+ * trees and for decoded field values of one event.  tv_arena_reset() keeps
+ * the first chunk so a hot loop does not call malloc.
+ */
+struct tv_arena_chunk;
+struct tv_arena {
+	struct tv_arena_chunk	*head;	/* owned list */
+	size_t			 used;	/* in head */
+	size_t			 total;	/* bytes handed out since reset */
+};
+
+void	 tv_arena_init(struct tv_arena *a);
+void	 tv_arena_fini(struct tv_arena *a);
+void	 tv_arena_reset(struct tv_arena *a);
+void	*tv_arena_alloc(struct tv_arena *a, size_t size);	/* 16-aligned */
+void	*tv_arena_zalloc(struct tv_arena *a, size_t size);
+char	*tv_arena_strdup(struct tv_arena *a, const char *s);
+char	*tv_arena_strndup(struct tv_arena *a, const char *s, size_t n);
+
+/*
+ * String interning: equal strings share one pointer for the life of the
+ * pool, so event and process names compare by pointer.
+ */
+struct tv_intern;
+struct tv_intern	*tv_intern_create(void);
+void			 tv_intern_destroy(struct tv_intern *pool);
+const char		*tv_intern(struct tv_intern *pool, const char *s,
+			    size_t len);
+
+#endif /* TVIEW_UTIL_H */

@@ -1,0 +1,79 @@
+/*
+ * Shared inside the CTF driver only: the trace class built from TSDL
+ * metadata, and the entry points of the driver's passes.
+ *
+ *   ctf-metadata.c   find metadata, unpack packetized metadata to text
+ *   tsdl-lex.c       TSDL tokens with line:column
+ *   tsdl-parse.c     recursive-descent parser into an arena AST
+ *   tsdl-model.c     scopes, typealias/typedef, resolution of sequence
+ *                    lengths and variant tags to save slots, roles
+ *   ctf-decode.c     bit-level reader: field class -> tv_value
+ *   ctf-index.c      packet index from index/*.idx or packet headers
+ *   ctf-packet.c     decode_packet: event headers, clock updates
+ *   ctf-print.c      babeltrace2 text output (--dump)
+ *   ctf.c            the driver vtable, probe, open, directory walk
+ */
+#ifndef TVIEW_CTF_PRIV_H
+#define TVIEW_CTF_PRIV_H
+
+#include "tview/trace.h"
+#include "tview/format.h"
+
+struct ctf_stream_class {
+	uint64_t		 id;
+	bool			 has_id;	/* declared with an id */
+	struct tv_field_class	*packet_context;	/* NULL if none */
+	struct tv_field_class	*event_header;
+	struct tv_field_class	*event_context;		/* stream's */
+	struct tv_event_class	**events;	/* borrowed, sorted by id */
+	uint32_t		 nevents;
+	const struct tv_clock	*clock;		/* borrowed: from a mapped
+						   timestamp field, or NULL */
+};
+
+struct ctf_trace_class {
+	uint32_t		 major;
+	uint32_t		 minor;
+	enum tv_byte_order	 byte_order;	/* trace native */
+	struct tv_field_class	*packet_header;	/* NULL if none */
+	struct ctf_stream_class	**sclasses;	/* arena */
+	uint32_t		 nsclasses;
+	uint32_t		 nslots;	/* save slots needed to decode */
+	char			*metadata;	/* owned: the TSDL text */
+	size_t			 metadata_len;
+};
+
+/* Per event class: tv_event_class.priv points to this. */
+struct ctf_event_class {
+	struct ctf_stream_class	*sclass;	/* borrowed */
+};
+
+/* Per stream: tv_stream.priv points to this. */
+struct ctf_stream_priv {
+	struct ctf_trace_class	*tc;		/* borrowed */
+	struct ctf_stream_class	*sclass;	/* borrowed */
+};
+
+/* Per trace: tv_trace.priv points to this. */
+struct ctf_trace_priv {
+	struct ctf_trace_class	 tc;
+};
+
+/**
+ * ctf_metadata_read() - the TSDL text of the trace in @dir: plain text as
+ * is, packetized metadata unpacked (either byte order).  TV_UNSUPPORTED
+ * with a clear message for CTF 2 (JSON) metadata.
+ */
+enum tv_status	 ctf_metadata_read(const char *dir, char **text, size_t *len,
+		    struct tv_error *err);
+
+/**
+ * ctf_tsdl_build() - parse TSDL @text (errors as "@path:line:col: msg")
+ * and fill @trace (clocks, env, uuid, event classes, all in trace->arena)
+ * and @tc (stream classes, packet header, slots, roles).
+ */
+enum tv_status	 ctf_tsdl_build(const char *text, size_t len, const char *path,
+		    struct tv_trace *trace, struct ctf_trace_class *tc,
+		    struct tv_error *err);
+
+#endif /* TVIEW_CTF_PRIV_H */
