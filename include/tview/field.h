@@ -99,6 +99,14 @@ struct tv_field_class {
 	 */
 	int32_t			 save_slot;
 	uint16_t		 role;		/* enum tv_field_role */
+	/*
+	 * Decoder cache, filled by the driver once at open: when skip_fixed,
+	 * the field always takes skip_bits bits (after alignment) and has no
+	 * side effect (no save slot, role or clock inside), so skipping it
+	 * costs one addition.
+	 */
+	bool			 skip_fixed;
+	uint64_t		 skip_bits;
 	union {
 		struct tv_int_class	 integer;	/* INT */
 		struct {
@@ -124,6 +132,8 @@ struct tv_field_class {
 			int32_t			 tag_slot;
 			/* borrowed: the enum class of the tag */
 			const struct tv_field_class *tag_fc;
+			/* decoder cache: option index per tag mapping, -1 */
+			int32_t			*opt_of_map;
 		} variant;				/* VARIANT */
 		struct {
 			struct tv_field_class	*elem;
