@@ -1,1 +1,163 @@
-/* placeholder: being written */
+/*
+ * Error values: translated status names, filling struct tv_error with a
+ * message and a position, and the one-line rendering of an error.
+ */
+#include "tview/error.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <errno.h>
+
+static const char *const status_msgs[] = {
+#define TV_STATUS_MSG(name, msg) msg,
+	TV_STATUS_LIST(TV_STATUS_MSG)
+#undef TV_STATUS_MSG
+};
+
+/* Translated description of a status, for messages and --info. */
+const char *
+tv_status_str(enum tv_status st)
+{
+	if ((size_t)st >= TV_ARRAY_SIZE(status_msgs))
+		return _("unknown error");
+	return _(status_msgs[st]);
+}
+
+/* Copy @src into the fixed buffer @dst, truncating safely. */
+static void
+copy_str(char *dst, size_t size, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n >= size)
+		n = size - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* Common body of tv_error_set and tv_error_at. */
+static enum tv_status
+error_vset(struct tv_error *err, enum tv_status st, const struct tv_loc *loc,
+    const char *fmt, va_list ap)
+{
+	int saved = errno;
+
+	if (!err)
+		return st;
+	err->status = st;
+	err->sys_errno = st == TV_IO ? saved : 0;
+	err->offset = TV_NO_OFFSET;
+	err->line = 0;
+	err->column = 0;
+	err->path[0] = '\0';
+	if (loc) {
+		if (loc->path)
+			copy_str(err->path, sizeof(err->path), loc->path);
+		err->offset = loc->offset;
+		err->line = loc->line;
+		err->column = loc->column;
+	}
+	if (fmt)
+		vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	else
+		copy_str(err->msg, sizeof(err->msg), tv_status_str(st));
+	return st;
+}
+
+/* Fill @err with status, position and message; returns @st. */
+enum tv_status
+tv_error_set(struct tv_error *err, enum tv_status st, const struct tv_loc *loc,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	error_vset(err, st, loc, fmt, ap);
+	va_end(ap);
+	return st;
+}
+
+/* Shorthand for an error at a byte offset of a binary file. */
+enum tv_status
+tv_error_at(struct tv_error *err, enum tv_status st, const char *path,
+    uint64_t offset, const char *fmt, ...)
+{
+	struct tv_loc loc = { .path = path, .offset = offset };
+	va_list ap;
+
+	va_start(ap, fmt);
+	error_vset(err, st, &loc, fmt, ap);
+	va_end(ap);
+	return st;
+}
+
+/* Prepend context to the message, keeping status and position. */
+void
+tv_error_prefix(struct tv_error *err, const char *fmt, ...)
+{
+	char old[sizeof(err->msg)];
+	size_t plen, olen;
+	va_list ap;
+	int n;
+
+	if (!err)
+		return;
+	memcpy(old, err->msg, sizeof(old));
+	old[sizeof(old) - 1] = '\0';
+	va_start(ap, fmt);
+	n = vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		n = 0;
+	plen = TV_MIN((size_t)n, sizeof(err->msg) - 1);
+	olen = TV_MIN(strlen(old), sizeof(err->msg) - 1 - plen);
+	memcpy(err->msg + plen, old, olen);
+	err->msg[plen + olen] = '\0';
+}
+
+/* Reset @err to success with no position. */
+void
+tv_error_clear(struct tv_error *err)
+{
+	if (!err)
+		return;
+	err->status = TV_OK;
+	err->sys_errno = 0;
+	err->offset = TV_NO_OFFSET;
+	err->line = 0;
+	err->column = 0;
+	err->path[0] = '\0';
+	err->msg[0] = '\0';
+}
+
+/*
+ * One line: "path: offset 0x1a40: msg", "path:12:5: msg", "path:12: msg",
+ * "path: msg" or "msg".
+ */
+char *
+tv_error_format(const struct tv_error *err, char *buf, size_t size)
+{
+	const char *msg;
+
+	if (!buf || size == 0)
+		return buf;
+	if (!err) {
+		buf[0] = '\0';
+		return buf;
+	}
+	msg = err->msg[0] ? err->msg : tv_status_str(err->status);
+	if (!err->path[0])
+		snprintf(buf, size, "%s", msg);
+	else if (err->line && err->column)
+		snprintf(buf, size, "%s:%u:%u: %s", err->path, err->line,
+		    err->column, msg);
+	else if (err->line)
+		snprintf(buf, size, "%s:%u: %s", err->path, err->line, msg);
+	else if (err->offset != TV_NO_OFFSET)
+		snprintf(buf, size, "%s: offset 0x%llx: %s", err->path,
+		    (unsigned long long)err->offset, msg);
+	else
+		snprintf(buf, size, "%s: %s", err->path, msg);
+	return buf;
+}

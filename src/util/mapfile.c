@@ -1,1 +1,167 @@
-/* placeholder: being written */
+/*
+ * Read-only file mappings for trace data, and whole-file reads with a cap
+ * for small text files such as metadata.
+ */
+#include "tview/mapfile.h"
+#include "tview/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Map @path whole; an empty file gives data NULL and size 0. */
+enum tv_status
+tv_mapfile_open(struct tv_mapfile *mf, const char *path, struct tv_error *err)
+{
+	struct stat st;
+	void *p;
+	int fd;
+
+	mf->path = NULL;
+	mf->data = NULL;
+	mf->size = 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return tv_error_at(err, TV_IO, path, TV_NO_OFFSET, "%s",
+		    strerror(errno));
+	if (fstat(fd, &st) < 0) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+		return tv_error_at(err, TV_IO, path, TV_NO_OFFSET, "%s",
+		    strerror(e));
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EINVAL;
+		return tv_error_at(err, TV_IO, path, TV_NO_OFFSET,
+		    _("not a regular file"));
+	}
+	if (st.st_size > 0) {
+		if ((uint64_t)st.st_size > SIZE_MAX) {
+			close(fd);
+			errno = EFBIG;
+			return tv_error_at(err, TV_IO, path, TV_NO_OFFSET,
+			    _("file too large to map"));
+		}
+		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE,
+		    fd, 0);
+		if (p == MAP_FAILED) {
+			int e = errno;
+
+			close(fd);
+			errno = e;
+			return tv_error_at(err, TV_IO, path, TV_NO_OFFSET,
+			    _("cannot map file: %s"), strerror(e));
+		}
+		mf->data = p;
+		mf->size = (uint64_t)st.st_size;
+	}
+	close(fd);
+	mf->path = tv_xstrdup(path);
+	return TV_OK;
+}
+
+/* Unmap and forget; safe on a zeroed or already closed mapping. */
+void
+tv_mapfile_close(struct tv_mapfile *mf)
+{
+	if (mf->data)
+		munmap((void *)mf->data, (size_t)mf->size);
+	free(mf->path);
+	mf->path = NULL;
+	mf->data = NULL;
+	mf->size = 0;
+}
+
+/* Tell the kernel how we will read, for read-ahead. */
+void
+tv_mapfile_advise(struct tv_mapfile *mf, bool sequential)
+{
+	if (!mf->data)
+		return;
+	(void)madvise((void *)mf->data, (size_t)mf->size,
+	    sequential ? MADV_SEQUENTIAL : MADV_RANDOM);
+}
+
+/* Read all of @path (at most @max bytes) into a NUL-terminated buffer. */
+enum tv_status
+tv_read_file(const char *path, size_t max, char **out, size_t *len,
+    struct tv_error *err)
+{
+	struct stat st;
+	size_t cap, n = 0;
+	char *buf;
+	int fd;
+
+	*out = NULL;
+	if (len)
+		*len = 0;
+	if (max > SIZE_MAX / 2)
+		max = SIZE_MAX / 2;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return tv_error_at(err, TV_IO, path, TV_NO_OFFSET, "%s",
+		    strerror(errno));
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		errno = EISDIR;
+		return tv_error_at(err, TV_IO, path, TV_NO_OFFSET, "%s",
+		    strerror(EISDIR));
+	}
+	cap = 4096;
+	if (fstat(fd, &st) == 0 && st.st_size > 0 &&
+	    (uint64_t)st.st_size < max)
+		cap = (size_t)st.st_size + 1;
+	if (cap > max && max < SIZE_MAX)
+		cap = max + 1;
+	buf = tv_xmalloc(cap);
+	for (;;) {
+		ssize_t r;
+
+		if (n + 1 >= cap) {
+			if (n >= max)
+				break;
+			cap = cap > max / 2 ? max + 1 : cap * 2;
+			buf = tv_xrealloc(buf, cap);
+		}
+		r = read(fd, buf + n, cap - 1 - n);
+		if (r < 0) {
+			int e = errno;
+
+			if (e == EINTR)
+				continue;
+			free(buf);
+			close(fd);
+			errno = e;
+			return tv_error_at(err, TV_IO, path, n, "%s",
+			    strerror(e));
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	if (n >= max) {
+		char probe;
+		ssize_t r = read(fd, &probe, 1);
+
+		if (r > 0) {
+			free(buf);
+			close(fd);
+			return tv_error_at(err, TV_UNSUPPORTED, path,
+			    TV_NO_OFFSET,
+			    _("file larger than the limit of %zu bytes"), max);
+		}
+	}
+	close(fd);
+	buf[n] = '\0';
+	*out = buf;
+	if (len)
+		*len = n;
+	return TV_OK;
+}

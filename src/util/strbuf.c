@@ -1,1 +1,144 @@
-/* placeholder: being written */
+/*
+ * A growable, always NUL-terminated string buffer, with fast integer
+ * appends for the --dump hot loop.
+ */
+#include "tview/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Start empty; buf is a valid "" even before the first append. */
+void
+tv_strbuf_init(struct tv_strbuf *sb)
+{
+	sb->cap = 64;
+	sb->buf = tv_xmalloc(sb->cap);
+	sb->buf[0] = '\0';
+	sb->len = 0;
+}
+
+/* Free the buffer. */
+void
+tv_strbuf_fini(struct tv_strbuf *sb)
+{
+	free(sb->buf);
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+}
+
+/* Empty the string, keeping the allocation. */
+void
+tv_strbuf_reset(struct tv_strbuf *sb)
+{
+	if (!sb->buf) {
+		tv_strbuf_init(sb);
+		return;
+	}
+	sb->len = 0;
+	sb->buf[0] = '\0';
+}
+
+/* Make room for @n more bytes plus the NUL. */
+static void
+reserve(struct tv_strbuf *sb, size_t n)
+{
+	size_t need;
+
+	if (n > SIZE_MAX - sb->len - 1)
+		need = SIZE_MAX;	/* tv_xrealloc will fail cleanly */
+	else
+		need = sb->len + n + 1;
+	if (need <= sb->cap && sb->buf)
+		return;
+	if (sb->cap == 0)
+		sb->cap = 64;
+	while (sb->cap < need)
+		sb->cap = sb->cap > SIZE_MAX / 2 ? need : sb->cap * 2;
+	sb->buf = tv_xrealloc(sb->buf, sb->cap);
+}
+
+/* Append @n bytes of @s. */
+void
+tv_strbuf_add(struct tv_strbuf *sb, const char *s, size_t n)
+{
+	reserve(sb, n);
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+/* Append one character. */
+void
+tv_strbuf_addc(struct tv_strbuf *sb, char c)
+{
+	reserve(sb, 1);
+	sb->buf[sb->len++] = c;
+	sb->buf[sb->len] = '\0';
+}
+
+/* Append a NUL-terminated string. */
+void
+tv_strbuf_adds(struct tv_strbuf *sb, const char *s)
+{
+	tv_strbuf_add(sb, s, strlen(s));
+}
+
+/* Append printf output. */
+void
+tv_strbuf_addf(struct tv_strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	tv_strbuf_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+/* Append vprintf output. */
+void
+tv_strbuf_vaddf(struct tv_strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	int n;
+
+	reserve(sb, 0);
+	va_copy(ap2, ap);
+	n = vsnprintf(sb->buf + sb->len, sb->cap - sb->len, fmt, ap2);
+	va_end(ap2);
+	if (n < 0) {
+		sb->buf[sb->len] = '\0';
+		return;
+	}
+	if ((size_t)n >= sb->cap - sb->len) {
+		reserve(sb, (size_t)n);
+		vsnprintf(sb->buf + sb->len, sb->cap - sb->len, fmt, ap);
+	}
+	sb->len += (size_t)n;
+}
+
+/* Append an unsigned decimal without printf. */
+void
+tv_strbuf_add_u64(struct tv_strbuf *sb, uint64_t v)
+{
+	char tmp[20];
+	size_t i = sizeof(tmp);
+
+	do {
+		tmp[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	tv_strbuf_add(sb, tmp + i, sizeof(tmp) - i);
+}
+
+/* Append a signed decimal without printf (INT64_MIN included). */
+void
+tv_strbuf_add_i64(struct tv_strbuf *sb, int64_t v)
+{
+	if (v < 0) {
+		tv_strbuf_addc(sb, '-');
+		tv_strbuf_add_u64(sb, (uint64_t)0 - (uint64_t)v);
+	} else {
+		tv_strbuf_add_u64(sb, (uint64_t)v);
+	}
+}

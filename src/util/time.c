@@ -1,1 +1,168 @@
-/* placeholder: being written */
+/*
+ * Clock conversion (cycles to ns from origin, bit-for-bit as babeltrace2
+ * 2.0 does it, so --dump matches) and formatting of times for display.
+ */
+#include "tview/time.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define NS_PER_S	INT64_C(1000000000)
+
+/*
+ * Cycles to ns as babeltrace2 does: cycles as is at 1 GHz, otherwise
+ * 1e9 * cycles / freq in double arithmetic, truncated.  UINT64_MAX if the
+ * result does not fit.
+ */
+static uint64_t
+ns_from_cycles(uint64_t freq, uint64_t cycles)
+{
+	double d;
+
+	if (freq == (uint64_t)NS_PER_S)
+		return cycles;
+	if (freq == 0)
+		return UINT64_MAX;
+	d = (1e9 * (double)cycles) / (double)freq;
+	if (d >= (double)UINT64_MAX)
+		return UINT64_MAX;
+	return (uint64_t)d;
+}
+
+/*
+ * base_ns = offset_s * 1e9 + ns(offset_cycles).  Like babeltrace2's CTF
+ * source, offset_cycles >= freq is first moved into whole seconds; a
+ * negative offset_cycles is moved the same way (floor), so the cycle part
+ * is always in [0, freq).  Saturates instead of overflowing.
+ */
+void
+tv_clock_finish(struct tv_clock *clk)
+{
+	int64_t off_s = clk->offset_s;
+	int64_t off_c = clk->offset_cycles;
+	uint64_t freq = clk->freq ? clk->freq : (uint64_t)NS_PER_S;
+	uint64_t cyc;
+	__int128 base;
+
+	if (freq <= (uint64_t)INT64_MAX) {
+		int64_t f = (int64_t)freq;
+		int64_t q = off_c / f, r = off_c % f;
+
+		if (r < 0) {
+			r += f;
+			q--;
+		}
+		if (__builtin_add_overflow(off_s, q, &off_s))
+			off_s = q < 0 ? INT64_MIN : INT64_MAX;
+		cyc = (uint64_t)r;
+	} else {
+		/* freq above INT64_MAX: any non-negative offset is < freq */
+		if (off_c < 0) {
+			off_s = off_s == INT64_MIN ? off_s : off_s - 1;
+			cyc = freq - ((uint64_t)0 - (uint64_t)off_c);
+		} else {
+			cyc = (uint64_t)off_c;
+		}
+	}
+	base = (__int128)off_s * NS_PER_S + (__int128)ns_from_cycles(freq, cyc);
+	if (base > INT64_MAX)
+		clk->base_ns = INT64_MAX;
+	else if (base <= INT64_MIN)
+		clk->base_ns = INT64_MIN + 1;	/* INT64_MIN is TV_TIME_NONE */
+	else
+		clk->base_ns = (int64_t)base;
+}
+
+/* ns from origin of a cycle count: base_ns + ns(cycles), saturated. */
+int64_t
+tv_clock_to_ns(const struct tv_clock *clk, uint64_t cycles)
+{
+	uint64_t freq = clk->freq ? clk->freq : (uint64_t)NS_PER_S;
+	uint64_t v = ns_from_cycles(freq, cycles);
+	__int128 sum;
+
+	if (v >= (uint64_t)INT64_MAX)
+		return INT64_MAX;
+	sum = (__int128)clk->base_ns + (__int128)v;
+	if (sum > INT64_MAX)
+		return INT64_MAX;
+	if (sum <= INT64_MIN)
+		return INT64_MIN + 1;
+	return (int64_t)sum;
+}
+
+/* "S.nnnnnnnnn" of a magnitude, with @sign ("", "-" or "+") in front. */
+static void
+format_seconds(const char *sign, uint64_t mag, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s%llu.%09llu", sign,
+	    (unsigned long long)(mag / (uint64_t)NS_PER_S),
+	    (unsigned long long)(mag % (uint64_t)NS_PER_S));
+}
+
+/* |v| as unsigned, INT64_MIN included. */
+static uint64_t
+magnitude(int64_t v)
+{
+	return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+}
+
+/*
+ * Write @ns in @style.  Wall clock styles split at whole seconds rounding
+ * down, so times before the origin show the right calendar time;
+ * SECONDS and RELATIVE print sign and magnitude ("-1.500000000").  RAW
+ * prints the integer as is (callers pass the cycle count).  TV_TIME_NONE
+ * prints as "-".
+ */
+char *
+tv_time_format(int64_t ns, enum tv_time_style style, int64_t ref, char *buf,
+    size_t size)
+{
+	if (!buf || size == 0)
+		return buf;
+	if (ns == TV_TIME_NONE && style != TV_TIME_RAW) {
+		snprintf(buf, size, "-");
+		return buf;
+	}
+	switch (style) {
+	case TV_TIME_WALL_UTC:
+	case TV_TIME_WALL_LOCAL: {
+		int64_t s = ns / NS_PER_S, frac = ns % NS_PER_S;
+		struct tm tm;
+		time_t t;
+
+		if (frac < 0) {
+			frac += NS_PER_S;
+			s--;
+		}
+		t = (time_t)s;
+		if (style == TV_TIME_WALL_UTC ? !gmtime_r(&t, &tm) :
+		    !localtime_r(&t, &tm)) {
+			format_seconds(ns < 0 ? "-" : "", magnitude(ns), buf,
+			    size);
+			break;
+		}
+		snprintf(buf, size, "%02d:%02d:%02d.%09lld", tm.tm_hour,
+		    tm.tm_min, tm.tm_sec, (long long)frac);
+		break;
+	}
+	case TV_TIME_SECONDS:
+		format_seconds(ns < 0 ? "-" : "", magnitude(ns), buf, size);
+		break;
+	case TV_TIME_RELATIVE: {
+		__int128 d = (__int128)ns -
+		    (__int128)(ref == TV_TIME_NONE ? 0 : ref);
+		__int128 a = d < 0 ? -d : d;
+
+		format_seconds(d < 0 ? "-" : "+", a > (__int128)UINT64_MAX ?
+		    UINT64_MAX : (uint64_t)a, buf, size);
+		break;
+	}
+	case TV_TIME_RAW:
+	default:
+		snprintf(buf, size, "%lld", (long long)ns);
+		break;
+	}
+	return buf;
+}
