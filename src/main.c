@@ -1,1 +1,232 @@
-int main(void) { return 0; }
+/*
+ * The tview command: parse the options, set up gettext, open the traces
+ * and hand them to a batch mode (--dump, --info) or to the terminal UI.
+ */
+#include "tview/tview.h"
+
+#include <getopt.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tview/error.h"
+#include "tview/i18n.h"
+#include "tview/trace.h"
+#include "tview/ui.h"
+#include "cli/cli.h"
+
+/* Exit status of a usage error (bad option, no trace). */
+#define EXIT_USAGE	2
+
+enum main_mode {
+	MODE_UI,
+	MODE_DUMP,
+	MODE_INFO,
+};
+
+/* Long-only options get values above the char range. */
+enum {
+	OPT_TIME_FORMAT = 256,
+};
+
+static const struct option main_longopts[] = {
+	{ "dump",		no_argument,		NULL, 'd' },
+	{ "info",		no_argument,		NULL, 'i' },
+	{ "begin",		required_argument,	NULL, 'b' },
+	{ "end",		required_argument,	NULL, 'e' },
+	{ "time-format",	required_argument,	NULL, OPT_TIME_FORMAT },
+	{ "help",		no_argument,		NULL, 'h' },
+	{ "version",		no_argument,		NULL, 'V' },
+	{ NULL,			0,			NULL, 0 },
+};
+
+/* Bind the message catalogue; $TEXTDOMAINDIR overrides the install dir. */
+static void
+main_i18n_init(void)
+{
+	const char *dir = getenv("TEXTDOMAINDIR");
+
+	setlocale(LC_ALL, "");
+	if (dir == NULL || dir[0] == '\0')
+		dir = LOCALEDIR;
+	(void)bindtextdomain(PACKAGE, dir);
+	(void)textdomain(PACKAGE);
+}
+
+/* --help: every option, and where the keys are documented. */
+static void
+main_usage(FILE *fp)
+{
+	fprintf(fp, _("Usage: %s [OPTION]... TRACE...\n"), PACKAGE);
+	fputs(_("Browse kernel traces (CTF 1.8) in the terminal.\n"
+	    "With several TRACEs, their events are merged into one "
+	    "timeline.\n"), fp);
+	fputc('\n', fp);
+	fputs(_("Options:\n"
+	    "  -d, --dump               print every event, one line each, as "
+	    "the format's\n"
+	    "                           reference reader does (babeltrace2 "
+	    "for CTF)\n"
+	    "  -i, --info               print a summary: format, environment, "
+	    "clocks,\n"
+	    "                           streams, event classes, lost data, "
+	    "time span\n"
+	    "  -b, --begin=TIME         start at TIME (--dump, or the UI's "
+	    "first screen)\n"
+	    "  -e, --end=TIME           stop after TIME (--dump)\n"
+	    "      --time-format=STYLE  show times as utc (default), local or "
+	    "seconds\n"
+	    "  -h, --help               print this help and exit\n"
+	    "  -V, --version            print the version and exit\n"), fp);
+	fputc('\n', fp);
+	/* xgettext:no-c-format */
+	fputs(_("TIME is HH:MM[:SS[.NNNNNNNNN]] (on the trace's first day), "
+	    "YYYY-MM-DD HH:MM:SS[.N],\n"
+	    "SECONDS[.N] since the epoch, +REL or -REL from the trace start "
+	    "(+1.5ms, -200us),\n"
+	    "or N% of the trace's time span.\n"), fp);
+	fputc('\n', fp);
+	fputs(_("Without --dump or --info, tview opens the interactive "
+	    "browser; its keys are\n"
+	    "listed in tview(1) and by F1 or h in the browser.\n"), fp);
+	fputc('\n', fp);
+	fputs(_("Exit status: 0 on success, 1 if a trace could not be read "
+	    "completely,\n"
+	    "2 on a usage error.\n"), fp);
+}
+
+/* --version. */
+static void
+main_version(void)
+{
+	printf("%s %s\n", PACKAGE, VERSION);
+}
+
+/* Hint printed after a usage error. */
+static int
+main_usage_error(void)
+{
+	fprintf(stderr, _("Try '%s --help' for more information.\n"),
+	    PACKAGE);
+	return EXIT_USAGE;
+}
+
+/* Map a --time-format argument to a style; false if unknown. */
+static bool
+main_time_style(const char *arg, enum tv_time_style *out)
+{
+	if (strcmp(arg, "utc") == 0)
+		*out = TV_TIME_WALL_UTC;
+	else if (strcmp(arg, "local") == 0)
+		*out = TV_TIME_WALL_LOCAL;
+	else if (strcmp(arg, "seconds") == 0)
+		*out = TV_TIME_SECONDS;
+	else
+		return false;
+	return true;
+}
+
+/* Open the traces and run @mode on them; the process exit status. */
+static int
+main_run(enum main_mode mode, const struct tv_cli_options *o,
+    const char *const *paths, size_t npaths)
+{
+	struct tv_ui_options ui;
+	struct tv_trace_set *set = NULL;
+	struct tv_error err;
+	enum tv_status st;
+	int status;
+
+	tv_error_clear(&err);
+	st = tv_trace_set_open(&set, paths, npaths, &err);
+	if (set == NULL || set->ntraces == 0) {
+		if (st == TV_OK)
+			tv_error_set(&err, TV_FORMAT, NULL,
+			    _("no trace found"));
+		tv_cli_error(&err);
+		if (set != NULL)
+			tv_trace_set_close(set);
+		return 1;
+	}
+	switch (mode) {
+	case MODE_DUMP:
+		status = tv_cli_dump(set, o);
+		break;
+	case MODE_INFO:
+		status = tv_cli_info(set, o);
+		break;
+	case MODE_UI:
+	default:
+		if (st != TV_OK) {
+			/* Say what is missing before the screen hides it. */
+			tv_cli_error(&err);
+			st = TV_OK;
+		}
+		ui.time_style = o->time_style;
+		ui.initial_goto = o->begin;
+		status = tv_ui_run(set, &ui);
+		break;
+	}
+	if (st != TV_OK) {
+		tv_cli_error(&err);
+		if (status == 0)
+			status = 1;
+	}
+	tv_trace_set_close(set);
+	return status;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL };
+	enum main_mode mode = MODE_UI;
+	int c;
+
+	main_i18n_init();
+	while ((c = getopt_long(argc, argv, "dib:e:hV", main_longopts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			mode = MODE_DUMP;
+			break;
+		case 'i':
+			mode = MODE_INFO;
+			break;
+		case 'b':
+			o.begin = optarg;
+			break;
+		case 'e':
+			o.end = optarg;
+			break;
+		case OPT_TIME_FORMAT:
+			if (!main_time_style(optarg, &o.time_style)) {
+				fprintf(stderr, _("%s: unknown time format "
+				    "'%s' (use utc, local or seconds)\n"),
+				    PACKAGE, optarg);
+				return main_usage_error();
+			}
+			break;
+		case 'h':
+			main_usage(stdout);
+			return fflush(stdout) == 0 ? EXIT_SUCCESS : 1;
+		case 'V':
+			main_version();
+			return fflush(stdout) == 0 ? EXIT_SUCCESS : 1;
+		default:
+			return main_usage_error();
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, _("%s: no trace given\n"), PACKAGE);
+		return main_usage_error();
+	}
+	if (o.end != NULL && mode != MODE_DUMP) {
+		fprintf(stderr, _("%s: --end only applies to --dump\n"),
+		    PACKAGE);
+		return main_usage_error();
+	}
+	return main_run(mode, &o, (const char *const *)(argv + optind),
+	    (size_t)(argc - optind));
+}

@@ -1,0 +1,38 @@
+/*
+ * The batch modes of the tview command (--dump, --info): what main.c
+ * dispatches to when no terminal UI is wanted.  They live beside main.c in
+ * the binary, not in libtview.a, because only the command line uses them.
+ */
+#ifndef TVIEW_CLI_H
+#define TVIEW_CLI_H
+
+#include "tview/trace.h"
+#include "tview/time.h"
+
+/* What the command line asked for, shared by the batch modes. */
+struct tv_cli_options {
+	enum tv_time_style	 time_style;	/* --time-format */
+	const char		*begin;		/* --begin text, or NULL */
+	const char		*end;		/* --end text, or NULL */
+};
+
+/**
+ * tv_cli_dump() - print every record of @set in [begin, end] to stdout, one
+ * line each, as the format's reference reader does.  Returns the process
+ * exit status: 0, or 1 after printing what was readable when something was
+ * not (the error goes to stderr, prefixed "tview: ").
+ */
+int	tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o);
+
+/** tv_cli_info() - print a summary of @set to stdout; exit status. */
+int	tv_cli_info(struct tv_trace_set *set, const struct tv_cli_options *o);
+
+/** tv_cli_error() - "tview: MESSAGE" on stderr, for a struct tv_error. */
+void	tv_cli_error(const struct tv_error *err);
+
+/** tv_cli_parse_time() - parse a --begin/--end argument against @set. */
+enum tv_status tv_cli_parse_time(const struct tv_trace_set *set,
+	    const char *text, bool local, int64_t *out,
+	    struct tv_error *err);
+
+#endif /* TVIEW_CLI_H */

@@ -1,0 +1,231 @@
+/*
+ * --info: a summary of a trace set for people and scripts: format, path,
+ * environment, clocks, streams with their files, packet counts and time
+ * bounds, event classes, lost data and the time span.  It reads only the
+ * metadata and the packet indexes, never the events, so it is instant
+ * whatever the size of the trace.
+ */
+#include "tview/tview.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "tview/error.h"
+#include "tview/format.h"
+#include "tview/i18n.h"
+#include "tview/trace.h"
+#include "cli.h"
+
+/* Totals over the packet index of one stream. */
+struct info_totals {
+	uint64_t	 discarded;
+	uint64_t	 lost_packets;
+	int64_t		 first;
+	int64_t		 last;
+};
+
+/* Format @ns as a full date and time in @style (dates for wall styles). */
+static const char *
+info_time(int64_t ns, enum tv_time_style style, char *buf, size_t size)
+{
+	char part[64];
+	struct tm tm;
+	time_t secs;
+
+	if (ns == TV_TIME_NONE) {
+		snprintf(buf, size, "%s", _("unknown"));
+		return buf;
+	}
+	if (style != TV_TIME_WALL_UTC && style != TV_TIME_WALL_LOCAL)
+		return tv_time_format(ns, TV_TIME_SECONDS, 0, buf, size);
+	secs = (time_t)(ns / 1000000000);
+	if (ns % 1000000000 < 0)
+		secs--;
+	if ((style == TV_TIME_WALL_UTC ? gmtime_r(&secs, &tm) :
+	    localtime_r(&secs, &tm)) == NULL)
+		return tv_time_format(ns, TV_TIME_SECONDS, 0, buf, size);
+	tv_time_format(ns, style, 0, part, sizeof(part));
+	snprintf(buf, size, "%04d-%02d-%02d %s%s", tm.tm_year + 1900,
+	    tm.tm_mon + 1, tm.tm_mday, part,
+	    style == TV_TIME_WALL_UTC ? " UTC" : "");
+	return buf;
+}
+
+/* Sum what the packet index of @s says about lost data and time bounds. */
+static void
+info_stream_totals(const struct tv_stream *s, struct info_totals *t)
+{
+	uint64_t i, prev_seq = TV_COUNT_UNKNOWN;
+
+	memset(t, 0, sizeof(*t));
+	t->first = TV_TIME_NONE;
+	t->last = TV_TIME_NONE;
+	for (i = 0; i < s->npackets; i++) {
+		const struct tv_packet *p = &s->packets[i];
+
+		t->discarded += p->discarded;
+		if (p->seq_num != TV_COUNT_UNKNOWN &&
+		    prev_seq != TV_COUNT_UNKNOWN && p->seq_num > prev_seq + 1)
+			t->lost_packets += p->seq_num - prev_seq - 1;
+		else if (p->flags & TV_PACKET_LOST_BEFORE)
+			t->lost_packets++;
+		prev_seq = p->seq_num;
+		if (p->ts_begin != TV_TIME_NONE &&
+		    (t->first == TV_TIME_NONE || p->ts_begin < t->first))
+			t->first = p->ts_begin;
+		if (p->ts_end != TV_TIME_NONE &&
+		    (t->last == TV_TIME_NONE || p->ts_end > t->last))
+			t->last = p->ts_end;
+	}
+}
+
+/* The environment of @trace: one "key = value" line each. */
+static void
+info_env(const struct tv_trace *trace)
+{
+	uint32_t i;
+
+	printf("  %s (%" PRIu32 "):\n", _("Environment"), trace->nenv);
+	for (i = 0; i < trace->nenv; i++) {
+		const struct tv_env_entry *e = &trace->env[i];
+
+		if (e->str != NULL)
+			printf("    %s = \"%s\"\n", e->key, e->str);
+		else
+			printf("    %s = %" PRId64 "\n", e->key, e->num);
+	}
+}
+
+/* The clocks of @trace: name, frequency and offset. */
+static void
+info_clocks(const struct tv_trace *trace)
+{
+	uint32_t i;
+
+	printf("  %s (%" PRIu32 "):\n", _("Clocks"), trace->nclocks);
+	for (i = 0; i < trace->nclocks; i++) {
+		const struct tv_clock *c = &trace->clocks[i];
+
+		printf("    %s: ", c->name);
+		printf(_("frequency %" PRIu64 " Hz, offset %" PRId64
+		    " s + %" PRId64 " cycles"), c->freq, c->offset_s,
+		    c->offset_cycles);
+		if (c->absolute)
+			printf(", %s", _("absolute"));
+		putchar('\n');
+		if (c->description != NULL)
+			printf("      %s\n", c->description);
+	}
+}
+
+/* The streams of @trace with their files, packets and bounds; adds up. */
+static void
+info_streams(const struct tv_trace *trace, enum tv_time_style style,
+    struct info_totals *sum)
+{
+	char b1[96], b2[96];
+	uint32_t i, f;
+
+	printf("  %s (%" PRIu32 "):\n", _("Streams"), trace->nstreams);
+	for (i = 0; i < trace->nstreams; i++) {
+		const struct tv_stream *s = trace->streams[i];
+		struct info_totals t;
+
+		info_stream_totals(s, &t);
+		sum->discarded += t.discarded;
+		sum->lost_packets += t.lost_packets;
+		printf("    %s: ", s->name);
+		printf(_("class %" PRIu64), s->class_id);
+		if (s->cpu != TV_CPU_UNKNOWN)
+			printf(_(", CPU %" PRId32), s->cpu);
+		printf(P_(", %" PRIu64 " packet", ", %" PRIu64 " packets",
+		    s->npackets), s->npackets);
+		putchar('\n');
+		for (f = 0; f < s->nfiles; f++)
+			printf("      %s: %s\n", _("file"), s->files[f].path);
+		printf("      %s: %s\n", _("first"),
+		    info_time(t.first, style, b1, sizeof(b1)));
+		printf("      %s: %s\n", _("last"),
+		    info_time(t.last, style, b2, sizeof(b2)));
+		if (t.discarded != 0 || t.lost_packets != 0)
+			printf("      %s: %" PRIu64 ", %s: %" PRIu64 "\n",
+			    _("discarded events"), t.discarded,
+			    _("lost packets"), t.lost_packets);
+	}
+}
+
+/* The event classes of @trace: id, name, stream class. */
+static void
+info_classes(const struct tv_trace *trace)
+{
+	uint32_t i;
+
+	printf("  %s (%" PRIu32 "):\n", _("Event classes"), trace->nclasses);
+	for (i = 0; i < trace->nclasses; i++) {
+		const struct tv_event_class *c = trace->classes[i];
+
+		printf("    %" PRIu64 " %s ", c->id, c->name);
+		printf(_("(stream class %" PRIu64 ")"), c->stream_class_id);
+		putchar('\n');
+	}
+}
+
+/* Print one trace; add its lost data to @sum. */
+static void
+info_trace(const struct tv_trace *trace, enum tv_time_style style,
+    struct info_totals *sum)
+{
+	char uuid[40];
+	size_t n;
+	int i;
+
+	printf("%s: %s\n", _("Trace"), trace->name);
+	printf("  %s: %s\n", _("Path"), trace->path);
+	printf("  %s: %s (%s)\n", _("Format"), trace->ops->name,
+	    _(trace->ops->description));
+	if (trace->has_uuid) {
+		for (i = 0, n = 0; i < 16; i++) {
+			if (i == 4 || i == 6 || i == 8 || i == 10)
+				uuid[n++] = '-';
+			n += snprintf(uuid + n, sizeof(uuid) - n, "%02x",
+			    trace->uuid[i]);
+		}
+		printf("  UUID: %s\n", uuid);
+	}
+	info_env(trace);
+	info_clocks(trace);
+	info_streams(trace, style, sum);
+	info_classes(trace);
+}
+
+/* --info; see cli.h. */
+int
+tv_cli_info(struct tv_trace_set *set, const struct tv_cli_options *o)
+{
+	struct info_totals sum;
+	char b1[96], b2[96], b3[96];
+	uint32_t i;
+
+	memset(&sum, 0, sizeof(sum));
+	for (i = 0; i < set->ntraces; i++)
+		info_trace(set->traces[i], o->time_style, &sum);
+	printf("%s: %" PRIu64 "\n", _("Discarded events"), sum.discarded);
+	printf("%s: %" PRIu64 "\n", _("Lost packets"), sum.lost_packets);
+	printf("%s: %s - %s", _("Time span"),
+	    info_time(set->ts_begin, o->time_style, b1, sizeof(b1)),
+	    info_time(set->ts_end, o->time_style, b2, sizeof(b2)));
+	if (set->ts_begin != TV_TIME_NONE && set->ts_end != TV_TIME_NONE)
+		printf(" (%s s)", tv_time_format(set->ts_end - set->ts_begin,
+		    TV_TIME_SECONDS, 0, b3, sizeof(b3)));
+	putchar('\n');
+	if (fflush(stdout) != 0) {
+		struct tv_error err;
+
+		tv_error_set(&err, TV_IO, NULL, _("cannot write the output"));
+		tv_cli_error(&err);
+		return 1;
+	}
+	return 0;
+}
