@@ -57,6 +57,8 @@ struct ctf_stream_priv {
 /* Per trace: tv_trace.priv points to this. */
 struct ctf_trace_priv {
 	struct ctf_trace_class	 tc;
+	char			*bt_name;	/* owned: the trace name as
+						   babeltrace2 prints it */
 };
 
 /**
