@@ -34,6 +34,10 @@ void		 tv_merge_seek_event(struct tv_merge *m, const struct tv_event *ev);
  * events, lost packets); callers skip what they do not show.  When a
  * packet could not be decoded fully, its readable records still come out
  * and the error is reported once through tv_merge_error().
+ *
+ * The position sits between two records, like a text cursor between
+ * characters: after next() returned X, prev() returns X again (and after
+ * prev() returned X, next() returns X).  Seeks only move the position.
  */
 enum tv_status	 tv_merge_next(struct tv_merge *m, struct tv_event *out);
 enum tv_status	 tv_merge_prev(struct tv_merge *m, struct tv_event *out);

@@ -24,4 +24,15 @@ void			 tv_packet_cache_destroy(struct tv_packet_cache *c);
 const struct tv_packet_events *tv_packet_cache_get(struct tv_packet_cache *c,
 			    struct tv_stream *s, uint64_t pkt);
 
+/**
+ * tv_packet_cache_pin() / tv_packet_cache_unpin() - keep @pe (a pointer
+ * returned by get) resident and valid until unpinned; pins nest.  Pinned
+ * entries may push the cache over its budget; a merger pins one packet
+ * per stream.
+ */
+void			 tv_packet_cache_pin(struct tv_packet_cache *c,
+			    const struct tv_packet_events *pe);
+void			 tv_packet_cache_unpin(struct tv_packet_cache *c,
+			    const struct tv_packet_events *pe);
+
 #endif /* TVIEW_PACKET_CACHE_H */

@@ -1,1 +1,89 @@
-/* placeholder: being written */
+/*
+ * Field classes and decoded values: creation, enum label lookup and the
+ * small accessors the views use to read a decoded tree.
+ */
+#include "tview/field.h"
+
+#include <string.h>
+
+/* A zeroed class of @kind in @a, with no save slot. */
+struct tv_field_class *
+tv_field_class_create(struct tv_arena *a, enum tv_fc_kind kind)
+{
+	struct tv_field_class *fc = tv_arena_zalloc(a, sizeof(*fc));
+
+	fc->kind = kind;
+	fc->align = 1;
+	fc->save_slot = -1;
+	if (kind == TV_FC_VARIANT)
+		fc->variant.tag_slot = -1;
+	if (kind == TV_FC_SEQUENCE)
+		fc->array.length_slot = -1;
+	return fc;
+}
+
+/* Whether @v falls in @r, comparing signed when the container is. */
+static bool
+range_holds(const struct tv_enum_range *r, uint64_t v, bool is_signed)
+{
+	if (is_signed)
+		return (int64_t)v >= (int64_t)r->lo && (int64_t)v <= (int64_t)r->hi;
+	return v >= r->lo && v <= r->hi;
+}
+
+/* First label (in declaration order) whose ranges hold @v, or NULL. */
+const char *
+tv_enum_label(const struct tv_field_class *fc, uint64_t v)
+{
+	bool is_signed;
+	uint32_t i, j;
+
+	if (!fc || fc->kind != TV_FC_ENUM)
+		return NULL;
+	is_signed = fc->enumeration.integer.is_signed;
+	for (i = 0; i < fc->enumeration.nmaps; i++) {
+		const struct tv_enum_mapping *m = &fc->enumeration.maps[i];
+
+		for (j = 0; j < m->nranges; j++)
+			if (range_holds(&m->ranges[j], v, is_signed))
+				return m->label;
+	}
+	return NULL;
+}
+
+/* Member @name of a struct value, or the option a variant holds. */
+const struct tv_value *
+tv_value_member(const struct tv_value *v, const char *name)
+{
+	uint32_t i;
+
+	if (!v || !v->fc || !name)
+		return NULL;
+	if (v->fc->kind != TV_FC_STRUCT && v->fc->kind != TV_FC_VARIANT)
+		return NULL;
+	for (i = 0; i < v->kids.count; i++) {
+		const struct tv_value *k = &v->kids.items[i];
+
+		if (k->name && strcmp(k->name, name) == 0)
+			return k;
+	}
+	return NULL;
+}
+
+/* The integer in an INT or ENUM value, as a signed 64-bit number. */
+bool
+tv_value_as_int(const struct tv_value *v, int64_t *out)
+{
+	const struct tv_int_class *ic;
+
+	if (!v || !v->fc)
+		return false;
+	if (v->fc->kind == TV_FC_INT)
+		ic = &v->fc->integer;
+	else if (v->fc->kind == TV_FC_ENUM)
+		ic = &v->fc->enumeration.integer;
+	else
+		return false;
+	*out = ic->is_signed ? v->s : (int64_t)v->u;
+	return true;
+}

@@ -1,1 +1,223 @@
-/* placeholder: being written */
+/*
+ * Building and reading the format-neutral model: traces, streams, their
+ * mapped files and packet indexes, decoded record arrays, and the calls
+ * into the driver that decode an event's fields.
+ */
+#include "tview/trace.h"
+#include "tview/format.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Grow an array of pointers by one slot, doubling at powers of two. */
+static void *
+grow_ptrs(void *arr, uint32_t n, size_t elem)
+{
+	if (n == 0)
+		return tv_xreallocarray(arr, 4, elem);
+	if (n >= 4 && (n & (n - 1)) == 0)
+		return tv_xreallocarray(arr, (size_t)n * 2, elem);
+	return arr;
+}
+
+/* Last path component of @path, trailing slashes ignored. */
+static char *
+base_name(const char *path)
+{
+	size_t end = strlen(path), start;
+
+	while (end > 1 && path[end - 1] == '/')
+		end--;
+	start = end;
+	while (start > 0 && path[start - 1] != '/')
+		start--;
+	if (start == end)
+		return tv_xstrndup(path, end);
+	return tv_xstrndup(path + start, end - start);
+}
+
+/* An empty trace read by @ops from @path; the driver fills the rest. */
+struct tv_trace *
+tv_trace_create(const struct tv_format_ops *ops, const char *path)
+{
+	struct tv_trace *t = tv_xcalloc(1, sizeof(*t));
+
+	t->ops = ops;
+	t->path = tv_xstrdup(path ? path : "");
+	t->name = base_name(t->path);
+	tv_arena_init(&t->arena);
+	t->names = tv_intern_create();
+	return t;
+}
+
+/* Free one stream: unmap its files, free its index. */
+static void
+stream_free(struct tv_stream *s)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->nfiles; i++)
+		tv_mapfile_close(&s->files[i]);
+	free(s->files);
+	free(s->packets);
+	free(s->name);
+	free(s);
+}
+
+/* Let the driver free its data, then free everything the trace owns. */
+void
+tv_trace_destroy(struct tv_trace *trace)
+{
+	uint32_t i;
+
+	if (!trace)
+		return;
+	if (trace->ops && trace->ops->close)
+		trace->ops->close(trace);
+	for (i = 0; i < trace->nstreams; i++)
+		stream_free(trace->streams[i]);
+	free(trace->streams);
+	tv_intern_destroy(trace->names);
+	tv_arena_fini(&trace->arena);
+	free(trace->path);
+	free(trace->name);
+	free(trace);
+}
+
+/* Append an empty stream named @name to @trace. */
+struct tv_stream *
+tv_trace_add_stream(struct tv_trace *trace, const char *name)
+{
+	struct tv_stream *s = tv_xcalloc(1, sizeof(*s));
+
+	s->trace = trace;
+	s->name = tv_xstrdup(name ? name : "");
+	s->instance_id = TV_COUNT_UNKNOWN;
+	s->cpu = TV_CPU_UNKNOWN;
+	trace->streams = grow_ptrs(trace->streams, trace->nstreams,
+	    sizeof(*trace->streams));
+	trace->streams[trace->nstreams++] = s;
+	return s;
+}
+
+/* Map @path and append it to the stream's files. */
+enum tv_status
+tv_stream_add_file(struct tv_stream *s, const char *path, uint32_t *index,
+    struct tv_error *err)
+{
+	struct tv_mapfile mf;
+	enum tv_status st;
+
+	st = tv_mapfile_open(&mf, path, err);
+	if (st != TV_OK)
+		return st;
+	s->files = grow_ptrs(s->files, s->nfiles, sizeof(*s->files));
+	s->files[s->nfiles] = mf;
+	if (index)
+		*index = s->nfiles;
+	s->nfiles++;
+	return TV_OK;
+}
+
+/*
+ * Append a zeroed index entry.  The fields whose "unknown" is not zero
+ * start unknown: timestamps TV_TIME_NONE, seq_num and event_count
+ * TV_COUNT_UNKNOWN.
+ */
+struct tv_packet *
+tv_stream_add_packet(struct tv_stream *s)
+{
+	struct tv_packet *p;
+
+	TV_VEC_GROW(s->packets, s->npackets, s->packets_cap);
+	p = &s->packets[s->npackets++];
+	memset(p, 0, sizeof(*p));
+	p->ts_begin = TV_TIME_NONE;
+	p->ts_end = TV_TIME_NONE;
+	p->seq_num = TV_COUNT_UNKNOWN;
+	p->event_count = TV_COUNT_UNKNOWN;
+	return p;
+}
+
+/* Free the records; the struct is left empty and reusable. */
+void
+tv_packet_events_fini(struct tv_packet_events *pe)
+{
+	free(pe->recs);
+	pe->recs = NULL;
+	pe->count = 0;
+	pe->cap = 0;
+	pe->status = TV_OK;
+	tv_error_clear(&pe->err);
+}
+
+/* Append a zeroed record and return it. */
+struct tv_event_rec *
+tv_packet_events_push(struct tv_packet_events *pe)
+{
+	struct tv_event_rec *r;
+
+	TV_VEC_GROW(pe->recs, pe->count, pe->cap);
+	r = &pe->recs[pe->count++];
+	memset(r, 0, sizeof(*r));
+	return r;
+}
+
+/* The packet's first byte in its mapped file, or NULL if out of bounds. */
+const uint8_t *
+tv_packet_bytes(const struct tv_stream *s, const struct tv_packet *p)
+{
+	const struct tv_mapfile *mf;
+
+	if (p->file >= s->nfiles)
+		return NULL;
+	mf = &s->files[p->file];
+	if (!mf->data || p->offset > mf->size ||
+	    p->size > mf->size - p->offset)
+		return NULL;
+	return mf->data + p->offset;
+}
+
+/* The class of an event record, or NULL for other records. */
+const struct tv_event_class *
+tv_event_class_of(const struct tv_event *ev)
+{
+	const struct tv_trace *t;
+
+	if (!ev || !ev->stream || ev->rec.kind != TV_REC_EVENT)
+		return NULL;
+	t = ev->stream->trace;
+	if (ev->rec.class_index >= t->nclasses)
+		return NULL;
+	return t->classes[ev->rec.class_index];
+}
+
+/* Decode every scope of @ev into @arena through the driver. */
+enum tv_status
+tv_event_decode(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_event_fields *out, struct tv_error *err)
+{
+	const struct tv_format_ops *ops;
+
+	memset(out, 0, sizeof(*out));
+	if (!ev || !ev->stream)
+		return tv_error_set(err, TV_NOT_FOUND, NULL,
+		    _("no event to decode"));
+	ops = ev->stream->trace->ops;
+	if (!ops || !ops->decode_fields)
+		return tv_error_set(err, TV_UNSUPPORTED, NULL,
+		    _("this trace format cannot decode event fields"));
+	return ops->decode_fields(ev, arena, out, err);
+}
+
+/* Environment entry @key of @trace, or NULL. */
+const struct tv_env_entry *
+tv_trace_env_get(const struct tv_trace *trace, const char *key)
+{
+	uint32_t i;
+
+	for (i = 0; i < trace->nenv; i++)
+		if (trace->env[i].key && strcmp(trace->env[i].key, key) == 0)
+			return &trace->env[i];
+	return NULL;
+}
