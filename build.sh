@@ -1,0 +1,80 @@
+#!/bin/sh
+# The two set-up commands of the README, for a fresh Debian machine:
+#
+#   ./build.sh demo    install what is missing, build, open the demo trace
+#   ./build.sh check   install what is missing, build, run every test
+#
+# Missing Debian packages are installed with apt-get (through sudo when
+# not root).  The build is in the source tree, with warnings as errors;
+# TVIEW_CONFIGURE_FLAGS adds configure options (e.g. --enable-asan) on the
+# first configure.
+set -eu
+
+top=$(cd "$(dirname "$0")" && pwd)
+cd "$top"
+
+BUILD_DEPS="autoconf automake autopoint libtool pkg-config gcc make gettext
+libncurses-dev libxml2-dev zlib1g-dev libpcre2-dev libzstd-dev"
+TEST_DEPS="tmux babeltrace2 babeltrace"
+
+# Install the Debian packages of $@ that are not installed yet.
+install_deps() {
+	missing=
+	for p in "$@"; do
+		if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+		    grep -q 'ok installed'; then
+			missing="$missing $p"
+		fi
+	done
+	test -n "$missing" || return 0
+	echo "build.sh: installing:$missing"
+	if test "$(id -u)" -eq 0; then
+		sudo=
+	elif command -v sudo >/dev/null 2>&1; then
+		sudo=sudo
+	else
+		echo "build.sh: need root or sudo to install:$missing" >&2
+		exit 1
+	fi
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
+	# shellcheck disable=SC2086
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+	    --no-install-recommends $missing
+}
+
+# Generate, configure (once) and build.
+build() {
+	if test ! -x configure || test configure.ac -nt configure ||
+	    test Makefile.am -nt configure; then
+		autoreconf -fi
+	fi
+	if test ! -f Makefile || test ! -f config.status; then
+		# shellcheck disable=SC2086
+		./configure --enable-werror ${TVIEW_CONFIGURE_FLAGS:-}
+	fi
+	make -j"$(nproc 2>/dev/null || echo 2)"
+}
+
+case "${1:-}" in
+demo)
+	# shellcheck disable=SC2086
+	install_deps $BUILD_DEPS
+	build
+	make demo
+	exec ./tview data/demo
+	;;
+check)
+	# shellcheck disable=SC2086
+	install_deps $BUILD_DEPS $TEST_DEPS
+	build
+	exec tests/run
+	;;
+deps)
+	# shellcheck disable=SC2086
+	install_deps $BUILD_DEPS $TEST_DEPS
+	;;
+*)
+	echo "usage: $0 demo|check|deps" >&2
+	exit 2
+	;;
+esac
