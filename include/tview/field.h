@@ -107,6 +107,8 @@ struct tv_field_class {
 	 */
 	bool			 skip_fixed;
 	uint64_t		 skip_bits;
+	/* Printing cache (CTF): the reference reader hides this field. */
+	bool			 hidden;
 	union {
 		struct tv_int_class	 integer;	/* INT */
 		struct {
