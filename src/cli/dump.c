@@ -79,7 +79,7 @@ int
 tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 {
 	bool local = o->time_style == TV_TIME_WALL_LOCAL;
-	struct tv_error err, rec_err;
+	struct tv_error err, rec_err, stop_err, one;
 	int64_t begin = INT64_MIN, end = INT64_MAX;
 	struct tv_strbuf line;
 	struct tv_arena arena;
@@ -90,6 +90,8 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 
 	tv_error_clear(&err);
 	tv_error_clear(&rec_err);
+	tv_error_clear(&stop_err);
+	tv_error_clear(&one);
 	if (o->begin != NULL &&
 	    tv_cli_parse_time(set, o->begin, local, &begin, &err) != TV_OK) {
 		tv_cli_error(&err);
@@ -114,19 +116,29 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 		if (st == TV_END)
 			break;
 		if (st != TV_OK) {
-			tv_error_set(&err, st, NULL, "%s", tv_status_str(st));
+			tv_error_set(&stop_err, st, NULL, "%s",
+			    tv_status_str(st));
 			break;
 		}
 		if (ev.rec.ts > end && ev.rec.ts != TV_TIME_NONE)
 			break;
-		if (dump_record(&ev, &arena, &line, &rec_err) != TV_OK &&
-		    rec_err.status != TV_OK && err.status == TV_OK)
-			err = rec_err;
+		st = dump_record(&ev, &arena, &line, &one);
+		if (st != TV_OK && rec_err.status == TV_OK) {
+			rec_err = one;
+			if (rec_err.status == TV_OK)
+				tv_error_set(&rec_err, st, NULL, "%s",
+				    tv_status_str(st));
+		}
 		if (ferror(stdout))
 			break;
 	}
-	if (err.status == TV_OK && tv_merge_error(m)->status != TV_OK)
+	/* The most precise error first: the merger's carries a position. */
+	if (tv_merge_error(m)->status != TV_OK)
 		err = *tv_merge_error(m);
+	else if (rec_err.status != TV_OK)
+		err = rec_err;
+	else
+		err = stop_err;
 	tv_strbuf_fini(&line);
 	tv_arena_fini(&arena);
 	tv_merge_destroy(m);
