@@ -8,7 +8,7 @@
  *   tsdl-model.c     scopes, typealias/typedef, resolution of sequence
  *                    lengths and variant tags to save slots, roles
  *   ctf-decode.c     bit-level reader: field class -> tv_value
- *   ctf-index.c      packet index from index/*.idx or packet headers
+ *   ctf-index.c      packet index from index/FILE.idx or packet headers
  *   ctf-packet.c     decode_packet: event headers, clock updates
  *   ctf-print.c      babeltrace2 text output (--dump)
  *   ctf.c            the driver vtable, probe, open, directory walk
