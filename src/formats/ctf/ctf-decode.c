@@ -1,1 +1,668 @@
-/* placeholder: being written */
+/*
+ * The CTF bit-level decoder: integers of 1..64 bits at any bit position in
+ * either byte order, floats, strings, structs, arrays, sequences, variants
+ * and enums, read from a packet's mapped bytes.  Skip mode only updates
+ * save slots, roles and the stream clock (the hot path of indexing and
+ * event walking); value mode builds a tv_value tree in an arena.  Every
+ * read is bounded by the packet content size.
+ */
+#include "tview/tview.h"
+
+#include <string.h>
+
+#include "tview/error.h"
+#include "tview/i18n.h"
+#include "tview/time.h"
+#include "ctf-decode.h"
+
+/* Set up a decoder over a packet's bytes. */
+void
+ctf_dec_init(struct ctf_dec *d, const uint8_t *buf, uint64_t len,
+    uint64_t off, const char *path, uint64_t *slots, uint32_t nslots,
+    struct tv_error *err)
+{
+	memset(d, 0, sizeof(*d));
+	d->buf = buf;
+	d->buf_bytes = len;
+	d->end = len * 8;
+	d->file_off = off;
+	d->path = path;
+	d->slots = slots;
+	d->nslots = nslots;
+	d->err = err;
+}
+
+/* The error for a field that does not fit in what is left of the packet. */
+static enum tv_status
+dec_past_end(struct ctf_dec *d, uint64_t bits)
+{
+	return tv_error_at(d->err, TV_CORRUPT, d->path,
+	    d->file_off + d->pos / 8,
+	    _("field of %llu bits goes past the end of the packet content"),
+	    (unsigned long long)bits);
+}
+
+/* Read @size bits little-endian (LSB-first bit numbering) at bit @pos. */
+static inline uint64_t
+read_le(const uint8_t *b, uint64_t blen, uint64_t pos, uint32_t size)
+{
+	uint64_t byte = pos >> 3, v = 0;
+	uint32_t shift = pos & 7, i, n = (shift + size + 7) >> 3;
+
+	if (byte + 8 <= blen) {
+		memcpy(&v, b + byte, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		v = __builtin_bswap64(v);
+#endif
+		v >>= shift;
+		if (shift + size > 64 && byte + 9 <= blen)
+			v |= (uint64_t)b[byte + 8] << (64 - shift);
+	} else {
+		/* Near the end of the mapping: byte by byte. */
+		uint64_t lo = 0, hi = 0;
+
+		for (i = 0; i < n && i < 8; i++)
+			lo |= (uint64_t)b[byte + i] << (8 * i);
+		if (n > 8)
+			hi = b[byte + 8];
+		v = lo >> shift;
+		if (shift && n > 8)
+			v |= hi << (64 - shift);
+	}
+	if (size < 64)
+		v &= (UINT64_C(1) << size) - 1;
+	return v;
+}
+
+/* Read @size bits big-endian (MSB-first bit numbering) at bit @pos. */
+static inline uint64_t
+read_be(const uint8_t *b, uint64_t blen, uint64_t pos, uint32_t size)
+{
+	uint64_t byte = pos >> 3, v = 0, next = 0;
+	uint32_t shift = pos & 7, i, n = (shift + size + 7) >> 3;
+
+	if (byte + 8 <= blen) {
+		memcpy(&v, b + byte, 8);
+#if __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
+		v = __builtin_bswap64(v);
+#endif
+		if (n > 8)
+			next = b[byte + 8];
+	} else {
+		for (i = 0; i < n && i < 8; i++)
+			v |= (uint64_t)b[byte + i] << (56 - 8 * i);
+		if (n > 8)
+			next = b[byte + 8];
+	}
+	if (shift) {
+		v <<= shift;
+		v |= next >> (8 - shift);
+	}
+	if (size < 64)
+		v >>= 64 - size;
+	return v;
+}
+
+/* Read an unsigned integer of @ic's layout at the (aligned) position. */
+static inline enum tv_status
+dec_raw_int(struct ctf_dec *d, const struct tv_int_class *ic, uint64_t *out)
+{
+	uint32_t size = ic->size;
+	uint64_t pos = d->pos;
+
+	if (pos + size > d->end || size == 0 || size > 64)
+		return dec_past_end(d, size);
+	if ((pos & 7) == 0 && (size & 7) == 0 && size <= 64 &&
+	    (size == 8 || size == 16 || size == 32 || size == 64)) {
+		const uint8_t *p = d->buf + (pos >> 3);
+		uint64_t v;
+
+		switch (size) {
+		case 8:
+			v = p[0];
+			break;
+		case 16: {
+			uint16_t x;
+
+			memcpy(&x, p, 2);
+			if (ic->byte_order == TV_BO_BE)
+				x = __builtin_bswap16(x);
+			v = x;
+			break;
+		}
+		case 32: {
+			uint32_t x;
+
+			memcpy(&x, p, 4);
+			if (ic->byte_order == TV_BO_BE)
+				x = __builtin_bswap32(x);
+			v = x;
+			break;
+		}
+		default:
+			memcpy(&v, p, 8);
+			if (ic->byte_order == TV_BO_BE)
+				v = __builtin_bswap64(v);
+			break;
+		}
+		*out = v;
+	} else if (ic->byte_order == TV_BO_BE) {
+		*out = read_be(d->buf, d->buf_bytes, pos, size);
+	} else {
+		*out = read_le(d->buf, d->buf_bytes, pos, size);
+	}
+	d->pos = pos + size;
+	return TV_OK;
+}
+
+/* Record the side effects of an integer: save slot, role, clock. */
+static inline void
+dec_int_effects(struct ctf_dec *d, const struct tv_field_class *fc,
+    const struct tv_int_class *ic, uint64_t v)
+{
+	if (fc->save_slot >= 0 && (uint32_t)fc->save_slot < d->nslots)
+		d->slots[fc->save_slot] = v;
+	if (fc->role != TV_ROLE_NONE && fc->role < TV_ROLE_COUNT) {
+		d->roles[fc->role] = v;
+		d->seen |= 1u << fc->role;
+	}
+	if (fc->role == TV_ROLE_TIMESTAMP ||
+	    (ic->map_clock && fc->role == TV_ROLE_NONE)) {
+		/* A timestamp of N < 64 bits holds the low bits of the clock. */
+		uint32_t n = ic->size;
+
+		if (n >= 64) {
+			d->clock = v;
+		} else {
+			uint64_t mask = (UINT64_C(1) << n) - 1;
+			uint64_t cur = d->clock;
+			uint64_t nv = (cur & ~mask) | v;
+
+			if (v < (cur & mask))
+				nv += mask + 1;
+			d->clock = nv;
+		}
+	}
+}
+
+/* Sign-extend the low @size bits of @v. */
+static inline uint64_t
+sign_extend(uint64_t v, uint32_t size)
+{
+	if (size < 64 && (v & (UINT64_C(1) << (size - 1))))
+		v |= ~((UINT64_C(1) << size) - 1);
+	return v;
+}
+
+/* Index of the first mapping of enum @fc whose ranges hold @v, or -1. */
+int32_t
+ctf_enum_find(const struct tv_field_class *fc, uint64_t v)
+{
+	bool sgn = fc->enumeration.integer.is_signed;
+	uint32_t i, j;
+
+	for (i = 0; i < fc->enumeration.nmaps; i++) {
+		const struct tv_enum_mapping *m = &fc->enumeration.maps[i];
+
+		for (j = 0; j < m->nranges; j++) {
+			const struct tv_enum_range *r = &m->ranges[j];
+
+			if (sgn ? ((int64_t)v >= (int64_t)r->lo &&
+			    (int64_t)v <= (int64_t)r->hi) :
+			    (v >= r->lo && v <= r->hi))
+				return (int32_t)i;
+		}
+	}
+	return -1;
+}
+
+/* Does the option name @opt match the tag label @label (CTF underscores)? */
+static bool
+opt_matches(const char *opt, const char *label)
+{
+	if (!opt || !label)
+		return false;
+	if (strcmp(opt, label) == 0)
+		return true;
+	if (opt[0] == '_' && strcmp(opt + 1, label) == 0)
+		return true;
+	if (label[0] == '_' && strcmp(opt, label + 1) == 0)
+		return true;
+	return false;
+}
+
+/* Build the mapping -> option table of a variant whose tag is known. */
+static void
+prepare_variant(struct tv_field_class *fc, struct tv_arena *a)
+{
+	const struct tv_field_class *tag = fc->variant.tag_fc;
+	uint32_t i, j, n;
+	int32_t *map;
+
+	if (!tag || tag->kind != TV_FC_ENUM || fc->variant.opt_of_map)
+		return;
+	n = tag->enumeration.nmaps;
+	map = tv_arena_alloc(a, sizeof(*map) * (n ? n : 1));
+	for (i = 0; i < n; i++) {
+		map[i] = -1;
+		/* Exact names first, then the underscore variants. */
+		for (j = 0; j < fc->variant.noptions; j++) {
+			if (fc->variant.options[j].name &&
+			    tag->enumeration.maps[i].label &&
+			    strcmp(fc->variant.options[j].name,
+			    tag->enumeration.maps[i].label) == 0) {
+				map[i] = (int32_t)j;
+				break;
+			}
+		}
+		for (j = 0; map[i] < 0 && j < fc->variant.noptions; j++) {
+			if (opt_matches(fc->variant.options[j].name,
+			    tag->enumeration.maps[i].label))
+				map[i] = (int32_t)j;
+		}
+	}
+	fc->variant.opt_of_map = map;
+}
+
+/* Round @v up to the power of two @a. */
+static inline uint64_t
+align_up(uint64_t v, uint64_t a)
+{
+	return (v + a - 1) & ~(a - 1);
+}
+
+/* Fill the skip cache and effective alignments, children first. */
+static void
+prepare(struct tv_field_class *fc, struct tv_arena *a, uint32_t depth)
+{
+	uint32_t i;
+
+	if (!fc || depth > CTF_MAX_DEPTH)
+		return;
+	if (fc->align == 0 || (fc->align & (fc->align - 1)))
+		fc->align = 1;
+	fc->skip_fixed = false;
+	fc->skip_bits = 0;
+	fc->hidden = false;
+	switch (fc->kind) {
+	case TV_FC_INT:
+	case TV_FC_ENUM: {
+		const struct tv_int_class *ic = fc->kind == TV_FC_INT ?
+		    &fc->integer : &fc->enumeration.integer;
+
+		if (fc->save_slot < 0 && fc->role == TV_ROLE_NONE &&
+		    !ic->map_clock && ic->size >= 1 && ic->size <= 64) {
+			fc->skip_fixed = true;
+			fc->skip_bits = ic->size;
+		}
+		/* babeltrace2 keeps plain integers and lengths/tags only. */
+		fc->hidden = (ic->map_clock || (fc->role != TV_ROLE_NONE &&
+		    fc->role != TV_ROLE_CPU_ID)) && fc->save_slot < 0;
+		break;
+	}
+	case TV_FC_FLOAT:
+		if (fc->save_slot < 0 && fc->role == TV_ROLE_NONE &&
+		    (fc->flt.exp_dig + fc->flt.mant_dig == 32 ||
+		    fc->flt.exp_dig + fc->flt.mant_dig == 64)) {
+			fc->skip_fixed = true;
+			fc->skip_bits = fc->flt.exp_dig + fc->flt.mant_dig;
+		}
+		break;
+	case TV_FC_STRING:
+		if (fc->align < 8)
+			fc->align = 8;
+		break;
+	case TV_FC_STRUCT: {
+		bool fixed = fc->role == TV_ROLE_NONE;
+		uint64_t bits = 0;
+
+		for (i = 0; i < fc->structure.nmembers; i++) {
+			struct tv_field_class *m = fc->structure.members[i].fc;
+
+			if (!m) {
+				fixed = false;
+				continue;
+			}
+			prepare(m, a, depth + 1);
+			if (m->align > fc->align)
+				fc->align = m->align;
+			if (!m->skip_fixed) {
+				fixed = false;
+				continue;
+			}
+			bits = align_up(bits, m->align) + m->skip_bits;
+		}
+		if (fixed) {
+			fc->skip_fixed = true;
+			fc->skip_bits = bits;
+		}
+		fc->hidden = fc->structure.nmembers > 0;
+		for (i = 0; i < fc->structure.nmembers; i++)
+			if (fc->structure.members[i].fc &&
+			    !fc->structure.members[i].fc->hidden)
+				fc->hidden = false;
+		break;
+	}
+	case TV_FC_VARIANT:
+		fc->hidden = true;
+		for (i = 0; i < fc->variant.noptions; i++) {
+			prepare(fc->variant.options[i].fc, a, depth + 1);
+			if (fc->variant.options[i].fc &&
+			    !fc->variant.options[i].fc->hidden)
+				fc->hidden = false;
+		}
+		/* A shown variant shows whichever option its tag selects. */
+		for (i = 0; !fc->hidden && i < fc->variant.noptions; i++)
+			if (fc->variant.options[i].fc)
+				fc->variant.options[i].fc->hidden = false;
+		prepare_variant(fc, a);
+		break;
+	case TV_FC_ARRAY:
+	case TV_FC_SEQUENCE: {
+		struct tv_field_class *e = fc->array.elem;
+
+		if (!e)
+			break;
+		prepare(e, a, depth + 1);
+		if (e->align > fc->align)
+			fc->align = e->align;
+		fc->hidden = e->hidden || fc->role == TV_ROLE_UUID;
+		if (fc->kind == TV_FC_ARRAY && e->skip_fixed &&
+		    fc->role == TV_ROLE_NONE && fc->array.length > 0 &&
+		    fc->array.length < (UINT64_C(1) << 32)) {
+			uint64_t stride = align_up(e->skip_bits, e->align);
+
+			fc->skip_fixed = true;
+			fc->skip_bits = stride * (fc->array.length - 1) +
+			    e->skip_bits;
+		} else if (fc->kind == TV_FC_ARRAY && fc->array.length == 0 &&
+		    fc->role == TV_ROLE_NONE) {
+			fc->skip_fixed = true;
+			fc->skip_bits = 0;
+		}
+		break;
+	}
+	}
+}
+
+/* Fill the skip cache of @fc and everything under it. */
+void
+ctf_fc_prepare(struct tv_field_class *fc, struct tv_arena *a)
+{
+	prepare(fc, a, 0);
+}
+
+/* Decode an integer or enum field. */
+static inline enum tv_status
+dec_int(struct ctf_dec *d, const struct tv_field_class *fc,
+    const struct tv_int_class *ic, struct tv_value *out)
+{
+	enum tv_status st;
+	uint64_t v;
+
+	st = dec_raw_int(d, ic, &v);
+	if (st != TV_OK)
+		return st;
+	if (ic->is_signed)
+		v = sign_extend(v, ic->size);
+	dec_int_effects(d, fc, ic, v);
+	if (out)
+		out->u = v;
+	return TV_OK;
+}
+
+/* Decode a 32- or 64-bit IEEE 754 float. */
+static enum tv_status
+dec_float(struct ctf_dec *d, const struct tv_field_class *fc,
+    struct tv_value *out)
+{
+	struct tv_int_class ic = {
+		.size = fc->flt.exp_dig + fc->flt.mant_dig,
+		.byte_order = fc->flt.byte_order,
+	};
+	enum tv_status st;
+	uint64_t v;
+
+	if (ic.size != 32 && ic.size != 64)
+		return tv_error_at(d->err, TV_UNSUPPORTED, d->path,
+		    d->file_off + d->pos / 8,
+		    _("floating point field of %u bits is not supported"),
+		    ic.size);
+	st = dec_raw_int(d, &ic, &v);
+	if (st != TV_OK || !out)
+		return st;
+	if (ic.size == 32) {
+		uint32_t x = (uint32_t)v;
+		float f;
+
+		memcpy(&f, &x, 4);
+		out->f = f;
+	} else {
+		memcpy(&out->f, &v, 8);
+	}
+	return TV_OK;
+}
+
+/* Decode a NUL-terminated string, bounded by the content size. */
+static enum tv_status
+dec_string(struct ctf_dec *d, struct tv_value *out)
+{
+	uint64_t start = d->pos >> 3, lim = d->end >> 3;
+	const uint8_t *p, *nul;
+
+	if (d->pos & 7 || start >= lim)
+		return dec_past_end(d, 8);
+	p = d->buf + start;
+	nul = memchr(p, 0, lim - start);
+	if (!nul)
+		return tv_error_at(d->err, TV_CORRUPT, d->path,
+		    d->file_off + start,
+		    _("string is not terminated before the end of the packet content"));
+	if (out) {
+		out->str.ptr = (const char *)p;
+		out->str.len = (size_t)(nul - p);
+	}
+	d->pos = (start + (uint64_t)(nul - p) + 1) * 8;
+	return TV_OK;
+}
+
+/* Decode the members of a struct in order. */
+static enum tv_status
+dec_struct(struct ctf_dec *d, const struct tv_field_class *fc,
+    struct tv_value *out)
+{
+	uint32_t i, n = fc->structure.nmembers;
+	enum tv_status st;
+
+	if (!out) {
+		for (i = 0; i < n; i++) {
+			st = ctf_dec_skip(d, fc->structure.members[i].fc);
+			if (st != TV_OK)
+				return st;
+		}
+		return TV_OK;
+	}
+	out->kids.count = n;
+	out->kids.items = n ? tv_arena_zalloc(d->arena,
+	    sizeof(struct tv_value) * n) : NULL;
+	for (i = 0; i < n; i++) {
+		struct tv_value *k = &out->kids.items[i];
+
+		k->name = fc->structure.members[i].name;
+		st = ctf_dec_field(d, fc->structure.members[i].fc, k);
+		if (st != TV_OK) {
+			out->kids.count = i;
+			return st;
+		}
+	}
+	return TV_OK;
+}
+
+/* Decode a fixed array or a sequence whose length is in a save slot. */
+static enum tv_status
+dec_array(struct ctf_dec *d, const struct tv_field_class *fc,
+    struct tv_value *out)
+{
+	const struct tv_field_class *e = fc->array.elem;
+	uint64_t len, i, left, min_bits;
+	enum tv_status st;
+
+	if (!e)
+		return tv_error_at(d->err, TV_CORRUPT, d->path,
+		    d->file_off + d->pos / 8, _("array without element type"));
+	if (fc->kind == TV_FC_ARRAY) {
+		len = fc->array.length;
+	} else {
+		if (fc->array.length_slot < 0 ||
+		    (uint32_t)fc->array.length_slot >= d->nslots)
+			return tv_error_at(d->err, TV_CORRUPT, d->path,
+			    d->file_off + d->pos / 8,
+			    _("sequence length is not available"));
+		len = d->slots[fc->array.length_slot];
+	}
+	if (fc->role == TV_ROLE_UUID) {
+		d->uuid_pos = d->pos;
+		d->seen |= 1u << TV_ROLE_UUID;
+	}
+	/* Hostile lengths: each element takes at least min_bits. */
+	left = d->end - d->pos;
+	min_bits = e->skip_fixed ? e->skip_bits :
+	    (e->kind == TV_FC_STRING ? 8 : 0);
+	if (e->kind == TV_FC_INT || e->kind == TV_FC_ENUM)
+		min_bits = e->kind == TV_FC_INT ? e->integer.size :
+		    e->enumeration.integer.size;
+	if (min_bits ? len > left / min_bits + 1 : len > CTF_MAX_ZERO_ELEMS)
+		return tv_error_at(d->err, TV_CORRUPT, d->path,
+		    d->file_off + d->pos / 8,
+		    _("array length %llu does not fit in the packet"),
+		    (unsigned long long)len);
+	if (!out) {
+		if (e->skip_fixed && len) {
+			uint64_t a = e->align;
+			uint64_t p = align_up(d->pos, a);
+			uint64_t total = align_up(e->skip_bits, a) * (len - 1) +
+			    e->skip_bits;
+
+			if (p + total > d->end)
+				return dec_past_end(d, total);
+			d->pos = p + total;
+			return TV_OK;
+		}
+		for (i = 0; i < len; i++) {
+			st = ctf_dec_field(d, e, NULL);
+			if (st != TV_OK)
+				return st;
+		}
+		return TV_OK;
+	}
+	out->kids.count = (uint32_t)len;
+	out->kids.items = len ? tv_arena_zalloc(d->arena,
+	    sizeof(struct tv_value) * len) : NULL;
+	for (i = 0; i < len; i++) {
+		st = ctf_dec_field(d, e, &out->kids.items[i]);
+		if (st != TV_OK) {
+			out->kids.count = (uint32_t)i;
+			return st;
+		}
+	}
+	return TV_OK;
+}
+
+/* Decode the option of a variant that its tag selects. */
+static enum tv_status
+dec_variant(struct ctf_dec *d, const struct tv_field_class *fc,
+    struct tv_value *out)
+{
+	const struct tv_field_class *tag = fc->variant.tag_fc;
+	int32_t slot = fc->variant.tag_slot, mi = -1, oi = -1;
+	uint64_t v;
+	uint32_t j;
+
+	if (slot < 0 || (uint32_t)slot >= d->nslots || !tag)
+		return tv_error_at(d->err, TV_CORRUPT, d->path,
+		    d->file_off + d->pos / 8,
+		    _("variant tag is not available"));
+	v = d->slots[slot];
+	if (tag->kind == TV_FC_ENUM) {
+		mi = ctf_enum_find(tag, v);
+		if (mi >= 0) {
+			if (fc->variant.opt_of_map) {
+				oi = fc->variant.opt_of_map[mi];
+			} else {
+				for (j = 0; j < fc->variant.noptions; j++)
+					if (opt_matches(fc->variant.options[j].name,
+					    tag->enumeration.maps[mi].label)) {
+						oi = (int32_t)j;
+						break;
+					}
+			}
+		}
+	}
+	if (oi < 0 || !fc->variant.options[oi].fc)
+		return tv_error_at(d->err, TV_CORRUPT, d->path,
+		    d->file_off + d->pos / 8,
+		    _("variant tag value %lld selects no option"),
+		    (long long)v);
+	if (!out)
+		return ctf_dec_skip(d, fc->variant.options[oi].fc);
+	out->kids.count = 1;
+	out->kids.items = tv_arena_zalloc(d->arena, sizeof(struct tv_value));
+	out->kids.items[0].name = fc->variant.options[oi].name;
+	return ctf_dec_field(d, fc->variant.options[oi].fc, out->kids.items);
+}
+
+/* Decode one field of class @fc at the current position. */
+enum tv_status
+ctf_dec_field(struct ctf_dec *d, const struct tv_field_class *fc,
+    struct tv_value *out)
+{
+	enum tv_status st;
+	uint64_t start;
+
+	if (!fc)
+		return TV_OK;
+	if (fc->align > 1) {
+		uint64_t p = align_up(d->pos, fc->align);
+
+		if (p > d->end)
+			return dec_past_end(d, p - d->pos);
+		d->pos = p;
+	}
+	start = d->pos;
+	if (out) {
+		out->fc = fc;
+		out->bit_offset = start;
+	}
+	switch (fc->kind) {
+	case TV_FC_INT:
+		st = dec_int(d, fc, &fc->integer, out);
+		break;
+	case TV_FC_ENUM:
+		st = dec_int(d, fc, &fc->enumeration.integer, out);
+		break;
+	case TV_FC_FLOAT:
+		st = dec_float(d, fc, out);
+		break;
+	case TV_FC_STRING:
+		st = dec_string(d, out);
+		break;
+	default:
+		if (++d->depth > CTF_MAX_DEPTH) {
+			d->depth--;
+			return tv_error_at(d->err, TV_CORRUPT, d->path,
+			    d->file_off + d->pos / 8,
+			    _("fields nested too deeply"));
+		}
+		if (fc->kind == TV_FC_STRUCT)
+			st = dec_struct(d, fc, out);
+		else if (fc->kind == TV_FC_VARIANT)
+			st = dec_variant(d, fc, out);
+		else
+			st = dec_array(d, fc, out);
+		d->depth--;
+		break;
+	}
+	if (out)
+		out->bit_size = d->pos - start;
+	return st;
+}

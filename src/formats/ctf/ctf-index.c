@@ -1,1 +1,347 @@
-/* placeholder: being written */
+/*
+ * The packet index of a CTF stream: read from LTTng's index/<file>.idx
+ * when it is present and agrees with the file, otherwise built by walking
+ * the packet headers and contexts in skip mode.  Also converts packet
+ * times to ns and turns the free-running discarded-events counter and
+ * sequence numbers into per-packet losses.
+ */
+#include "tview/tview.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tview/error.h"
+#include "tview/i18n.h"
+#include "tview/time.h"
+#include "tview/util.h"
+#include "ctf-decode.h"
+
+#define CTF_PACKET_MAGIC	0xC1FC1FC1u
+#define CTF_INDEX_MAGIC		0xC1F1DCC1u
+#define CTF_INDEX_HDR		16
+#define CTF_INDEX_MIN_ENTRY	56	/* v1.0: 7 fields of 8 bytes */
+
+/* Stream class by id; a trace whose only class has no id matches any. */
+struct ctf_stream_class *
+ctf_sclass_find(struct ctf_trace_class *tc, uint64_t id)
+{
+	uint32_t i;
+
+	for (i = 0; i < tc->nsclasses; i++)
+		if (tc->sclasses[i]->id == id)
+			return tc->sclasses[i];
+	if (tc->nsclasses == 1 && !tc->sclasses[0]->has_id && id == 0)
+		return tc->sclasses[0];
+	return NULL;
+}
+
+/* Decode header + context of the packet at @off; set d->end to content. */
+enum tv_status
+ctf_read_packet_head(struct ctf_dec *d, struct ctf_trace_class *tc,
+    const struct tv_mapfile *mf, uint64_t off, struct ctf_stream_class **sc,
+    struct tv_error *err)
+{
+	uint64_t v, left = mf->size - off, psize, csize;
+	enum tv_status st;
+
+	*sc = NULL;
+	if (tc->packet_header) {
+		st = ctf_dec_skip(d, tc->packet_header);
+		if (st != TV_OK)
+			return st;
+	}
+	if (ctf_dec_role(d, TV_ROLE_MAGIC, &v) && v != CTF_PACKET_MAGIC)
+		return tv_error_at(err, TV_CORRUPT, mf->path, off,
+		    _("bad packet magic 0x%llx (expected 0x%x)"),
+		    (unsigned long long)v, CTF_PACKET_MAGIC);
+	if (!ctf_dec_role(d, TV_ROLE_STREAM_ID, &v))
+		v = tc->nsclasses == 1 ? tc->sclasses[0]->id : 0;
+	*sc = ctf_sclass_find(tc, v);
+	if (!*sc)
+		return tv_error_at(err, TV_CORRUPT, mf->path, off,
+		    _("packet refers to unknown stream class %llu"),
+		    (unsigned long long)v);
+	if ((*sc)->packet_context) {
+		st = ctf_dec_skip(d, (*sc)->packet_context);
+		if (st != TV_OK)
+			return st;
+	}
+	if (ctf_dec_role(d, TV_ROLE_PACKET_SIZE, &psize)) {
+		if (psize % 8 || psize / 8 > left || psize < d->pos || !psize)
+			return tv_error_at(err, TV_CORRUPT, mf->path, off,
+			    _("invalid packet size %llu bits (%llu bytes left in file)"),
+			    (unsigned long long)psize,
+			    (unsigned long long)left);
+	} else {
+		psize = left * 8;
+	}
+	if (ctf_dec_role(d, TV_ROLE_CONTENT_SIZE, &csize)) {
+		if (csize > psize || csize < d->pos)
+			return tv_error_at(err, TV_CORRUPT, mf->path, off,
+			    _("invalid content size %llu bits (packet size %llu bits)"),
+			    (unsigned long long)csize,
+			    (unsigned long long)psize);
+	} else {
+		csize = psize;
+	}
+	d->roles[TV_ROLE_PACKET_SIZE] = psize;
+	d->roles[TV_ROLE_CONTENT_SIZE] = csize;
+	d->end = csize;
+	return TV_OK;
+}
+
+/* Compare the packet's uuid with the trace's. */
+static enum tv_status
+check_uuid(const struct ctf_dec *d, const struct tv_trace *t,
+    const struct tv_mapfile *mf, uint64_t off, struct tv_error *err)
+{
+	if (!(d->seen & (1u << TV_ROLE_UUID)))
+		return TV_OK;
+	if (!t->has_uuid || d->uuid_pos % 8 ||
+	    d->uuid_pos / 8 + 16 > d->buf_bytes)
+		return TV_OK;
+	if (memcmp(d->buf + d->uuid_pos / 8, t->uuid, 16) != 0)
+		return tv_error_at(err, TV_CORRUPT, mf->path,
+		    off + d->uuid_pos / 8,
+		    _("packet uuid does not match the trace uuid"));
+	return TV_OK;
+}
+
+/* Fill index entry @p from the roles the head decode found. */
+static void
+fill_packet(struct tv_packet *p, const struct ctf_dec *d, uint64_t off,
+    uint32_t file)
+{
+	uint64_t v;
+
+	p->offset = off;
+	p->size = d->roles[TV_ROLE_PACKET_SIZE] / 8;
+	p->content_bits = d->roles[TV_ROLE_CONTENT_SIZE];
+	p->ts_begin = TV_TIME_NONE;
+	p->ts_end = TV_TIME_NONE;
+	p->cycles_begin = ctf_dec_role(d, TV_ROLE_PACKET_BEGIN_TS, &v) ? v : 0;
+	p->cycles_end = ctf_dec_role(d, TV_ROLE_PACKET_END_TS, &v) ? v : 0;
+	/* Raw counter for now: turned into a delta at the end. */
+	p->discarded = ctf_dec_role(d, TV_ROLE_DISCARDED, &v) ? v : 0;
+	p->seq_num = ctf_dec_role(d, TV_ROLE_SEQ_NUM, &v) ? v :
+	    TV_COUNT_UNKNOWN;
+	p->event_count = TV_COUNT_UNKNOWN;
+	p->file = file;
+	p->flags = 0;
+}
+
+/* Which optional packet-context roles the stream's packets carry. */
+struct head_roles {
+	bool	 begin, end, disc, seq;
+};
+
+/* Walk every packet header of file @fi of @s. */
+static enum tv_status
+scan_file(struct tv_stream *s, uint32_t fi, struct head_roles *hr,
+    struct tv_error *err)
+{
+	struct ctf_stream_priv *sp = s->priv;
+	const struct tv_mapfile *mf = &s->files[fi];
+	uint64_t off = 0, *slots;
+	enum tv_status st = TV_OK;
+
+	slots = tv_xcalloc(sp->tc->nslots + 1, sizeof(*slots));
+	while (off < mf->size) {
+		struct ctf_stream_class *sc;
+		struct tv_packet *p;
+		struct ctf_dec d;
+
+		ctf_dec_init(&d, mf->data + off, mf->size - off, off, mf->path,
+		    slots, sp->tc->nslots, err);
+		st = ctf_read_packet_head(&d, sp->tc, mf, off, &sc, err);
+		if (st == TV_OK)
+			st = check_uuid(&d, s->trace, mf, off, err);
+		if (st == TV_OK && sc != sp->sclass)
+			st = tv_error_at(err, TV_CORRUPT, mf->path, off,
+			    _("packet of stream class %llu in a stream of class %llu"),
+			    (unsigned long long)sc->id,
+			    (unsigned long long)sp->sclass->id);
+		if (st != TV_OK)
+			break;
+		hr->begin |= !!(d.seen & (1u << TV_ROLE_PACKET_BEGIN_TS));
+		hr->end |= !!(d.seen & (1u << TV_ROLE_PACKET_END_TS));
+		hr->disc |= !!(d.seen & (1u << TV_ROLE_DISCARDED));
+		hr->seq |= !!(d.seen & (1u << TV_ROLE_SEQ_NUM));
+		p = tv_stream_add_packet(s);
+		fill_packet(p, &d, off, fi);
+		off += p->size;
+	}
+	free(slots);
+	return st;
+}
+
+/* Big-endian 64-bit value at @p. */
+static uint64_t
+be64(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+#if __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+/* Big-endian 32-bit value at @p. */
+static uint32_t
+be32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+#if __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap32(v);
+#endif
+	return v;
+}
+
+/*
+ * Read index/<name>.idx next to file @fi.  TV_NOT_FOUND (no message) when
+ * it is absent or disagrees with the data file: the caller scans instead.
+ */
+static enum tv_status
+idx_file(struct tv_stream *s, uint32_t fi, struct head_roles *hr)
+{
+	struct ctf_stream_priv *sp = s->priv;
+	const struct tv_mapfile *mf = &s->files[fi];
+	struct ctf_stream_class *sc;
+	struct tv_mapfile im;
+	uint64_t n, i, off = 0, *slots;
+	uint32_t minor, elen;
+	const char *slash;
+	struct ctf_dec d;
+	enum tv_status st;
+	char *ipath;
+
+	if (mf->size == 0)
+		return TV_NOT_FOUND;
+	slash = strrchr(mf->path, '/');
+	if (slash)
+		tv_xasprintf(&ipath, "%.*s/index/%s.idx",
+		    (int)(slash - mf->path), mf->path, slash + 1);
+	else
+		tv_xasprintf(&ipath, "index/%s.idx", mf->path);
+	st = tv_mapfile_open(&im, ipath, NULL);
+	free(ipath);
+	if (st != TV_OK)
+		return TV_NOT_FOUND;
+	st = TV_NOT_FOUND;
+	if (im.size < CTF_INDEX_HDR || be32(im.data) != CTF_INDEX_MAGIC ||
+	    be32(im.data + 4) != 1)
+		goto out;
+	minor = be32(im.data + 8);
+	elen = be32(im.data + 12);
+	if (elen < CTF_INDEX_MIN_ENTRY || elen > 4096 ||
+	    (minor >= 1 && elen < CTF_INDEX_MIN_ENTRY + 16) ||
+	    (im.size - CTF_INDEX_HDR) % elen)
+		goto out;
+	n = (im.size - CTF_INDEX_HDR) / elen;
+	if (n == 0 || n > mf->size / 8)
+		goto out;
+
+	/* The first packet tells which roles the context carries. */
+	slots = tv_xcalloc(sp->tc->nslots + 1, sizeof(*slots));
+	ctf_dec_init(&d, mf->data, mf->size, 0, mf->path, slots,
+	    sp->tc->nslots, NULL);
+	st = ctf_read_packet_head(&d, sp->tc, mf, 0, &sc, NULL);
+	free(slots);
+	if (st != TV_OK || sc != sp->sclass) {
+		st = TV_NOT_FOUND;
+		goto out;
+	}
+	st = TV_NOT_FOUND;
+	if ((d.seen & (1u << TV_ROLE_SEQ_NUM)) && minor < 1)
+		goto out;
+	for (i = 0; i < n; i++) {
+		const uint8_t *e = im.data + CTF_INDEX_HDR + i * elen;
+		uint64_t po = be64(e), psz = be64(e + 8), csz = be64(e + 16);
+
+		if (po != off || psz % 8 || psz == 0 ||
+		    psz / 8 > mf->size - off || csz > psz)
+			goto undo;
+		off += psz / 8;
+	}
+	if (off != mf->size)
+		goto undo;
+	hr->begin |= !!(d.seen & (1u << TV_ROLE_PACKET_BEGIN_TS));
+	hr->end |= !!(d.seen & (1u << TV_ROLE_PACKET_END_TS));
+	hr->disc |= !!(d.seen & (1u << TV_ROLE_DISCARDED));
+	hr->seq |= !!(d.seen & (1u << TV_ROLE_SEQ_NUM));
+	for (i = 0; i < n; i++) {
+		const uint8_t *e = im.data + CTF_INDEX_HDR + i * elen;
+		struct tv_packet *p = tv_stream_add_packet(s);
+
+		p->offset = be64(e);
+		p->size = be64(e + 8) / 8;
+		p->content_bits = be64(e + 16);
+		p->ts_begin = TV_TIME_NONE;
+		p->ts_end = TV_TIME_NONE;
+		p->cycles_begin = be64(e + 24);
+		p->cycles_end = be64(e + 32);
+		p->discarded = be64(e + 40);
+		p->seq_num = (d.seen & (1u << TV_ROLE_SEQ_NUM)) ?
+		    be64(e + 64) : TV_COUNT_UNKNOWN;
+		p->event_count = TV_COUNT_UNKNOWN;
+		p->file = fi;
+		p->flags = 0;
+	}
+	st = TV_OK;
+	goto out;
+undo:
+	st = TV_NOT_FOUND;
+out:
+	tv_mapfile_close(&im);
+	return st;
+}
+
+/* Times to ns, counters to deltas, sequence gaps to flags. */
+static void
+finish_index(struct tv_stream *s, const struct head_roles *hr)
+{
+	uint64_t i, prev_disc = 0, prev_seq = TV_COUNT_UNKNOWN;
+
+	for (i = 0; i < s->npackets; i++) {
+		struct tv_packet *p = &s->packets[i];
+		uint64_t raw = p->discarded;
+
+		if (s->clock && hr->begin)
+			p->ts_begin = tv_clock_to_ns(s->clock, p->cycles_begin);
+		if (s->clock && hr->end)
+			p->ts_end = tv_clock_to_ns(s->clock, p->cycles_end);
+		p->discarded = hr->disc && raw > prev_disc ?
+		    raw - prev_disc : 0;
+		prev_disc = raw;
+		if (hr->seq && p->seq_num != TV_COUNT_UNKNOWN) {
+			if (prev_seq != TV_COUNT_UNKNOWN &&
+			    p->seq_num > prev_seq + 1)
+				p->flags |= TV_PACKET_LOST_BEFORE;
+			prev_seq = p->seq_num;
+		}
+	}
+}
+
+/* Build @s's packet index from its files, in their order. */
+enum tv_status
+ctf_stream_index(struct tv_stream *s, struct tv_error *err)
+{
+	struct head_roles hr = { false, false, false, false };
+	enum tv_status st = TV_OK;
+	uint32_t fi;
+
+	for (fi = 0; fi < s->nfiles; fi++) {
+		if (idx_file(s, fi, &hr) == TV_OK)
+			continue;
+		st = scan_file(s, fi, &hr, err);
+		if (st != TV_OK)
+			break;
+	}
+	finish_index(s, &hr);
+	return st;
+}

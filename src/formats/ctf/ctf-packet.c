@@ -1,1 +1,218 @@
-/* placeholder: being written */
+/*
+ * Walking the events of one CTF packet: decode_packet reads each event
+ * header in skip mode, keeps the stream clock up to date and records
+ * where every event starts (the hot path of counting and merging);
+ * decode_fields re-decodes one event's scopes into values on demand.
+ */
+#include "tview/tview.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tview/error.h"
+#include "tview/i18n.h"
+#include "tview/time.h"
+#include "ctf-decode.h"
+
+#define SLOTS_ON_STACK	64
+
+/* Event class of stream class @sc with id @id (binary search), or NULL. */
+static const struct tv_event_class *
+find_event(const struct ctf_stream_class *sc, uint64_t id)
+{
+	uint32_t lo = 0, hi = sc->nevents;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		uint64_t mid_id = sc->events[mid]->id;
+
+		if (mid_id == id)
+			return sc->events[mid];
+		if (mid_id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* Records for what was lost before packet @pkt, ordered like babeltrace2. */
+static void
+push_losses(const struct tv_stream *s, uint64_t pkt,
+    struct tv_packet_events *out)
+{
+	const struct tv_packet *p = &s->packets[pkt];
+	const struct tv_packet *prev = pkt ? &s->packets[pkt - 1] : NULL;
+	struct tv_event_rec *r;
+
+	if (p->discarded) {
+		r = tv_packet_events_push(out);
+		memset(r, 0, sizeof(*r));
+		r->kind = TV_REC_DISCARDED;
+		r->ts = prev ? prev->ts_end : p->ts_begin;
+		r->count = p->discarded;
+		r->cpu_hint = (uint16_t)s->cpu;
+	}
+	if ((p->flags & TV_PACKET_LOST_BEFORE) && prev &&
+	    prev->seq_num != TV_COUNT_UNKNOWN) {
+		r = tv_packet_events_push(out);
+		memset(r, 0, sizeof(*r));
+		r->kind = TV_REC_LOST_PACKETS;
+		r->ts = prev->ts_end;
+		r->count = p->seq_num - prev->seq_num - 1;
+		r->cpu_hint = (uint16_t)s->cpu;
+	}
+}
+
+/* Walk every event of packet @pkt of @s into @out. */
+enum tv_status
+ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
+    struct tv_packet_events *out)
+{
+	struct ctf_stream_priv *sp = s->priv;
+	const struct ctf_stream_class *sc = sp->sclass;
+	uint64_t stack_slots[SLOTS_ON_STACK], *slots = stack_slots;
+	const struct tv_packet *p;
+	const struct tv_mapfile *mf;
+	struct ctf_stream_class *hsc;
+	const struct tv_clock *clk = s->clock;
+	uint32_t nslots = sp->tc->nslots;
+	enum tv_status st;
+	struct ctf_dec d;
+	uint64_t v;
+
+	out->status = TV_OK;
+	tv_error_clear(&out->err);
+	if (pkt >= s->npackets)
+		return TV_NOT_FOUND;
+	p = &s->packets[pkt];
+	mf = &s->files[p->file];
+	if (nslots > SLOTS_ON_STACK)
+		slots = tv_xcalloc(nslots, sizeof(*slots));
+	else
+		memset(stack_slots, 0, sizeof(stack_slots));
+	ctf_dec_init(&d, mf->data + p->offset, p->size, p->offset, mf->path,
+	    slots, nslots, &out->err);
+	st = ctf_read_packet_head(&d, sp->tc, mf, p->offset, &hsc, &out->err);
+	if (st != TV_OK)
+		goto out;
+	push_losses(s, pkt, out);
+	d.clock = p->cycles_begin;
+	while (d.pos < d.end) {
+		const struct tv_event_class *ec;
+		uint64_t start = d.pos;
+		struct tv_event_rec *r;
+
+		d.seen &= ~(1u << TV_ROLE_EVENT_ID);
+		if (sc->event_header) {
+			st = ctf_dec_skip(&d, sc->event_header);
+			if (st != TV_OK)
+				break;
+		}
+		if (!ctf_dec_role(&d, TV_ROLE_EVENT_ID, &v))
+			v = sc->nevents == 1 ? sc->events[0]->id : 0;
+		ec = find_event(sc, v);
+		if (!ec) {
+			st = tv_error_at(&out->err, TV_CORRUPT, mf->path,
+			    p->offset + start / 8,
+			    _("unknown event id %llu in stream class %llu"),
+			    (unsigned long long)v,
+			    (unsigned long long)sc->id);
+			break;
+		}
+		if (sc->event_context) {
+			st = ctf_dec_skip(&d, sc->event_context);
+			if (st != TV_OK)
+				break;
+		}
+		if (ec->context) {
+			st = ctf_dec_skip(&d, ec->context);
+			if (st != TV_OK)
+				break;
+		}
+		if (ec->payload) {
+			st = ctf_dec_skip(&d, ec->payload);
+			if (st != TV_OK)
+				break;
+		}
+		if (d.pos == start) {
+			st = tv_error_at(&out->err, TV_CORRUPT, mf->path,
+			    p->offset + start / 8,
+			    _("event of zero bits: cannot make progress"));
+			break;
+		}
+		r = tv_packet_events_push(out);
+		r->ts = clk ? tv_clock_to_ns(clk, d.clock) : TV_TIME_NONE;
+		r->bit_offset = start;
+		r->class_index = ec->index;
+		r->kind = TV_REC_EVENT;
+		r->cpu_hint = (uint16_t)s->cpu;
+		r->count = d.clock;
+	}
+out:
+	if (slots != stack_slots)
+		free(slots);
+	out->status = st;
+	return st;
+}
+
+/* Decode the fields of one event (or the packet scopes of a loss record). */
+enum tv_status
+ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_event_fields *out, struct tv_error *err)
+{
+	const struct tv_stream *s = ev->stream;
+	struct ctf_stream_priv *sp = s->priv;
+	const struct ctf_stream_class *sc = sp->sclass;
+	struct ctf_trace_class *tc = sp->tc;
+	const struct tv_event_class *ec = NULL;
+	const struct tv_packet *p;
+	const struct tv_mapfile *mf;
+	const struct tv_field_class *scope_fc[TV_SCOPE_COUNT];
+	uint64_t *slots;
+	enum tv_status st = TV_OK;
+	struct ctf_dec d;
+	int i;
+
+	memset(out, 0, sizeof(*out));
+	if (ev->packet >= s->npackets)
+		return tv_error_at(err, TV_NOT_FOUND, NULL, TV_NO_OFFSET,
+		    _("no such packet"));
+	p = &s->packets[ev->packet];
+	mf = &s->files[p->file];
+	if (ev->rec.kind == TV_REC_EVENT) {
+		if (ev->rec.class_index >= s->trace->nclasses)
+			return tv_error_at(err, TV_CORRUPT, mf->path,
+			    p->offset, _("no such event class"));
+		ec = s->trace->classes[ev->rec.class_index];
+	}
+	scope_fc[TV_SCOPE_PACKET_HEADER] = tc->packet_header;
+	scope_fc[TV_SCOPE_PACKET_CONTEXT] = sc->packet_context;
+	scope_fc[TV_SCOPE_EVENT_HEADER] = ec ? sc->event_header : NULL;
+	scope_fc[TV_SCOPE_EVENT_COMMON_CONTEXT] = ec ? sc->event_context :
+	    NULL;
+	scope_fc[TV_SCOPE_EVENT_SPECIFIC_CONTEXT] = ec ? ec->context : NULL;
+	scope_fc[TV_SCOPE_EVENT_PAYLOAD] = ec ? ec->payload : NULL;
+
+	slots = tv_arena_zalloc(arena, sizeof(*slots) * (tc->nslots + 1));
+	ctf_dec_init(&d, mf->data + p->offset, p->size, p->offset, mf->path,
+	    slots, tc->nslots, err);
+	d.arena = arena;
+	d.clock = p->cycles_begin;
+	for (i = 0; i < TV_SCOPE_COUNT; i++) {
+		struct tv_value *v;
+
+		if (i == TV_SCOPE_EVENT_HEADER) {
+			d.end = p->content_bits;
+			d.pos = ev->rec.bit_offset;
+		}
+		if (!scope_fc[i])
+			continue;
+		v = tv_arena_zalloc(arena, sizeof(*v));
+		st = ctf_dec_field(&d, scope_fc[i], v);
+		out->scope[i] = v;
+		if (st != TV_OK)
+			break;
+	}
+	return st;
+}

@@ -1,1 +1,528 @@
-/* placeholder: being written */
+/*
+ * The CTF driver: its vtable, the probe, and open: find every trace
+ * under a directory (a trace is a directory with a `metadata` file, so an
+ * LTTng session yields kernel/ and ust/... traces), read each one's
+ * metadata, group its data files into streams (tracefile rotation splits
+ * one stream over several files) and index their packets.
+ */
+#include "tview/tview.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "tview/error.h"
+#include "tview/i18n.h"
+#include "tview/time.h"
+#include "tview/util.h"
+#include "ctf-decode.h"
+
+#define CTF_MAX_WALK_DEPTH	8
+#define CTF_MAX_TRACES		4096
+#define CTF_MAX_FILES		65536
+
+/* Is @path a directory? */
+static bool
+is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Is @path a regular file? Its size in *@size. */
+static bool
+is_file(const char *path, uint64_t *size)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return false;
+	if (size)
+		*size = (uint64_t)st.st_size;
+	return true;
+}
+
+/* Does directory @dir hold a `metadata` file? */
+static bool
+has_metadata(const char *dir)
+{
+	char *p;
+	bool r;
+
+	tv_xasprintf(&p, "%s/metadata", dir);
+	r = is_file(p, NULL);
+	free(p);
+	return r;
+}
+
+/* Sorted names of @dir's entries not starting with '.'; count in *@n. */
+static char **
+list_dir(const char *dir, size_t *n)
+{
+	struct dirent **ents = NULL;
+	char **names;
+	int i, k, cnt;
+
+	*n = 0;
+	cnt = scandir(dir, &ents, NULL, alphasort);
+	if (cnt < 0)
+		return NULL;
+	names = tv_xcalloc((size_t)cnt + 1, sizeof(*names));
+	for (i = 0, k = 0; i < cnt; i++) {
+		if (ents[i]->d_name[0] != '.' && k < CTF_MAX_FILES)
+			names[k++] = tv_xstrdup(ents[i]->d_name);
+		free(ents[i]);
+	}
+	free(ents);
+	*n = (size_t)k;
+	return names;
+}
+
+/* Free what list_dir() returned. */
+static void
+free_list(char **names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* A found trace: its directory and its path relative to the input. */
+struct found {
+	char	*dir;
+	char	*rel;
+};
+
+struct found_list {
+	struct found	*items;
+	size_t		 count;
+	size_t		 cap;
+};
+
+/* Collect every trace directory under @dir (bounded depth, sorted). */
+static void
+walk(const char *dir, const char *rel, int depth, struct found_list *fl)
+{
+	char **names;
+	size_t n, i;
+
+	if (fl->count >= CTF_MAX_TRACES)
+		return;
+	if (has_metadata(dir)) {
+		TV_VEC_GROW(fl->items, fl->count, fl->cap);
+		fl->items[fl->count].dir = tv_xstrdup(dir);
+		fl->items[fl->count].rel = tv_xstrdup(rel);
+		fl->count++;
+		return;
+	}
+	if (depth >= CTF_MAX_WALK_DEPTH)
+		return;
+	names = list_dir(dir, &n);
+	for (i = 0; names && i < n; i++) {
+		char *sub, *subrel;
+
+		tv_xasprintf(&sub, "%s/%s", dir, names[i]);
+		if (is_dir(sub)) {
+			if (rel[0])
+				tv_xasprintf(&subrel, "%s/%s", rel, names[i]);
+			else
+				subrel = tv_xstrdup(names[i]);
+			walk(sub, subrel, depth + 1, fl);
+			free(subrel);
+		}
+		free(sub);
+	}
+	free_list(names, n);
+}
+
+/* Free a found-trace list. */
+static void
+found_free(struct found_list *fl)
+{
+	size_t i;
+
+	for (i = 0; i < fl->count; i++) {
+		free(fl->items[i].dir);
+		free(fl->items[i].rel);
+	}
+	free(fl->items);
+}
+
+/* Is the metadata file of @dir CTF 2 (JSON text sequence)? */
+static bool
+is_ctf2(const char *dir)
+{
+	unsigned char c = 0;
+	char *p;
+	FILE *f;
+
+	tv_xasprintf(&p, "%s/metadata", dir);
+	f = fopen(p, "rb");
+	free(p);
+	if (!f)
+		return false;
+	if (fread(&c, 1, 1, f) != 1)
+		c = 0;
+	fclose(f);
+	return c == 0x1e;
+}
+
+/* A directory holding at least one CTF trace (CTF 2 is refused). */
+static enum tv_status
+ctf_probe(const char *path, struct tv_error *err)
+{
+	struct found_list fl = { NULL, 0, 0 };
+	enum tv_status st = TV_FORMAT;
+	size_t i, n2 = 0;
+
+	if (!is_dir(path))
+		return TV_FORMAT;
+	walk(path, "", 0, &fl);
+	for (i = 0; i < fl.count; i++)
+		if (is_ctf2(fl.items[i].dir))
+			n2++;
+	if (fl.count && n2 == fl.count)
+		st = tv_error_at(err, TV_UNSUPPORTED, fl.items[0].dir,
+		    TV_NO_OFFSET,
+		    _("CTF 2 (JSON metadata) traces are not supported yet"));
+	else if (fl.count)
+		st = TV_OK;
+	found_free(&fl);
+	return st;
+}
+
+/* What the first packet of a data file says about its stream. */
+struct file_info {
+	char			*path;		/* absolute */
+	struct ctf_stream_class	*sc;
+	uint64_t		 instance;	/* TV_COUNT_UNKNOWN if none */
+	int64_t			 cpu;
+	uint64_t		 begin;		/* cycles */
+	bool			 used;
+};
+
+/* Decode the first packet head of @path. */
+static enum tv_status
+file_probe(struct ctf_trace_class *tc, struct file_info *fi,
+    struct tv_error *err)
+{
+	struct tv_mapfile mf;
+	struct ctf_dec d;
+	uint64_t *slots, v;
+	enum tv_status st;
+
+	st = tv_mapfile_open(&mf, fi->path, err);
+	if (st != TV_OK)
+		return st;
+	slots = tv_xcalloc(tc->nslots + 1, sizeof(*slots));
+	ctf_dec_init(&d, mf.data, mf.size, 0, mf.path, slots, tc->nslots,
+	    err);
+	st = ctf_read_packet_head(&d, tc, &mf, 0, &fi->sc, err);
+	if (st == TV_OK) {
+		fi->instance = ctf_dec_role(&d, TV_ROLE_STREAM_INSTANCE_ID,
+		    &v) ? v : TV_COUNT_UNKNOWN;
+		fi->cpu = ctf_dec_role(&d, TV_ROLE_CPU_ID, &v) &&
+		    v < INT32_MAX ? (int64_t)v : TV_CPU_UNKNOWN;
+		fi->begin = ctf_dec_role(&d, TV_ROLE_PACKET_BEGIN_TS, &v) ?
+		    v : 0;
+	}
+	free(slots);
+	tv_mapfile_close(&mf);
+	return st;
+}
+
+/* Order of a stream's files: by first packet time, then by name. */
+static int
+cmp_file_time(const void *a, const void *b)
+{
+	const struct file_info *x = *(struct file_info *const *)a;
+	const struct file_info *y = *(struct file_info *const *)b;
+
+	if (x->begin != y->begin)
+		return x->begin < y->begin ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+/* Order of streams in a trace: class id, instance id, name. */
+static int
+cmp_stream(const void *a, const void *b)
+{
+	const struct tv_stream *x = *(struct tv_stream *const *)a;
+	const struct tv_stream *y = *(struct tv_stream *const *)b;
+
+	if (x->class_id != y->class_id)
+		return x->class_id < y->class_id ? -1 : 1;
+	if (x->instance_id != y->instance_id)
+		return x->instance_id < y->instance_id ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* Fill every field class's decoder cache. */
+static void
+prepare_classes(struct tv_trace *t, struct ctf_trace_class *tc)
+{
+	uint32_t i;
+
+	ctf_fc_prepare(tc->packet_header, &t->arena);
+	for (i = 0; i < tc->nsclasses; i++) {
+		struct ctf_stream_class *sc = tc->sclasses[i];
+
+		ctf_fc_prepare(sc->packet_context, &t->arena);
+		ctf_fc_prepare(sc->event_header, &t->arena);
+		ctf_fc_prepare(sc->event_context, &t->arena);
+	}
+	for (i = 0; i < t->nclasses; i++) {
+		ctf_fc_prepare((struct tv_field_class *)t->classes[i]->context,
+		    &t->arena);
+		ctf_fc_prepare((struct tv_field_class *)t->classes[i]->payload,
+		    &t->arena);
+	}
+}
+
+/* The trace name babeltrace2 prints: hostname and relative path. */
+static char *
+bt_trace_name(const struct tv_trace *t, const char *rel)
+{
+	const struct tv_env_entry *h = tv_trace_env_get(t, "hostname");
+	const char *host = h && h->str ? h->str : "";
+	char *name;
+
+	if (host[0] && rel[0])
+		tv_xasprintf(&name, "%s/%s", host, rel);
+	else
+		tv_xasprintf(&name, "%s%s", host, rel);
+	return name;
+}
+
+/* Make a stream of the files of @fis[0..n) (same class and instance). */
+static enum tv_status
+make_stream(struct tv_trace *t, struct ctf_trace_class *tc,
+    struct file_info **fis, size_t n, struct tv_error *err)
+{
+	struct ctf_stream_priv *sp;
+	struct tv_stream *s;
+	enum tv_status st;
+	size_t i;
+
+	qsort(fis, n, sizeof(*fis), cmp_file_time);
+	s = tv_trace_add_stream(t, fis[0]->path);
+	sp = tv_xcalloc(1, sizeof(*sp));
+	sp->tc = tc;
+	sp->sclass = fis[0]->sc;
+	s->priv = sp;
+	s->class_id = fis[0]->sc->id;
+	s->instance_id = fis[0]->instance;
+	s->cpu = (int32_t)fis[0]->cpu;
+	s->clock = fis[0]->sc->clock;
+	for (i = 0; i < n; i++) {
+		st = tv_stream_add_file(s, fis[i]->path, NULL, err);
+		if (st != TV_OK)
+			return st;
+	}
+	return TV_OK;
+}
+
+/* Keep the first error met in @first. */
+static void
+keep_error(struct tv_error *first, const struct tv_error *e)
+{
+	if (first->status == TV_OK && e->status != TV_OK)
+		*first = *e;
+}
+
+/* Group the data files of trace @t in @dir into streams and index them. */
+static enum tv_status
+open_streams(struct tv_trace *t, struct ctf_trace_class *tc,
+    const char *dir, struct tv_error *err)
+{
+	struct tv_error first, e;
+	struct file_info *fis;
+	struct file_info **grp;
+	char **names;
+	size_t n, i, j, nf = 0, ng;
+	enum tv_status st;
+
+	tv_error_clear(&first);
+	names = list_dir(dir, &n);
+	if (!names)
+		return tv_error_at(err, TV_IO, dir, TV_NO_OFFSET,
+		    _("cannot list the trace directory"));
+	fis = tv_xcalloc(n + 1, sizeof(*fis));
+	grp = tv_xcalloc(n + 1, sizeof(*grp));
+	for (i = 0; i < n; i++) {
+		struct file_info *fi = &fis[nf];
+		uint64_t size;
+		char *p;
+
+		if (strcmp(names[i], "metadata") == 0)
+			continue;
+		tv_xasprintf(&p, "%s/%s", dir, names[i]);
+		if (!is_file(p, &size) || size == 0) {
+			free(p);
+			continue;
+		}
+		fi->path = p;
+		tv_error_clear(&e);
+		if (file_probe(tc, fi, &e) != TV_OK) {
+			keep_error(&first, &e);
+			free(p);
+			fi->path = NULL;
+			continue;
+		}
+		nf++;
+	}
+	/* Group by (class, instance id); files without an id stand alone. */
+	for (i = 0; i < nf; i++) {
+		if (fis[i].used)
+			continue;
+		ng = 0;
+		grp[ng++] = &fis[i];
+		fis[i].used = true;
+		for (j = i + 1; fis[i].instance != TV_COUNT_UNKNOWN && j < nf;
+		    j++) {
+			if (!fis[j].used && fis[j].sc == fis[i].sc &&
+			    fis[j].instance == fis[i].instance) {
+				grp[ng++] = &fis[j];
+				fis[j].used = true;
+			}
+		}
+		tv_error_clear(&e);
+		if (make_stream(t, tc, grp, ng, &e) != TV_OK)
+			keep_error(&first, &e);
+	}
+	if (t->nstreams > 1)
+		qsort(t->streams, t->nstreams, sizeof(*t->streams),
+		    cmp_stream);
+	for (i = 0; i < t->nstreams; i++) {
+		tv_error_clear(&e);
+		if (ctf_stream_index(t->streams[i], &e) != TV_OK)
+			keep_error(&first, &e);
+	}
+	for (i = 0; i < nf; i++)
+		free(fis[i].path);
+	free(fis);
+	free(grp);
+	free_list(names, n);
+	st = first.status;
+	if (st != TV_OK && err)
+		*err = first;
+	return st;
+}
+
+/* Open the one trace in @dir (@rel: its path relative to the input). */
+static enum tv_status
+open_trace(const char *dir, const char *rel, struct tv_trace **out,
+    struct tv_error *err)
+{
+	struct ctf_trace_priv *priv;
+	struct tv_trace *t;
+	enum tv_status st;
+	char *mpath, *abs;
+
+	*out = NULL;
+	abs = realpath(dir, NULL);
+	t = tv_trace_create(&tv_ctf_format, abs ? abs : dir);
+	free(abs);
+	priv = tv_xcalloc(1, sizeof(*priv));
+	t->priv = priv;
+	st = ctf_metadata_read(t->path, &priv->tc.metadata,
+	    &priv->tc.metadata_len, err);
+	if (st != TV_OK)
+		goto fail;
+	tv_xasprintf(&mpath, "%s/metadata", t->path);
+	st = ctf_tsdl_build(priv->tc.metadata, priv->tc.metadata_len, mpath,
+	    t, &priv->tc, err);
+	free(mpath);
+	if (st != TV_OK)
+		goto fail;
+	prepare_classes(t, &priv->tc);
+	priv->bt_name = bt_trace_name(t, rel);
+	{
+		const struct tv_env_entry *tn = tv_trace_env_get(t,
+		    "trace_name");
+
+		if (tn && tn->str && tn->str[0]) {
+			free(t->name);
+			t->name = tv_xstrdup(tn->str);
+		}
+	}
+	st = open_streams(t, &priv->tc, t->path, err);
+	*out = t;
+	return st;
+fail:
+	tv_trace_destroy(t);
+	return st;
+}
+
+/* Open every trace under @path. */
+static enum tv_status
+ctf_open(const char *path, struct tv_trace ***out, uint32_t *nout,
+    struct tv_error *err)
+{
+	struct found_list fl = { NULL, 0, 0 };
+	struct tv_error first, e;
+	struct tv_trace **traces;
+	size_t i;
+
+	*out = NULL;
+	*nout = 0;
+	tv_error_clear(&first);
+	walk(path, "", 0, &fl);
+	if (fl.count == 0) {
+		found_free(&fl);
+		return tv_error_at(err, TV_FORMAT, path, TV_NO_OFFSET,
+		    _("no CTF trace (directory with a metadata file) found"));
+	}
+	traces = tv_xcalloc(fl.count, sizeof(*traces));
+	for (i = 0; i < fl.count; i++) {
+		struct tv_trace *t = NULL;
+
+		tv_error_clear(&e);
+		if (open_trace(fl.items[i].dir, fl.items[i].rel, &t, &e) !=
+		    TV_OK)
+			keep_error(&first, &e);
+		if (t)
+			traces[(*nout)++] = t;
+	}
+	found_free(&fl);
+	*out = traces;
+	if (first.status != TV_OK && err)
+		*err = first;
+	return first.status;
+}
+
+/* Free the driver data of a trace and of its streams. */
+static void
+ctf_close(struct tv_trace *t)
+{
+	struct ctf_trace_priv *priv = t->priv;
+	uint32_t i;
+
+	for (i = 0; i < t->nstreams; i++) {
+		free(t->streams[i]->priv);
+		t->streams[i]->priv = NULL;
+	}
+	if (priv) {
+		free(priv->tc.metadata);
+		free(priv->bt_name);
+		free(priv);
+	}
+	t->priv = NULL;
+}
+
+const struct tv_format_ops tv_ctf_format = {
+	.name		= "ctf",
+	.description	= N_("Common Trace Format 1.8 (LTTng, barectf, ...)"),
+	.probe		= ctf_probe,
+	.open		= ctf_open,
+	.close		= ctf_close,
+	.decode_packet	= ctf_decode_packet,
+	.decode_fields	= ctf_decode_fields,
+	.print_record	= ctf_print_record,
+};

@@ -1,0 +1,104 @@
+/*
+ * The CTF driver's binary side, shared by its decoding files only: the
+ * bit-level decoder state (ctf-decode.c), the packet index (ctf-index.c),
+ * the event walk (ctf-packet.c) and the text printer (ctf-print.c).
+ */
+#ifndef TVIEW_CTF_DECODE_H
+#define TVIEW_CTF_DECODE_H
+
+#include "ctf-priv.h"
+
+#define CTF_MAX_DEPTH		64	/* nesting of field classes */
+#define CTF_MAX_ZERO_ELEMS	(1u << 20)	/* elements of 0 bits */
+
+/*
+ * Decoder state over one packet.  In skip mode (arena == NULL) only save
+ * slots, roles and the clock are updated; in value mode a tv_value tree
+ * is built in the arena.
+ */
+struct ctf_dec {
+	const uint8_t		*buf;		/* packet start */
+	uint64_t		 buf_bytes;	/* readable bytes from buf */
+	uint64_t		 pos;		/* bits from buf */
+	uint64_t		 end;		/* bit limit (content size) */
+	uint64_t		 file_off;	/* byte offset of buf in file */
+	const char		*path;		/* for errors */
+	uint64_t		*slots;		/* save slots */
+	uint32_t		 nslots;
+	uint32_t		 seen;		/* bit (1 << role) per role met */
+	uint64_t		 roles[TV_ROLE_COUNT];
+	uint64_t		 uuid_pos;	/* bit position of the uuid */
+	uint64_t		 clock;		/* stream clock, cycles */
+	struct tv_arena		*arena;		/* NULL: skip mode */
+	struct tv_error		*err;
+	uint32_t		 depth;
+};
+
+/** ctf_dec_init() - a decoder over @len bytes at @buf (file offset @off). */
+void		 ctf_dec_init(struct ctf_dec *d, const uint8_t *buf,
+		    uint64_t len, uint64_t off, const char *path,
+		    uint64_t *slots, uint32_t nslots, struct tv_error *err);
+
+/** ctf_fc_prepare() - fill the skip cache of @fc and its children. */
+void		 ctf_fc_prepare(struct tv_field_class *fc, struct tv_arena *a);
+
+/** ctf_dec_field() - decode one field; @out NULL in skip mode. */
+enum tv_status	 ctf_dec_field(struct ctf_dec *d,
+		    const struct tv_field_class *fc, struct tv_value *out);
+
+/** ctf_dec_skip() - skip one field, O(1) when its size is fixed. */
+static inline enum tv_status
+ctf_dec_skip(struct ctf_dec *d, const struct tv_field_class *fc)
+{
+	if (fc->skip_fixed) {
+		uint64_t a = fc->align, p = (d->pos + a - 1) & ~(a - 1);
+
+		if (p + fc->skip_bits <= d->end) {
+			d->pos = p + fc->skip_bits;
+			return TV_OK;
+		}
+	}
+	return ctf_dec_field(d, fc, NULL);
+}
+
+/** ctf_dec_role() - value of @role if a field with it was decoded. */
+static inline bool
+ctf_dec_role(const struct ctf_dec *d, enum tv_field_role role, uint64_t *v)
+{
+	if (!(d->seen & (1u << role)))
+		return false;
+	*v = d->roles[role];
+	return true;
+}
+
+/** ctf_enum_find() - index of the first mapping holding @v, or -1. */
+int32_t		 ctf_enum_find(const struct tv_field_class *fc, uint64_t v);
+
+/** ctf_sclass_find() - stream class by id, or NULL. */
+struct ctf_stream_class *ctf_sclass_find(struct ctf_trace_class *tc,
+		    uint64_t id);
+
+/**
+ * ctf_read_packet_head() - decode the packet header and context of the
+ * packet at @off of @mf into @d (skip mode).  Used by the index and by
+ * decode_packet; the stream class found is returned in *@sc.
+ */
+enum tv_status	 ctf_read_packet_head(struct ctf_dec *d,
+		    struct ctf_trace_class *tc, const struct tv_mapfile *mf,
+		    uint64_t off, struct ctf_stream_class **sc,
+		    struct tv_error *err);
+
+/** ctf_stream_index() - build @s's packet index (index/ file or scan). */
+enum tv_status	 ctf_stream_index(struct tv_stream *s, struct tv_error *err);
+
+/* The vtable entries implemented outside ctf.c. */
+enum tv_status	 ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
+		    struct tv_packet_events *out);
+enum tv_status	 ctf_decode_fields(const struct tv_event *ev,
+		    struct tv_arena *arena, struct tv_event_fields *out,
+		    struct tv_error *err);
+enum tv_status	 ctf_print_record(const struct tv_event *ev,
+		    struct tv_arena *arena, struct tv_strbuf *out,
+		    struct tv_error *err);
+
+#endif /* TVIEW_CTF_DECODE_H */
