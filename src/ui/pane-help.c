@@ -1,0 +1,204 @@
+/*
+ * The help screen, generated from the keymap table and the request list:
+ * one line per request with every key bound to it, then the mouse and
+ * the : commands.  Nothing here is written by hand twice.
+ */
+#include "ui-priv.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define KEYS_COLS	18
+
+struct help_priv {
+	char	**lines;
+	size_t	  n, cap;
+	int	  top;
+};
+
+static const char *const command_help[] = {
+	N_(":goto TIME        HH:MM[:SS[.frac]], YYYY-MM-DD HH:MM:SS, SECONDS"),
+	N_(":goto +REL|-REL   from the selected event: +1.5ms, -200us, +3s"),
+	N_(":goto N%          N percent of the trace's time span"),
+	N_(":goto #N          the N-th event (as line N of --dump)"),
+	N_(":pid N            next event of PID N"),
+	N_(":cpu N            next event on CPU N"),
+	N_(":event NAME       next event named NAME"),
+	N_(":search REGEX     same as /REGEX"),
+	N_(":q                quit"),
+};
+
+/* Append one line. */
+static void
+add(struct help_priv *hp, const char *s)
+{
+	TV_VEC_GROW(hp->lines, hp->n, hp->cap);
+	hp->lines[hp->n++] = tv_xstrdup(s);
+}
+
+/* Build every line from the tables. */
+static void
+build(struct help_priv *hp)
+{
+	const struct tv_ui_binding *b;
+	struct tv_strbuf sb, keys;
+	size_t nb, i, j;
+	int r, w;
+
+	b = tv_ui_keymap(&nb);
+	tv_strbuf_init(&sb);
+	tv_strbuf_init(&keys);
+	add(hp, _("Keys"));
+	for (r = 0; r < TV_UI_REQ_COUNT; r++) {
+		tv_strbuf_reset(&keys);
+		for (i = 0; i < nb; i++) {
+			bool dup = false;
+
+			if ((int)b[i].req != r)
+				continue;
+			for (j = 0; j < i; j++)
+				if (b[j].req == b[i].req &&
+				    strcmp(b[j].label, b[i].label) == 0)
+					dup = true;
+			if (dup)
+				continue;
+			if (keys.len)
+				tv_strbuf_adds(&keys, ", ");
+			tv_strbuf_adds(&keys, _(b[i].label));
+		}
+		if (!keys.len)
+			continue;
+		tv_strbuf_reset(&sb);
+		tv_strbuf_adds(&sb, "  ");
+		tv_strbuf_adds(&sb, keys.buf);
+		for (w = tv_ui_width(keys.buf); w < KEYS_COLS; w++)
+			tv_strbuf_addc(&sb, ' ');
+		tv_strbuf_addc(&sb, ' ');
+		tv_strbuf_adds(&sb, tv_ui_req_help((enum tv_ui_req)r));
+		add(hp, sb.buf);
+	}
+	add(hp, "");
+	add(hp, _("Mouse: a click selects a row, the wheel scrolls."));
+	add(hp, "");
+	add(hp, _("Commands (after :, Tab completes, Up/Down recall)"));
+	for (i = 0; i < TV_ARRAY_SIZE(command_help); i++) {
+		tv_strbuf_reset(&sb);
+		tv_strbuf_adds(&sb, "  ");
+		tv_strbuf_adds(&sb, _(command_help[i]));
+		add(hp, sb.buf);
+	}
+	add(hp, "");
+	add(hp, _("Searches are regular expressions (PCRE2) over the row as"));
+	add(hp, _("shown; a pattern without capitals ignores case.  Esc or"));
+	add(hp, _("Ctrl-C stops a long search and leaves the cursor alone."));
+	tv_strbuf_fini(&sb);
+	tv_strbuf_fini(&keys);
+}
+
+/* Pane op: build the text once. */
+static void
+help_init(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
+{
+	struct help_priv *hp = tv_xcalloc(1, sizeof(*hp));
+
+	build(hp);
+	p->priv = hp;
+}
+
+/* Pane op: free the text. */
+static void
+help_fini(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
+{
+	struct help_priv *hp = p->priv;
+	size_t i;
+
+	if (!hp)
+		return;
+	for (i = 0; i < hp->n; i++)
+		free(hp->lines[i]);
+	free(hp->lines);
+	free(hp);
+	p->priv = NULL;
+}
+
+/* Pane op: keep the scroll position valid. */
+static void
+help_resize(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
+{
+	struct help_priv *hp = p->priv;
+	int max = TV_MAX((int)hp->n - (p->h - 1), 0);
+
+	hp->top = TV_MIN(hp->top, max);
+}
+
+/* Pane op: title and the visible lines. */
+static void
+help_draw(struct tv_ui *ui, struct tv_pane *p)
+{
+	struct help_priv *hp = p->priv;
+	chtype a = ui->attrs[TV_UI_A_HEADER];
+	int i;
+
+	wattrset(p->win, a);
+	mvwhline(p->win, 0, 0, ' ' | a, p->w);
+	tv_ui_put(p->win, 0, 1, _("tview help (q or Esc closes, j/k scroll)"),
+	    p->w - 1);
+	wattrset(p->win, A_NORMAL);
+	for (i = 0; i + 1 < p->h && hp->top + i < (int)hp->n; i++) {
+		const char *s = hp->lines[hp->top + i];
+
+		wattrset(p->win, s[0] && s[0] != ' ' ?
+		    ui->attrs[TV_UI_A_SCOPE] : A_NORMAL);
+		tv_ui_put(p->win, i + 1, 1, s, p->w - 1);
+	}
+	wattrset(p->win, A_NORMAL);
+}
+
+/* Pane op: scrolling. */
+static bool
+help_request(struct tv_ui *ui TV_UNUSED, struct tv_pane *p,
+    enum tv_ui_req req)
+{
+	struct help_priv *hp = p->priv;
+	int h = TV_MAX(p->h - 1, 1);
+	int max = TV_MAX((int)hp->n - h, 0);
+
+	switch (req) {
+	case TV_UI_REQ_DOWN:
+		hp->top++;
+		break;
+	case TV_UI_REQ_UP:
+		hp->top--;
+		break;
+	case TV_UI_REQ_PAGE_DOWN:
+	case TV_UI_REQ_HALF_DOWN:
+		hp->top += req == TV_UI_REQ_PAGE_DOWN ? h : h / 2;
+		break;
+	case TV_UI_REQ_PAGE_UP:
+	case TV_UI_REQ_HALF_UP:
+		hp->top -= req == TV_UI_REQ_PAGE_UP ? h : h / 2;
+		break;
+	case TV_UI_REQ_FIRST:
+		hp->top = 0;
+		break;
+	case TV_UI_REQ_LAST:
+		hp->top = max;
+		break;
+	default:
+		return false;
+	}
+	hp->top = TV_MAX(0, TV_MIN(hp->top, max));
+	p->dirty = true;
+	return true;
+}
+
+const struct tv_pane_ops tv_ui_help_ops = {
+	.name = "help",
+	.init = help_init,
+	.fini = help_fini,
+	.resize = help_resize,
+	.draw = help_draw,
+	.request = help_request,
+	.sync = NULL,
+	.click = NULL,
+};

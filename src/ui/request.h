@@ -1,0 +1,54 @@
+/*
+ * Every action the browser knows, as one X-macro list: the enum, the
+ * names (for the keymap table and :commands) and the help text all come
+ * from here, so the help screen cannot drift from what the keys do.
+ */
+#ifndef TVIEW_UI_REQUEST_H
+#define TVIEW_UI_REQUEST_H
+
+#include "tview/i18n.h"
+
+#define TV_UI_REQ_LIST(_)						\
+	_(NONE,		"none",		N_("do nothing"))		\
+	_(DOWN,		"down",		N_("next event / line"))	\
+	_(UP,		"up",		N_("previous event / line"))	\
+	_(PAGE_DOWN,	"page-down",	N_("one screen forward"))	\
+	_(PAGE_UP,	"page-up",	N_("one screen back"))		\
+	_(HALF_DOWN,	"half-down",	N_("half a screen forward"))	\
+	_(HALF_UP,	"half-up",	N_("half a screen back"))	\
+	_(FIRST,	"first",	N_("first event"))		\
+	_(LAST,		"last",		N_("last event"))		\
+	_(COMMAND,	"command",	N_("command line (:goto, :pid, :cpu, :event, :search, :q)")) \
+	_(TIME_PROMPT,	"time-prompt",	N_("go to a time (HH:MM:SS, +1ms, 50%)")) \
+	_(SEARCH_FWD,	"search-forward",  N_("search forward (regex)"))	\
+	_(SEARCH_BWD,	"search-backward", N_("search backward (regex)"))	\
+	_(SEARCH_NEXT,	"search-next",	N_("repeat search"))		\
+	_(SEARCH_PREV,	"search-prev",	N_("repeat search, other direction")) \
+	_(PID_PROMPT,	"pid-prompt",	N_("go to the next event of a PID")) \
+	_(PID_NEXT,	"pid-next",	N_("next event of the selected PID"))	\
+	_(PID_PREV,	"pid-prev",	N_("previous event of the selected PID")) \
+	_(NAME_NEXT,	"name-next",	N_("next event with the same name"))	\
+	_(NAME_PREV,	"name-prev",	N_("previous event with the same name")) \
+	_(TIME_STYLE,	"time-style",	N_("cycle time display: wall, relative, seconds")) \
+	_(FIELDS,	"fields",	N_("open the fields of the selected event")) \
+	_(FOCUS_NEXT,	"focus-next",	N_("move focus to the next pane"))	\
+	_(MAXIMISE,	"maximise",	N_("maximise / restore the focused pane")) \
+	_(CLOSE,	"close",	N_("close the help or fields pane"))	\
+	_(HELP,		"help",		N_("this help"))		\
+	_(REDRAW,	"redraw",	N_("redraw the screen"))	\
+	_(CANCEL,	"cancel",	N_("cancel (also stops a running search)")) \
+	_(QUIT,		"quit",		N_("quit"))
+
+enum tv_ui_req {
+#define TV_UI_REQ_ENUM(id, name, help) TV_UI_REQ_##id,
+	TV_UI_REQ_LIST(TV_UI_REQ_ENUM)
+#undef TV_UI_REQ_ENUM
+	TV_UI_REQ_COUNT
+};
+
+/** tv_ui_req_name() - the request's stable name, e.g. "page-down". */
+const char	*tv_ui_req_name(enum tv_ui_req req);
+/** tv_ui_req_help() - the request's translated help text. */
+const char	*tv_ui_req_help(enum tv_ui_req req);
+
+#endif /* TVIEW_UI_REQUEST_H */

@@ -1,0 +1,336 @@
+/*
+ * Scanning the timeline from the cursor: regex search over the rendered
+ * rows (/ ? n N), jumps to the next event of a PID, CPU or name.  One
+ * worker-less scan loop serves them all: it polls the keyboard every few
+ * hundred events, shows progress on a long scan, and stops on Esc or
+ * Ctrl-C leaving the cursor where it was.
+ */
+#include "ui-priv.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define POLL_EVERY	256		/* events between keyboard polls */
+#define PROGRESS_MS	150		/* show progress after this long */
+
+/* Milliseconds of a monotonic clock. */
+static int64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* True when Esc or Ctrl-C is waiting; other keys are dropped. */
+static bool
+cancel_pending(struct tv_ui *ui)
+{
+	bool cancel = false;
+	wint_t wch;
+	int key;
+
+	wtimeout(ui->msg_win, 0);
+	while ((key = tv_ui_getkey(ui, &wch)) >= 0) {
+		if (key == TV_UI_ESC || key == TV_UI_CTRL('c'))
+			cancel = true;
+		else if (key == (KEY_RESIZE | TV_UI_KEY_FN))
+			tv_ui_layout(ui);
+	}
+	wtimeout(ui->msg_win, -1);
+	return cancel;
+}
+
+/* "Searching... 42% (Esc cancels)" on the message line, drawn now. */
+static void
+progress(struct tv_ui *ui, const char *what, const struct tv_event *ev)
+{
+	int64_t span = ui->set->ts_end - ui->set->ts_begin;
+	double pct = span > 0 ?
+	    100.0 * (double)(ev->rec.ts - ui->set->ts_begin) / (double)span :
+	    0.0;
+
+	tv_ui_message(ui, _("%s... at %.0f%% of the trace (Esc cancels)"),
+	    what, pct);
+	tv_ui_draw(ui);
+}
+
+/*
+ * Walk from @from (NULL: from the first or last event) in direction
+ * @dir until @pred holds.  TV_OK with *hit, TV_NOT_FOUND, or
+ * TV_CANCELLED (with a message) when the user stopped it.  With @wrap
+ * the walk continues at the other end, once, and *wrapped says so.
+ */
+enum tv_status
+tv_ui_scan(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
+    int dir, bool wrap, tv_ui_scan_pred pred, void *arg, const char *what,
+    struct tv_event *hit, bool *wrapped)
+{
+	struct tv_event ev;
+	struct timespec delay;
+	bool around = false;
+	int64_t t0 = now_ms();
+	uint64_t n = 0;
+
+	if (wrapped)
+		*wrapped = false;
+	delay.tv_sec = ui->scan_delay_us / 1000000;
+	delay.tv_nsec = (long)(ui->scan_delay_us % 1000000) * 1000;
+	if (from) {
+		tv_merge_seek_event(ui->merge, from);
+		if (tv_ui_merge_step(ui, +1, &ev) != TV_OK)
+			return TV_NOT_FOUND;
+		if (inclusive && pred(ui, &ev, arg)) {
+			*hit = ev;
+			return TV_OK;
+		}
+		if (dir < 0)
+			tv_merge_seek_event(ui->merge, from);
+	} else if (dir > 0) {
+		tv_merge_seek_begin(ui->merge);
+	} else {
+		tv_merge_seek_end(ui->merge);
+	}
+	for (;;) {
+		if (tv_ui_merge_step(ui, dir, &ev) != TV_OK) {
+			if (!wrap || around || !from)
+				return TV_NOT_FOUND;
+			around = true;
+			if (wrapped)
+				*wrapped = true;
+			if (dir > 0)
+				tv_merge_seek_begin(ui->merge);
+			else
+				tv_merge_seek_end(ui->merge);
+			continue;
+		}
+		if (around) {
+			int c = tv_event_cmp(&ev, from);
+
+			if ((dir > 0 && c > 0) || (dir < 0 && c < 0))
+				return TV_NOT_FOUND;
+		}
+		if (pred(ui, &ev, arg)) {
+			*hit = ev;
+			if (ui->msg[0] && !ui->msg_error) {
+				ui->msg[0] = '\0';
+				ui->msg_dirty = true;
+			}
+			return TV_OK;
+		}
+		if (ui->scan_delay_us)
+			nanosleep(&delay, NULL);
+		if (++n % POLL_EVERY == 0 || ui->scan_delay_us) {
+			if (cancel_pending(ui)) {
+				tv_ui_message(ui, _("%s: cancelled"), what);
+				return TV_CANCELLED;
+			}
+			if (now_ms() - t0 >= PROGRESS_MS &&
+			    (n % (POLL_EVERY * 16) == 0 ||
+			    ui->scan_delay_us))
+				progress(ui, what, &ev);
+		}
+	}
+}
+
+/* Regex predicate: does the rendered row match? */
+static bool
+regex_pred(struct tv_ui *ui, const struct tv_event *ev, void *arg)
+{
+	struct tv_strbuf *sb = arg;
+	int rc;
+
+	tv_strbuf_reset(sb);
+	tv_ui_render_row(ui, ev, sb);
+	rc = pcre2_match(ui->re, (PCRE2_SPTR)sb->buf, sb->len, 0, 0, ui->md,
+	    NULL);
+	return rc >= 0;
+}
+
+/* True if @p has an upper-case letter outside an escape (smart case). */
+static bool
+has_upper(const char *p)
+{
+	for (; *p; p++) {
+		if (*p == '\\' && p[1]) {
+			p++;
+			continue;
+		}
+		if (*p >= 'A' && *p <= 'Z')
+			return true;
+	}
+	return false;
+}
+
+/* Forget the compiled pattern. */
+void
+tv_ui_search_fini(struct tv_ui *ui)
+{
+	if (ui->md)
+		pcre2_match_data_free(ui->md);
+	if (ui->re)
+		pcre2_code_free(ui->re);
+	free(ui->pattern);
+	ui->md = NULL;
+	ui->re = NULL;
+	ui->pattern = NULL;
+}
+
+/* Run the current search in direction @dir from the selection. */
+static void
+run_search(struct tv_ui *ui, int dir)
+{
+	struct tv_strbuf sb;
+	struct tv_event hit;
+	enum tv_status st;
+	bool wrapped;
+
+	if (!ui->have_sel)
+		return;
+	tv_strbuf_init(&sb);
+	st = tv_ui_scan(ui, &ui->sel, false, dir, true, regex_pred, &sb,
+	    _("searching"), &hit, &wrapped);
+	tv_strbuf_fini(&sb);
+	if (st == TV_OK) {
+		tv_ui_events_goto(ui, &hit);
+		if (wrapped)
+			tv_ui_message(ui, dir > 0 ?
+			    _("search wrapped: continued from the first event") :
+			    _("search wrapped: continued from the last event"));
+	} else if (st == TV_NOT_FOUND) {
+		tv_ui_error(ui, _("pattern not found: %s"), ui->pattern);
+	}
+	ui->status_dirty = true;
+}
+
+/* A new search: compile @pattern (NULL: reuse the last one) and run it. */
+void
+tv_ui_search_set(struct tv_ui *ui, const char *pattern, int dir)
+{
+	PCRE2_UCHAR msg[256];
+	PCRE2_SIZE off;
+	uint32_t opts = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+	pcre2_code *re;
+	int code;
+
+	if (!pattern) {
+		if (!ui->re) {
+			tv_ui_error(ui, _("no previous search"));
+			return;
+		}
+		ui->search_dir = dir;
+		run_search(ui, dir);
+		return;
+	}
+	if (!has_upper(pattern))
+		opts |= PCRE2_CASELESS;
+	re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, opts,
+	    &code, &off, NULL);
+	if (!re) {
+		pcre2_get_error_message(code, msg, sizeof(msg));
+		tv_ui_error(ui, _("bad regular expression at offset %zu: %s"),
+		    (size_t)off, (const char *)msg);
+		return;
+	}
+	tv_ui_search_fini(ui);
+	ui->re = re;
+	ui->md = pcre2_match_data_create_from_pattern(re, NULL);
+	ui->pattern = tv_xstrdup(pattern);
+	ui->search_dir = dir;
+	run_search(ui, dir);
+}
+
+/* n / N: the last search again, the same or the other way. */
+void
+tv_ui_search_repeat(struct tv_ui *ui, bool reverse)
+{
+	if (!ui->re) {
+		tv_ui_error(ui, _("no previous search"));
+		return;
+	}
+	run_search(ui, reverse ? -ui->search_dir : ui->search_dir);
+}
+
+/* PID predicate. */
+static bool
+pid_pred(struct tv_ui *ui, const struct tv_event *ev, void *arg)
+{
+	int64_t pid;
+
+	return tv_ui_event_pid(ui, ev, &pid) && pid == *(int64_t *)arg;
+}
+
+/* The next (@dir > 0) or previous event of PID @pid. */
+void
+tv_ui_jump_pid(struct tv_ui *ui, int64_t pid, int dir)
+{
+	struct tv_event hit;
+	enum tv_status st;
+
+	if (!ui->have_sel)
+		return;
+	st = tv_ui_scan(ui, &ui->sel, false, dir, false, pid_pred, &pid,
+	    _("looking for the PID"), &hit, NULL);
+	if (st == TV_OK)
+		tv_ui_events_goto(ui, &hit);
+	else if (st == TV_NOT_FOUND)
+		tv_ui_error(ui, dir > 0 ? _("no later event of PID %lld") :
+		    _("no earlier event of PID %lld"), (long long)pid);
+}
+
+/* Name predicate. */
+static bool
+name_pred(struct tv_ui *ui TV_UNUSED, const struct tv_event *ev, void *arg)
+{
+	return strcmp(tv_ui_event_name(ev), arg) == 0;
+}
+
+/* The next or previous event named @name. */
+void
+tv_ui_jump_name(struct tv_ui *ui, const char *name, int dir)
+{
+	struct tv_event hit;
+	enum tv_status st;
+	char *copy;
+
+	if (!ui->have_sel)
+		return;
+	copy = tv_xstrdup(name);	/* may point into ui->sel's class */
+	st = tv_ui_scan(ui, &ui->sel, false, dir, false, name_pred, copy,
+	    _("looking for the event"), &hit, NULL);
+	if (st == TV_OK)
+		tv_ui_events_goto(ui, &hit);
+	else if (st == TV_NOT_FOUND)
+		tv_ui_error(ui, dir > 0 ? _("no later event named %s") :
+		    _("no earlier event named %s"), copy);
+	free(copy);
+}
+
+/* CPU predicate. */
+static bool
+cpu_pred(struct tv_ui *ui TV_UNUSED, const struct tv_event *ev, void *arg)
+{
+	return tv_ui_event_cpu(ev) == *(int *)arg;
+}
+
+/* The next or previous event on CPU @cpu. */
+void
+tv_ui_jump_cpu(struct tv_ui *ui, int cpu, int dir)
+{
+	struct tv_event hit;
+	enum tv_status st;
+
+	if (!ui->have_sel)
+		return;
+	st = tv_ui_scan(ui, &ui->sel, false, dir, false, cpu_pred, &cpu,
+	    _("looking for the CPU"), &hit, NULL);
+	if (st == TV_OK)
+		tv_ui_events_goto(ui, &hit);
+	else if (st == TV_NOT_FOUND)
+		tv_ui_error(ui, dir > 0 ? _("no later event on CPU %d") :
+		    _("no earlier event on CPU %d"), cpu);
+}

@@ -1,0 +1,79 @@
+/*
+ * The status bar (trace, format, cursor time as wall clock and relative
+ * to the start, approximate position in the time span, active search,
+ * lost events) and the message line under it.
+ */
+#include "ui-priv.h"
+#include "tview/format.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Draw the status bar into ui->status_win. */
+void
+tv_ui_status_draw(struct tv_ui *ui)
+{
+	const struct tv_trace_set *set = ui->set;
+	struct tv_strbuf sb, right;
+	chtype a = ui->attrs[TV_UI_A_STATUS];
+	char wall[64], rel[64];
+	int rw;
+
+	tv_strbuf_init(&sb);
+	tv_strbuf_init(&right);
+	tv_strbuf_addc(&sb, ' ');
+	if (set->ntraces == 1) {
+		const struct tv_trace *t = set->traces[0];
+
+		const char *nm = t->name ? t->name : t->path;
+
+		tv_ui_escape(&sb, nm ? nm : "?", nm ? strlen(nm) : 1);
+		if (t->ops && t->ops->name)
+			tv_strbuf_addf(&sb, " [%s]", t->ops->name);
+	} else {
+		tv_strbuf_addf(&sb, P_("%" PRIu32 " trace", "%" PRIu32
+		    " traces", set->ntraces), set->ntraces);
+	}
+	if (ui->have_sel) {
+		int64_t span = set->ts_end - set->ts_begin;
+		int64_t off = ui->sel.rec.ts - set->ts_begin;
+		double pct = span > 0 ? 100.0 * (double)off / (double)span :
+		    0.0;
+
+		tv_time_format(ui->sel.rec.ts, ui->wall_style, 0, wall,
+		    sizeof(wall));
+		tv_time_format(ui->sel.rec.ts, TV_TIME_RELATIVE,
+		    set->ts_begin, rel, sizeof(rel));
+		tv_strbuf_addf(&sb, "  %s (%s)  %s%.0f%%", wall, rel,
+		    MB_CUR_MAX > 1 ? "\xe2\x89\x88" : "~", pct);
+	}
+	if (ui->pattern)
+		tv_strbuf_addf(&right, "%c%s  ", ui->search_dir > 0 ? '/' : '?',
+		    ui->pattern);
+	if (ui->lost_total)
+		tv_strbuf_addf(&right, _("lost: %" PRIu64 "  "),
+		    ui->lost_total);
+	wattrset(ui->status_win, a);
+	mvwhline(ui->status_win, 0, 0, ' ' | a, ui->cols);
+	tv_ui_put(ui->status_win, 0, 0, sb.buf, ui->cols);
+	rw = tv_ui_width(right.buf);
+	if (rw && rw < ui->cols - tv_ui_width(sb.buf))
+		tv_ui_put(ui->status_win, 0, ui->cols - rw, right.buf, rw);
+	wattrset(ui->status_win, A_NORMAL);
+	tv_strbuf_fini(&sb);
+	tv_strbuf_fini(&right);
+}
+
+/* Draw the message line into ui->msg_win. */
+void
+tv_ui_msg_draw(struct tv_ui *ui)
+{
+	werase(ui->msg_win);
+	if (!ui->msg[0])
+		return;
+	wattrset(ui->msg_win, ui->msg_error ? ui->attrs[TV_UI_A_ERROR] :
+	    A_NORMAL);
+	tv_ui_put(ui->msg_win, 0, 0, ui->msg, ui->cols - 1);
+	wattrset(ui->msg_win, A_NORMAL);
+}

@@ -1,0 +1,170 @@
+/*
+ * Shared inside src/ui/ only: the browser's whole state (struct tv_ui) and
+ * the entry points of its modules.  Nothing outside src/ui/ sees curses.
+ */
+#ifndef TVIEW_UI_PRIV_H
+#define TVIEW_UI_PRIV_H
+
+#include "tview/tview.h"
+#include "tview/error.h"
+#include "tview/trace.h"
+#include "tview/merge.h"
+#include "tview/time.h"
+#include "tview/ui.h"
+#include "tview/util.h"
+#include "tview/i18n.h"
+
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#include <wchar.h>
+#include <curses.h>
+#include "pane.h"
+#include "request.h"
+
+/* Function keys are stored with this bit so they never clash with chars. */
+#define TV_UI_KEY_FN		0x40000000
+#define TV_UI_CTRL(c)		((c) & 0x1f)
+#define TV_UI_ESC		27
+
+/* Attribute slots; colour pairs when allowed, plain attributes if not. */
+enum tv_ui_attr {
+	TV_UI_A_NORMAL,
+	TV_UI_A_HEADER,
+	TV_UI_A_SELECTED,
+	TV_UI_A_SELECTED_DIM,	/* selection of an unfocused pane */
+	TV_UI_A_STATUS,
+	TV_UI_A_ERROR,
+	TV_UI_A_SCOPE,
+	TV_UI_A_TIME,
+	TV_UI_A_NAME,
+	TV_UI_A_COUNT,
+};
+
+enum tv_ui_hist_kind {
+	TV_UI_HIST_COMMAND,
+	TV_UI_HIST_SEARCH,
+	TV_UI_HIST_TIME,
+	TV_UI_HIST_PID,
+	TV_UI_HIST_COUNT,
+};
+
+#define TV_UI_HIST_MAX	100
+
+struct tv_ui_history {
+	char		*items[TV_UI_HIST_MAX];	/* oldest first */
+	int		 count;
+};
+
+struct tv_ui {
+	struct tv_trace_set	*set;
+	struct tv_merge		*merge;
+	struct tv_arena		 arena;		/* decoded fields, per event */
+	struct tv_pane		 panes[TV_UI_NPANES];
+	int			 focus;		/* TV_UI_PANE_EVENTS/FIELDS */
+	bool			 maximised;
+	bool			 fields_open;
+	bool			 help_open;
+	int			 lines, cols;
+	bool			 too_small;
+	WINDOW			*status_win;
+	WINDOW			*msg_win;	/* messages, prompts, input */
+	bool			 status_dirty;
+	bool			 msg_dirty;
+	bool			 colour;
+	chtype			 attrs[TV_UI_A_COUNT];
+	enum tv_time_style	 time_style;
+	enum tv_time_style	 wall_style;	/* UTC or local */
+	int			 time_width;	/* columns of the time column */
+	int			 name_width;	/* columns of the name column */
+	bool			 have_sel;
+	struct tv_event		 sel;		/* the selected event */
+	char			 msg[512];
+	bool			 msg_error;
+	/* search */
+	void			*re;		/* pcre2_code_8 */
+	void			*md;		/* pcre2_match_data_8 */
+	char			*pattern;
+	int			 search_dir;	/* +1 or -1 */
+	struct tv_ui_history	 hist[TV_UI_HIST_COUNT];
+	uint64_t		 lost_total;
+	unsigned		 scan_delay_us;	/* tests: slow scans down */
+	bool			 quit;
+};
+
+/* ui.c */
+void	 tv_ui_message(struct tv_ui *ui, const char *fmt, ...)
+	    TV_PRINTFLIKE(2, 3);
+void	 tv_ui_error(struct tv_ui *ui, const char *fmt, ...)
+	    TV_PRINTFLIKE(2, 3);
+void	 tv_ui_draw(struct tv_ui *ui);
+int	 tv_ui_getkey(struct tv_ui *ui, wint_t *wch);
+void	 tv_ui_select(struct tv_ui *ui, const struct tv_event *ev);
+void	 tv_ui_mark_all(struct tv_ui *ui);
+void	 tv_ui_focus(struct tv_ui *ui, int pane);
+
+/* layout.c */
+void	 tv_ui_layout(struct tv_ui *ui);
+
+/* keymap.c */
+struct tv_ui_binding {
+	int		 key;		/* char, or KEY_* | TV_UI_KEY_FN */
+	const char	*label;		/* N_() key name for the help */
+	enum tv_ui_req	 req;
+};
+enum tv_ui_req	 tv_ui_keymap_lookup(int key);
+const struct tv_ui_binding *tv_ui_keymap(size_t *count);
+int		 tv_ui_key_code(int ret, wint_t wch);
+
+/* render.c */
+void	 tv_ui_escape(struct tv_strbuf *sb, const char *s, size_t len);
+void	 tv_ui_render_value(struct tv_strbuf *sb, const struct tv_value *v);
+void	 tv_ui_render_int(struct tv_strbuf *sb, const struct tv_value *v);
+int	 tv_ui_event_cpu(const struct tv_event *ev);
+const char *tv_ui_event_name(const struct tv_event *ev);
+void	 tv_ui_render_row(struct tv_ui *ui, const struct tv_event *ev,
+	    struct tv_strbuf *sb);
+void	 tv_ui_render_header(struct tv_ui *ui, struct tv_strbuf *sb);
+void	 tv_ui_render_widths(struct tv_ui *ui);
+bool	 tv_ui_event_pid(struct tv_ui *ui, const struct tv_event *ev,
+	    int64_t *pid);
+int	 tv_ui_put(WINDOW *w, int y, int x, const char *s, int maxcols);
+int	 tv_ui_width(const char *s);
+
+/* pane-events.c */
+void	 tv_ui_events_goto(struct tv_ui *ui, const struct tv_event *ev);
+enum tv_status tv_ui_merge_step(struct tv_ui *ui, int dir,
+	    struct tv_event *out);
+
+/* pane-fields.c, pane-help.c have only their ops. */
+
+/* statusbar.c */
+void	 tv_ui_status_draw(struct tv_ui *ui);
+void	 tv_ui_msg_draw(struct tv_ui *ui);
+
+/* prompt.c */
+bool	 tv_ui_prompt(struct tv_ui *ui, enum tv_ui_hist_kind kind,
+	    const char *label, char *out, size_t size);
+void	 tv_ui_history_fini(struct tv_ui *ui);
+
+/* command.c */
+void	 tv_ui_command(struct tv_ui *ui, const char *line);
+void	 tv_ui_goto_time_text(struct tv_ui *ui, const char *text);
+void	 tv_ui_complete(struct tv_ui *ui, const char *line, size_t pos,
+	    char ***cands, size_t *ncands);
+
+/* search.c */
+typedef bool (*tv_ui_scan_pred)(struct tv_ui *ui, const struct tv_event *ev,
+	    void *arg);
+enum tv_status tv_ui_scan(struct tv_ui *ui, const struct tv_event *from,
+	    bool inclusive, int dir, bool wrap,
+	    tv_ui_scan_pred pred, void *arg, const char *what,
+	    struct tv_event *hit, bool *wrapped);
+void	 tv_ui_search_set(struct tv_ui *ui, const char *pattern, int dir);
+void	 tv_ui_search_repeat(struct tv_ui *ui, bool reverse);
+void	 tv_ui_search_fini(struct tv_ui *ui);
+void	 tv_ui_jump_pid(struct tv_ui *ui, int64_t pid, int dir);
+void	 tv_ui_jump_name(struct tv_ui *ui, const char *name, int dir);
+void	 tv_ui_jump_cpu(struct tv_ui *ui, int cpu, int dir);
+
+#endif /* TVIEW_UI_PRIV_H */
