@@ -81,11 +81,11 @@ main_usage(FILE *fp)
 	    "  -V, --version            print the version and exit\n"), fp);
 	fputc('\n', fp);
 	/* xgettext:no-c-format */
-	fputs(_("TIME is HH:MM[:SS[.NNNNNNNNN]] (on the trace's first day), "
+	fputs(_("TIME is HH:MM[:SS[.N]] (on the trace's first day), "
 	    "YYYY-MM-DD HH:MM:SS[.N],\n"
-	    "SECONDS[.N] since the epoch, +REL or -REL from the trace start "
-	    "(+1.5ms, -200us),\n"
-	    "or N% of the trace's time span.\n"), fp);
+	    "SECONDS[.N] since the clock's origin, +REL or -REL from the "
+	    "trace start\n"
+	    "(+1.5ms, -200us), or N% of the trace's time span.\n"), fp);
 	fputc('\n', fp);
 	fputs(_("Without --dump or --info, tview opens the interactive "
 	    "browser; its keys are\n"

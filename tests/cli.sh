@@ -44,7 +44,7 @@ test -x "$TVIEW" || { echo "no tview binary at $TVIEW"; exit 99; }
 run --help
 ok "--help exits 0" rc_is 0
 for opt in --dump --info --begin --end --time-format --help --version; do
-	ok "--help documents $opt" has -- "$opt" "$tmp/out"
+	ok "--help documents $opt" has "$opt" "$tmp/out"
 done
 ok "--help points at tview(1) for keys" has 'tview(1)' "$tmp/out"
 run --version
@@ -57,7 +57,7 @@ ok "no trace: exit 2" rc_is 2
 ok "no trace: message" has 'no trace given' "$tmp/err"
 run --no-such-option x
 ok "bad option: exit 2" rc_is 2
-ok "bad option: hint" has -- '--help' "$tmp/err"
+ok "bad option: hint" has '--help' "$tmp/err"
 run --time-format=bogus x
 ok "bad --time-format: exit 2" rc_is 2
 
@@ -89,7 +89,7 @@ fi
 
 # A trace: generated if the generator is built, else a shared one.
 trace=
-gen=$top_builddir/tests/gen/gen-ctf
+gen=$top_builddir/gen-ctf
 if test -x "$gen"; then
 	if "$gen" --cpus 2 --events 3000 --seed 7 "$tmp/trace" \
 	    >"$tmp/gen.log" 2>&1; then
@@ -132,6 +132,7 @@ if command -v babeltrace2 >/dev/null 2>&1; then
 fi
 
 # --begin/--end: exactly the lines of the full dump in [begin, end].
+test "$n" -ge 4 || { echo "$checks checks, $((fails + 1)) failed"; exit 1; }
 tb=$(sed -n "$((n / 4))p" "$tmp/full" | sed 's/^\[\([^]]*\)\].*/\1/')
 te=$(sed -n "$((n / 2))p" "$tmp/full" | sed 's/^\[\([^]]*\)\].*/\1/')
 awk -v b="[$tb]" -v e="[$te]" \
@@ -185,7 +186,7 @@ TERM=dumb "$TVIEW" "$trace" >"$tmp/out" 2>"$tmp/err" </dev/null
 rc=$?
 ok "TERM=dumb: non-zero exit" test "$rc" -ne 0
 ok "TERM=dumb: no crash" no_crash
-ok "TERM=dumb: points at --dump" has -- '--dump' "$tmp/err"
+ok "TERM=dumb: points at --dump" has '--dump' "$tmp/err"
 
 echo "$checks checks, $fails failed"
 test "$fails" -eq 0
