@@ -1,0 +1,301 @@
+/*
+ * Unit tests of the CTF bit decoder: integers of every size at every bit
+ * offset in both byte orders against a naive bit-by-bit reader, sign
+ * extension, strings, alignment, sequences with hostile lengths, variants
+ * and the O(1) skip of fixed-size structs.
+ */
+#include "tview/tview.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tview/error.h"
+#include "tview/util.h"
+#include "../src/formats/ctf/ctf-decode.h"
+
+static int failures;
+
+#define CHECK(cond, ...) do {						\
+	if (!(cond)) {							\
+		failures++;						\
+		printf("# FAIL %s:%d: ", __FILE__, __LINE__);		\
+		printf(__VA_ARGS__);					\
+		putchar('\n');						\
+	}								\
+} while (0)
+
+/* The reference: one bit at a time, CTF bit numbering. */
+static uint64_t
+naive(const uint8_t *b, uint64_t pos, uint32_t size, bool be)
+{
+	uint64_t v = 0;
+	uint32_t k;
+
+	for (k = 0; k < size; k++) {
+		uint64_t p = pos + k;
+		unsigned bit;
+
+		if (be) {
+			bit = (b[p / 8] >> (7 - p % 8)) & 1;
+			v = (v << 1) | bit;
+		} else {
+			bit = (b[p / 8] >> (p % 8)) & 1;
+			v |= (uint64_t)bit << k;
+		}
+	}
+	return v;
+}
+
+/* A zeroed class of @kind in @a. */
+static struct tv_field_class *
+fc_new(struct tv_arena *a, enum tv_fc_kind kind)
+{
+	struct tv_field_class *fc = tv_arena_zalloc(a, sizeof(*fc));
+
+	fc->kind = kind;
+	fc->align = 1;
+	fc->save_slot = -1;
+	return fc;
+}
+
+/* An integer class. */
+static struct tv_field_class *
+int_new(struct tv_arena *a, uint32_t size, bool sgn, enum tv_byte_order bo,
+    uint32_t align)
+{
+	struct tv_field_class *fc = fc_new(a, TV_FC_INT);
+
+	fc->integer.size = size;
+	fc->integer.is_signed = sgn;
+	fc->integer.byte_order = bo;
+	fc->integer.base = 10;
+	fc->align = align;
+	return fc;
+}
+
+/* Every size and offset, both orders, in the middle and at the very end. */
+static void
+test_ints(struct tv_arena *a)
+{
+	uint8_t buf[32];
+	uint32_t size, off, i, bo;
+	uint64_t slots[1];
+
+	srand(1);
+	for (i = 0; i < sizeof(buf); i++)
+		buf[i] = (uint8_t)rand();
+	for (bo = 0; bo < 2; bo++) {
+		for (size = 1; size <= 64; size++) {
+			struct tv_field_class *fc = int_new(a, size, false,
+			    bo ? TV_BO_BE : TV_BO_LE, 1);
+
+			for (off = 0; off < 8; off++) {
+				uint64_t pos[2] = { 8 + off,
+				    sizeof(buf) * 8 - size - off };
+				int k;
+
+				for (k = 0; k < 2; k++) {
+					struct ctf_dec d;
+					struct tv_value v;
+					enum tv_status st;
+
+					ctf_dec_init(&d, buf, sizeof(buf), 0,
+					    "mem", slots, 1, NULL);
+					d.pos = pos[k];
+					memset(&v, 0, sizeof(v));
+					st = ctf_dec_field(&d, fc, &v);
+					CHECK(st == TV_OK, "status %d", st);
+					CHECK(v.u == naive(buf, pos[k], size, bo),
+					    "%s size %u pos %llu: %llx != %llx",
+					    bo ? "be" : "le", size,
+					    (unsigned long long)pos[k],
+					    (unsigned long long)v.u,
+					    (unsigned long long)naive(buf,
+					    pos[k], size, bo));
+					CHECK(d.pos == pos[k] + size, "pos");
+				}
+			}
+		}
+	}
+}
+
+/* Known values: the CTF spec's bit order and sign extension. */
+static void
+test_known(struct tv_arena *a)
+{
+	static const uint8_t b[] = { 0xab, 0xcd, 0xff };
+	struct tv_field_class *le4 = int_new(a, 4, false, TV_BO_LE, 1);
+	struct tv_field_class *be4 = int_new(a, 4, false, TV_BO_BE, 1);
+	struct tv_field_class *le12 = int_new(a, 12, false, TV_BO_LE, 1);
+	struct tv_field_class *be12 = int_new(a, 12, false, TV_BO_BE, 1);
+	struct tv_field_class *s4 = int_new(a, 4, true, TV_BO_LE, 1);
+	struct tv_value v;
+	struct ctf_dec d;
+
+	ctf_dec_init(&d, b, sizeof(b), 0, "mem", NULL, 0, NULL);
+	ctf_dec_field(&d, le4, &v);
+	CHECK(v.u == 0xb, "le4 %llx", (unsigned long long)v.u);
+	ctf_dec_field(&d, le12, &v);
+	CHECK(v.u == 0xcda, "le12 %llx", (unsigned long long)v.u);
+	ctf_dec_init(&d, b, sizeof(b), 0, "mem", NULL, 0, NULL);
+	ctf_dec_field(&d, be4, &v);
+	CHECK(v.u == 0xa, "be4 %llx", (unsigned long long)v.u);
+	ctf_dec_field(&d, be12, &v);
+	CHECK(v.u == 0xbcd, "be12 %llx", (unsigned long long)v.u);
+	ctf_dec_field(&d, s4, &v);
+	CHECK(v.s == -1, "s4 %lld", (long long)v.s);
+	/* 4 bits left: a 12-bit read must fail, not read past the end. */
+	CHECK(ctf_dec_field(&d, le12, &v) == TV_CORRUPT, "past end");
+}
+
+/* Strings, struct alignment, sequences, variants, fixed skips. */
+static void
+test_compound(struct tv_arena *a)
+{
+	uint8_t b[64];
+	struct tv_field_class *u8 = int_new(a, 8, false, TV_BO_LE, 8);
+	struct tv_field_class *u32 = int_new(a, 32, false, TV_BO_LE, 32);
+	struct tv_field_class *len = int_new(a, 8, false, TV_BO_LE, 8);
+	struct tv_field_class *str = fc_new(a, TV_FC_STRING);
+	struct tv_field_class *seq = fc_new(a, TV_FC_SEQUENCE);
+	struct tv_field_class *st = fc_new(a, TV_FC_STRUCT);
+	struct tv_field_class *fixed = fc_new(a, TV_FC_STRUCT);
+	struct tv_field_class *tag = fc_new(a, TV_FC_ENUM);
+	struct tv_field_class *var = fc_new(a, TV_FC_VARIANT);
+	struct tv_field_member *m = tv_arena_zalloc(a, sizeof(*m) * 5);
+	struct tv_field_member *fm = tv_arena_zalloc(a, sizeof(*fm) * 2);
+	struct tv_field_member *opts = tv_arena_zalloc(a, sizeof(*opts) * 2);
+	struct tv_enum_mapping *maps = tv_arena_zalloc(a, sizeof(*maps) * 2);
+	struct tv_enum_range *r = tv_arena_zalloc(a, sizeof(*r) * 2);
+	uint64_t slots[2];
+	struct tv_value v;
+	struct ctf_dec d;
+	enum tv_status s;
+
+	str->align = 8;
+	len->save_slot = 0;
+	seq->array.elem = u8;
+	seq->array.length_slot = 0;
+	tag->enumeration.integer = u8->integer;
+	tag->align = 8;
+	tag->save_slot = 1;
+	r[0].lo = 0;
+	r[0].hi = 0;
+	r[1].lo = 1;
+	r[1].hi = 9;
+	maps[0].label = "small";
+	maps[0].ranges = &r[0];
+	maps[0].nranges = 1;
+	maps[1].label = "big";
+	maps[1].ranges = &r[1];
+	maps[1].nranges = 1;
+	tag->enumeration.maps = maps;
+	tag->enumeration.nmaps = 2;
+	opts[0].name = "_small";
+	opts[0].fc = u8;
+	opts[1].name = "big";
+	opts[1].fc = u32;
+	var->variant.options = opts;
+	var->variant.noptions = 2;
+	var->variant.tag_slot = 1;
+	var->variant.tag_fc = tag;
+	m[0].name = "s";
+	m[0].fc = str;
+	m[1].name = "len";
+	m[1].fc = len;
+	m[2].name = "seq";
+	m[2].fc = seq;
+	m[3].name = "tag";
+	m[3].fc = tag;
+	m[4].name = "v";
+	m[4].fc = var;
+	st->structure.members = m;
+	st->structure.nmembers = 5;
+	fm[0].name = "a";
+	fm[0].fc = u8;
+	fm[1].name = "b";
+	fm[1].fc = u32;
+	fixed->structure.members = fm;
+	fixed->structure.nmembers = 2;
+	ctf_fc_prepare(st, a);
+	ctf_fc_prepare(fixed, a);
+	CHECK(fixed->skip_fixed && fixed->skip_bits == 64 &&
+	    fixed->align == 32, "fixed struct %d %llu %u", fixed->skip_fixed,
+	    (unsigned long long)fixed->skip_bits, fixed->align);
+	CHECK(!st->skip_fixed, "variable struct is not fixed");
+	CHECK(var->variant.opt_of_map[0] == 0 &&
+	    var->variant.opt_of_map[1] == 1, "variant map");
+
+	memset(b, 0, sizeof(b));
+	memcpy(b, "hi", 3);		/* s */
+	b[3] = 2;			/* len */
+	b[4] = 'x';			/* seq */
+	b[5] = 'y';
+	b[6] = 5;			/* tag: big */
+	b[8] = 0x78;			/* v.big at 8 (aligned) */
+	b[9] = 0x56;
+	b[10] = 0x34;
+	b[11] = 0x12;
+	ctf_dec_init(&d, b, 12, 0, "mem", slots, 2, NULL);
+	d.arena = a;
+	memset(&v, 0, sizeof(v));
+	s = ctf_dec_field(&d, st, &v);
+	CHECK(s == TV_OK, "struct status %d", s);
+	CHECK(v.kids.count == 5, "members");
+	CHECK(v.kids.items[0].str.len == 2 &&
+	    memcmp(v.kids.items[0].str.ptr, "hi", 2) == 0, "string");
+	CHECK(v.kids.items[2].kids.count == 2 &&
+	    v.kids.items[2].kids.items[1].u == 'y', "sequence");
+	CHECK(v.kids.items[4].kids.count == 1 &&
+	    v.kids.items[4].kids.items[0].u == 0x12345678, "variant %llx",
+	    (unsigned long long)v.kids.items[4].kids.items[0].u);
+	CHECK(d.pos == 96, "end pos %llu", (unsigned long long)d.pos);
+
+	/* Skip mode gives the same end position. */
+	ctf_dec_init(&d, b, 12, 0, "mem", slots, 2, NULL);
+	CHECK(ctf_dec_field(&d, st, NULL) == TV_OK && d.pos == 96, "skip");
+
+	/* Hostile sequence length: an error, no allocation. */
+	b[3] = 200;
+	ctf_dec_init(&d, b, 12, 0, "mem", slots, 2, NULL);
+	d.arena = a;
+	CHECK(ctf_dec_field(&d, st, &v) == TV_CORRUPT, "hostile length");
+
+	/* Unknown tag value: an error. */
+	b[3] = 2;
+	b[6] = 77;
+	ctf_dec_init(&d, b, 12, 0, "mem", slots, 2, NULL);
+	CHECK(ctf_dec_field(&d, st, NULL) == TV_CORRUPT, "unknown tag");
+
+	/* Unterminated string. */
+	memset(b, 'a', sizeof(b));
+	ctf_dec_init(&d, b, 8, 0, "mem", slots, 2, NULL);
+	CHECK(ctf_dec_field(&d, str, NULL) == TV_CORRUPT, "unterminated");
+}
+
+int
+main(void)
+{
+	struct tv_arena a;
+
+	int before;
+
+	/* TAP, like the other unit programs. */
+	printf("1..3\n");
+	tv_arena_init(&a);
+	before = failures;
+	test_ints(&a);
+	printf("%sok 1 - integers: every size, offset and byte order\n",
+	    failures > before ? "not " : "");
+	before = failures;
+	test_known(&a);
+	printf("%sok 2 - known bit orders, sign extension, bounds\n",
+	    failures > before ? "not " : "");
+	before = failures;
+	test_compound(&a);
+	printf("%sok 3 - strings, structs, sequences, variants, skips\n",
+	    failures > before ? "not " : "");
+	tv_arena_fini(&a);
+	return failures ? 1 : 0;
+}

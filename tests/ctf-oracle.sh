@@ -1,0 +1,105 @@
+#!/bin/sh
+# CTF against the oracles in the shared trace folder:
+#  - every ctf/ trace babeltrace2 reads: `tview --dump` must print exactly
+#    what `babeltrace2 --clock-gmt --no-delta` prints on stdout;
+#  - the other ctf/ traces: event counts are shown next to ctf-verify.tsv;
+#  - every ctf-fail/ trace: non-zero exit, a one-line error, no crash/hang.
+# Skips when the shared folder or babeltrace2 is missing.
+#
+# Usage: tests/ctf-oracle.sh [-v] [NAME...]   (env: TVIEW, TVIEW_SHARED)
+
+verbose=0
+if test "$1" = -v; then verbose=1; shift; fi
+top=$(cd "$(dirname "$0")/.." && pwd)
+TVIEW=${TVIEW:-$top/tview}
+shared=${TVIEW_SHARED:-$top/../shared}
+ctf=$shared/traces/ctf
+fail_dir=$shared/traces/ctf-fail
+tsv=$shared/traces/oracles/ctf/ctf-verify.tsv
+
+if ! test -d "$ctf"; then
+	echo "ctf-oracle: SKIP: no shared traces at $shared"
+	exit 77
+fi
+if ! command -v babeltrace2 >/dev/null 2>&1; then
+	echo "ctf-oracle: SKIP: babeltrace2 is not installed"
+	exit 77
+fi
+export TZ=UTC LC_ALL=C
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ctf-oracle.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+same=0 differ=0 counted=0 cmismatch=0 rejected=0 badfail=0 ctf2=0
+tsv_field() {	# NAME COLUMN-NAME
+	awk -F '\t' -v n="$1" -v c="$2" '
+	    NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	    $2 == n { print $col[c]; exit }' "$tsv"
+}
+
+names=$*
+test -n "$names" || names=$(ls "$ctf")
+for name in $names; do
+	d=$ctf/$name
+	test -d "$d" || continue
+	case $name in tc-CTF2-*)
+		# CTF 2: must be refused with a clear message, not crash.
+		timeout 20 "$TVIEW" --dump "$d" >/dev/null 2>"$tmp/err"
+		rc=$?
+		if test $rc -eq 0 || test $rc -ge 124; then
+			echo "CTF2 NOT REFUSED: $name (rc $rc)"
+			differ=$((differ + 1))
+		else
+			ctf2=$((ctf2 + 1))
+		fi
+		continue;;
+	esac
+	timeout 120 babeltrace2 --clock-gmt --no-delta "$d" >"$tmp/exp" \
+	    2>/dev/null
+	brc=$?
+	timeout 120 "$TVIEW" --dump "$d" >"$tmp/got" 2>"$tmp/err"
+	trc=$?
+	if test $brc -eq 0; then
+		if test $trc -eq 0 && cmp -s "$tmp/exp" "$tmp/got"; then
+			same=$((same + 1))
+			test $verbose = 1 && echo "same: $name"
+		else
+			differ=$((differ + 1))
+			echo "DIFFER: $name (tview rc $trc, $(wc -l <"$tmp/got") vs $(wc -l <"$tmp/exp") lines)"
+			head -n 2 "$tmp/err" | sed 's/^/    stderr: /'
+			diff "$tmp/exp" "$tmp/got" | head -n 4 | cut -c1-300 |
+			    sed 's/^/    /'
+		fi
+	else
+		counted=$((counted + 1))
+		want=$(tsv_field "$name" bt1_lines)
+		got=$(grep -c . "$tmp/got")
+		test $trc -ge 124 && got="rc $trc"
+		if test "$want" != "$got"; then
+			cmismatch=$((cmismatch + 1))
+		fi
+		echo "count: $name: tview $got (rc $trc), babeltrace 1 lines $want, babeltrace2 rc $brc"
+	fi
+done
+
+fnames=
+if test -z "$*" && test -d "$fail_dir"; then fnames=$(ls "$fail_dir"); fi
+for name in $fnames; do
+	d=$fail_dir/$name
+	test -d "$d" || continue
+	timeout 20 "$TVIEW" --dump "$d" >/dev/null 2>"$tmp/err"
+	rc=$?
+	lines=$(wc -l <"$tmp/err")
+	if test $rc -ne 0 && test $rc -lt 124 && test "$lines" -ge 1; then
+		rejected=$((rejected + 1))
+		test $verbose = 1 && echo "rejected: $name: $(head -n 1 "$tmp/err")"
+	else
+		badfail=$((badfail + 1))
+		echo "FAIL NOT REJECTED CLEANLY: $name (rc $rc, $lines stderr lines)"
+	fi
+done
+
+echo "ctf-oracle: $same identical to babeltrace2, $differ differ;" \
+    "$counted counted ($cmismatch unlike babeltrace 1); CTF 2 refused: $ctf2;" \
+    "ctf-fail rejected: $rejected, not cleanly: $badfail"
+test $differ -eq 0 && test $badfail -eq 0
