@@ -1,0 +1,300 @@
+/*
+ * Unit tests of the util layer: arena, strbuf, intern pool, error
+ * rendering, file mapping and reading, and the field helpers.
+ */
+#include "tview/util.h"
+#include "tview/error.h"
+#include "tview/mapfile.h"
+#include "tview/field.h"
+#include "../tap.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Alignment, big allocations, reset and string copies. */
+static void
+test_arena(void)
+{
+	struct tv_arena a;
+	bool aligned = true, intact = true;
+	unsigned char *p[2000];
+	char *big, *s;
+	int i;
+
+	tv_arena_init(&a);
+	for (i = 0; i < 2000; i++) {
+		p[i] = tv_arena_alloc(&a, (size_t)(i % 37) + 1);
+		aligned &= ((uintptr_t)p[i] % 16) == 0;
+		memset(p[i], i & 0xff, (size_t)(i % 37) + 1);
+	}
+	ok(aligned, "arena: 2000 small allocations are 16-byte aligned");
+	big = tv_arena_alloc(&a, 1 << 20);
+	ok(((uintptr_t)big % 16) == 0, "arena: big allocation aligned");
+	memset(big, 0x5a, 1 << 20);
+	for (i = 0; i < 2000; i++)
+		intact &= p[i][(i % 37)] == (i & 0xff);
+	ok(intact, "arena: big allocation does not overwrite small ones");
+	/* A small allocation after a big one still fits in the chunk. */
+	s = tv_arena_strdup(&a, "hello");
+	is_str(s, "hello", "arena: strdup");
+	s = tv_arena_strndup(&a, "hello world", 5);
+	is_str(s, "hello", "arena: strndup stops at n");
+	s = tv_arena_strndup(&a, "hi", 10);
+	is_str(s, "hi", "arena: strndup stops at NUL");
+	ok(a.total >= (1 << 20), "arena: total counts handed-out bytes");
+	tv_arena_reset(&a);
+	is_int((int64_t)a.total, 0, "arena: reset clears total");
+	ok(tv_arena_alloc(&a, 5) == (void *)p[0],
+	    "arena: reset keeps the first chunk");
+	s = tv_arena_zalloc(&a, 100);
+	for (i = 0, intact = true; i < 100; i++)
+		intact &= s[i] == 0;
+	ok(intact, "arena: zalloc zeroes after reset");
+	ok(tv_arena_alloc(&a, 0) != NULL, "arena: zero-size allocation");
+	tv_arena_fini(&a);
+	ok(a.head == NULL, "arena: fini frees everything");
+}
+
+/* Appends, formatting and the integer fast paths. */
+static void
+test_strbuf(void)
+{
+	struct tv_strbuf sb;
+	char want[64];
+	int i;
+
+	tv_strbuf_init(&sb);
+	is_str(sb.buf, "", "strbuf: empty after init");
+	tv_strbuf_adds(&sb, "ab");
+	tv_strbuf_addc(&sb, 'c');
+	tv_strbuf_add(&sb, "defgh", 2);
+	is_str(sb.buf, "abcde", "strbuf: add, addc, adds");
+	tv_strbuf_reset(&sb);
+	tv_strbuf_addf(&sb, "%s=%d", "x", 42);
+	is_str(sb.buf, "x=42", "strbuf: addf");
+	tv_strbuf_reset(&sb);
+	for (i = 0; i < 1000; i++)
+		tv_strbuf_addf(&sb, "%04d", i);
+	is_int((int64_t)sb.len, 4000, "strbuf: grows over many addf");
+	ok(memcmp(sb.buf + 3996, "0999", 5) == 0, "strbuf: content intact");
+	tv_strbuf_reset(&sb);
+	tv_strbuf_addf(&sb, "%300s|", "");
+	is_int((int64_t)sb.len, 301, "strbuf: one long addf");
+	tv_strbuf_reset(&sb);
+	tv_strbuf_add_u64(&sb, 0);
+	is_str(sb.buf, "0", "strbuf: u64 zero");
+	tv_strbuf_reset(&sb);
+	tv_strbuf_add_u64(&sb, UINT64_MAX);
+	is_str(sb.buf, "18446744073709551615", "strbuf: u64 max");
+	tv_strbuf_reset(&sb);
+	tv_strbuf_add_i64(&sb, INT64_MIN);
+	is_str(sb.buf, "-9223372036854775808", "strbuf: i64 min");
+	tv_strbuf_reset(&sb);
+	tv_strbuf_add_i64(&sb, -7);
+	tv_strbuf_addc(&sb, ' ');
+	tv_strbuf_add_i64(&sb, 1234567890123LL);
+	snprintf(want, sizeof(want), "%d %lld", -7, 1234567890123LL);
+	is_str(sb.buf, want, "strbuf: i64 matches printf");
+	tv_strbuf_fini(&sb);
+}
+
+/* Equal strings share a pointer, across table growth. */
+static void
+test_intern(void)
+{
+	struct tv_intern *pool = tv_intern_create();
+	const char *a, *b, *c, *first[500];
+	char name[32];
+	bool same = true;
+	int i;
+
+	a = tv_intern(pool, "sched_switch", 12);
+	b = tv_intern(pool, "sched_switch_extra", 12);
+	c = tv_intern(pool, "sched_wakeup", 12);
+	ok(a == b, "intern: equal bytes give one pointer");
+	ok(a != c, "intern: different strings differ");
+	is_str(b, "sched_switch", "intern: copy is NUL-terminated");
+	for (i = 0; i < 500; i++) {
+		snprintf(name, sizeof(name), "name%d", i);
+		first[i] = tv_intern(pool, name, strlen(name));
+	}
+	for (i = 0; i < 500; i++) {
+		snprintf(name, sizeof(name), "name%d", i);
+		same &= tv_intern(pool, name, strlen(name)) == first[i];
+	}
+	ok(same, "intern: 500 names stable across growth");
+	ok(tv_intern(pool, "sched_switch", 12) == a,
+	    "intern: early pointer survives growth");
+	is_str(tv_intern(pool, "", 0), "", "intern: empty string");
+	tv_intern_destroy(pool);
+}
+
+/* The one-line renderings and the helpers around them. */
+static void
+test_error(void)
+{
+	struct tv_error e;
+	struct tv_loc text = { .path = "metadata", .offset = TV_NO_OFFSET,
+	    .line = 12, .column = 5 };
+	char buf[1200];
+
+	tv_error_at(&e, TV_CORRUPT, "chan_0", 0x1a40, "bad magic %#x", 0xc1);
+	is_str(tv_error_format(&e, buf, sizeof(buf)),
+	    "chan_0: offset 0x1a40: bad magic 0xc1", "error: binary position");
+	is_int(e.status, TV_CORRUPT, "error: status kept");
+	ok(tv_error_set(&e, TV_SYNTAX, &text, "unexpected '%c'", '}') ==
+	    TV_SYNTAX, "error: set returns its status");
+	is_str(tv_error_format(&e, buf, sizeof(buf)),
+	    "metadata:12:5: unexpected '}'", "error: text position");
+	tv_error_set(&e, TV_IO, &(struct tv_loc){ .path = "x",
+	    .offset = TV_NO_OFFSET }, "cannot open");
+	is_str(tv_error_format(&e, buf, sizeof(buf)), "x: cannot open",
+	    "error: path only");
+	tv_error_set(&e, TV_NOMEM, NULL, "no room");
+	is_str(tv_error_format(&e, buf, sizeof(buf)), "no room",
+	    "error: message only");
+	tv_error_at(&e, TV_CORRUPT, "f", 0, "short");
+	tv_error_prefix(&e, "while indexing %s: ", "stream0");
+	is_str(tv_error_format(&e, buf, sizeof(buf)),
+	    "f: offset 0x0: while indexing stream0: short",
+	    "error: prefix keeps the position");
+	tv_error_clear(&e);
+	is_int(e.status, TV_OK, "error: clear");
+	is_str(tv_error_format(&e, buf, sizeof(buf)), "success",
+	    "error: cleared renders the status");
+	is_int(tv_error_set(NULL, TV_CORRUPT, NULL, "x"), TV_CORRUPT,
+	    "error: NULL err accepted");
+	tv_error_prefix(NULL, "x");
+	is_str(tv_status_str(TV_END), "end of stream", "error: status string");
+	is_str(tv_status_str((enum tv_status)999), "unknown error",
+	    "error: out-of-range status");
+	errno = ENOENT;
+	tv_error_set(&e, TV_IO, NULL, "open");
+	is_int(e.sys_errno, ENOENT, "error: TV_IO keeps errno");
+	memset(buf, 'x', sizeof(buf));
+	buf[sizeof(buf) - 1] = '\0';
+	tv_error_set(&e, TV_CORRUPT, &(struct tv_loc){ .path = buf,
+	    .offset = 1 }, "%s", buf);
+	tv_error_prefix(&e, "%s", buf);
+	ok(strlen(e.path) == sizeof(e.path) - 1 &&
+	    strlen(e.msg) == sizeof(e.msg) - 1,
+	    "error: long path and message truncated");
+	ok(strlen(tv_error_format(&e, buf, 40)) == 39,
+	    "error: format truncates to the buffer");
+}
+
+/* Mapping and reading real files, empty files and missing ones. */
+static void
+test_files(void)
+{
+	char path[] = "/tmp/tview-test-XXXXXX";
+	struct tv_mapfile mf;
+	struct tv_error e;
+	char *text;
+	size_t len;
+	int fd = mkstemp(path);
+
+	if (fd < 0) {
+		diag("mkstemp failed: skipping file tests");
+		return;
+	}
+	is_int(tv_mapfile_open(&mf, path, &e), TV_OK, "mapfile: empty file");
+	ok(mf.data == NULL && mf.size == 0, "mapfile: empty has no data");
+	tv_mapfile_close(&mf);
+	if (write(fd, "hello world\n", 12) != 12)
+		diag("short write");
+	close(fd);
+	is_int(tv_mapfile_open(&mf, path, &e), TV_OK, "mapfile: open");
+	ok(mf.size == 12 && memcmp(mf.data, "hello", 5) == 0,
+	    "mapfile: contents");
+	tv_mapfile_advise(&mf, true);
+	tv_mapfile_close(&mf);
+	is_int(tv_mapfile_open(&mf, "/nonexistent/x", &e), TV_IO,
+	    "mapfile: missing file is TV_IO");
+	is_int(e.sys_errno, ENOENT, "mapfile: errno kept");
+	is_int(tv_mapfile_open(&mf, "/tmp", &e), TV_IO,
+	    "mapfile: directory refused");
+	is_int(tv_read_file(path, 100, &text, &len, &e), TV_OK, "read_file");
+	ok(len == 12 && strcmp(text, "hello world\n") == 0,
+	    "read_file: contents NUL-terminated");
+	free(text);
+	is_int(tv_read_file(path, 12, &text, &len, &e), TV_OK,
+	    "read_file: exactly at the cap");
+	free(text);
+	is_int(tv_read_file(path, 5, &text, &len, &e), TV_UNSUPPORTED,
+	    "read_file: over the cap refused");
+	ok(text == NULL, "read_file: nothing returned over the cap");
+	unlink(path);
+}
+
+/* Enum labels (signed and unsigned ranges) and value accessors. */
+static void
+test_field(void)
+{
+	struct tv_arena a;
+	struct tv_field_class *en, *in, *st;
+	struct tv_enum_range r[3] = { { 0, 0 }, { 1, 9 },
+	    { (uint64_t)-5, (uint64_t)-1 } };
+	struct tv_enum_mapping maps[3] = {
+		{ "ZERO", &r[0], 1 }, { "SMALL", &r[1], 1 },
+		{ "NEG", &r[2], 1 },
+	};
+	struct tv_value kids[2], sv;
+	int64_t v;
+
+	tv_arena_init(&a);
+	en = tv_field_class_create(&a, TV_FC_ENUM);
+	is_int(en->save_slot, -1, "field: no save slot by default");
+	en->enumeration.maps = maps;
+	en->enumeration.nmaps = 3;
+	is_str(tv_enum_label(en, 0), "ZERO", "enum: exact value");
+	is_str(tv_enum_label(en, 5), "SMALL", "enum: inside a range");
+	is_str(tv_enum_label(en, 10), NULL, "enum: no label");
+	is_str(tv_enum_label(en, (uint64_t)-3), "NEG",
+	    "enum: unsigned compare of a big value");
+	en->enumeration.integer.is_signed = true;
+	r[2].lo = (uint64_t)-5;
+	r[2].hi = 3;	/* signed: -5..3 overlaps; first label wins */
+	is_str(tv_enum_label(en, (uint64_t)-2), "NEG", "enum: signed range");
+	is_str(tv_enum_label(en, 2), "SMALL", "enum: first match wins");
+	is_str(tv_enum_label(en, (uint64_t)-6), NULL,
+	    "enum: signed below range");
+
+	in = tv_field_class_create(&a, TV_FC_INT);
+	in->integer.is_signed = true;
+	st = tv_field_class_create(&a, TV_FC_STRUCT);
+	memset(kids, 0, sizeof(kids));
+	kids[0].fc = in;
+	kids[0].name = "prev_tid";
+	kids[0].s = -42;
+	kids[1].fc = en;
+	kids[1].name = "state";
+	kids[1].u = 1;
+	memset(&sv, 0, sizeof(sv));
+	sv.fc = st;
+	sv.kids.items = kids;
+	sv.kids.count = 2;
+	ok(tv_value_member(&sv, "state") == &kids[1], "value: member by name");
+	ok(tv_value_member(&sv, "nope") == NULL, "value: missing member");
+	ok(tv_value_as_int(tv_value_member(&sv, "prev_tid"), &v) && v == -42,
+	    "value: signed int");
+	ok(tv_value_as_int(&kids[1], &v) && v == 1, "value: enum as int");
+	ok(!tv_value_as_int(&sv, &v), "value: struct is not an int");
+	tv_arena_fini(&a);
+}
+
+int
+main(void)
+{
+	tv_plan(0);
+	test_arena();
+	test_strbuf();
+	test_intern();
+	test_error();
+	test_files();
+	test_field();
+	return tv_done();
+}
