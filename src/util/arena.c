@@ -41,19 +41,20 @@ tv_arena_fini(struct tv_arena *a)
 }
 
 /*
- * Free everything but one chunk of the default size, so that the next
- * round of allocations reuses it.
+ * Free everything but the first (oldest) chunk of the default size, so
+ * that the next round of allocations reuses it.
  */
 void
 tv_arena_reset(struct tv_arena *a)
 {
 	struct tv_arena_chunk *c, *next, *keep = NULL;
 
+	for (c = a->head; c; c = c->next)
+		if (c->size == ARENA_CHUNK)
+			keep = c;	/* the oldest one wins */
 	for (c = a->head; c; c = next) {
 		next = c->next;
-		if (!keep && c->size == ARENA_CHUNK)
-			keep = c;
-		else
+		if (c != keep)
 			free(c);
 	}
 	a->head = keep;
