@@ -1,1 +1,182 @@
-/* placeholder: being written */
+/*
+ * Finding and unpacking CTF metadata: DIR/metadata is either TSDL text or
+ * a sequence of metadata packets (magic 0x75D11D57, either byte order)
+ * whose payloads concatenate to the TSDL text.  CTF 2 metadata (JSON text
+ * sequences, first byte 0x1E) is recognised and refused clearly.
+ */
+#include "tview/tview.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tview/error.h"
+#include "tview/i18n.h"
+#include "tview/mapfile.h"
+#include "tview/util.h"
+#include "ctf-priv.h"
+#include "tsdl-ast.h"
+#include "tsdl-model.h"
+
+#define CTF_META_MAGIC		0x75D11D57u
+#define CTF_META_HDR_BYTES	37u
+/* Metadata beyond this is not a trace description but an attack. */
+#define CTF_META_MAX_BYTES	(256u * 1024 * 1024)
+
+static uint32_t
+rd32(const uint8_t *p, bool be)
+{
+	if (be)
+		return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+		    (uint32_t)p[2] << 8 | p[3];
+	return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[1] << 8 | p[0];
+}
+
+/* Is @buf the start of a metadata packet? Sets *be for its byte order. */
+static bool
+is_packet(const uint8_t *buf, size_t len, bool *be)
+{
+	if (len < 4)
+		return false;
+	if (rd32(buf, false) == CTF_META_MAGIC) {
+		*be = false;
+		return true;
+	}
+	if (rd32(buf, true) == CTF_META_MAGIC) {
+		*be = true;
+		return true;
+	}
+	return false;
+}
+
+/* Concatenate the payloads of all metadata packets of @buf. */
+static enum tv_status
+unpack(const char *path, const uint8_t *buf, size_t len, bool be,
+    struct tv_strbuf *out, struct tv_error *err)
+{
+	size_t off = 0;
+
+	while (off < len) {
+		const uint8_t *h = buf + off;
+		uint32_t content, packet;
+		bool pbe;
+
+		if (len - off < CTF_META_HDR_BYTES)
+			return tv_error_at(err, TV_CORRUPT, path, off,
+			    _("truncated metadata packet header"));
+		if (!is_packet(h, len - off, &pbe))
+			return tv_error_at(err, TV_CORRUPT, path, off,
+			    _("bad metadata packet magic"));
+		if (pbe != be)
+			return tv_error_at(err, TV_CORRUPT, path, off,
+			    _("metadata packets disagree on byte order"));
+		content = rd32(h + 24, be);
+		packet = rd32(h + 28, be);
+		if (h[32] != 0 || h[33] != 0 || h[34] != 0)
+			return tv_error_at(err, TV_UNSUPPORTED, path, off,
+			    _("compressed, encrypted or checksummed metadata "
+			    "packets are not supported"));
+		if (h[35] != 1 || h[36] != 8)
+			return tv_error_at(err, TV_CORRUPT, path, off,
+			    _("metadata packet has version %u.%u, expected "
+			    "1.8"), h[35], h[36]);
+		if (packet % 8 != 0 || content % 8 != 0 ||
+		    content < CTF_META_HDR_BYTES * 8 || content > packet)
+			return tv_error_at(err, TV_CORRUPT, path, off,
+			    _("bad metadata packet sizes (content %u bits, "
+			    "packet %u bits)"), content, packet);
+		if (packet / 8 > len - off)
+			return tv_error_at(err, TV_CORRUPT, path, off,
+			    _("metadata packet of %u bytes runs past the end "
+			    "of the file"), packet / 8);
+		tv_strbuf_add(out, (const char *)h + CTF_META_HDR_BYTES,
+		    content / 8 - CTF_META_HDR_BYTES);
+		off += packet / 8;
+	}
+	return TV_OK;
+}
+
+/*
+ * The byte order of the packets must be the one the text declares for
+ * the trace; a quick parse tells.  A text that does not parse is left
+ * for ctf_tsdl_build to report.
+ */
+static enum tv_status
+check_byte_order(const char *path, const char *text, size_t len, bool be,
+    struct tv_error *err)
+{
+	struct tv_arena a;
+	struct tsdl_stmt *top;
+	enum tv_byte_order bo;
+	enum tv_status st = TV_OK;
+
+	tv_arena_init(&a);
+	if (tsdl_parse(text, len, path, &a, &top, NULL) == TV_OK &&
+	    tsdl_trace_byte_order(top, &bo) &&
+	    (bo == TV_BO_BE) != be)
+		st = tv_error_at(err, TV_CORRUPT, path, 0,
+		    _("metadata packets are %s but the trace is declared "
+		    "%s"), be ? "big-endian" : "little-endian",
+		    be ? "little-endian" : "big-endian");
+	tv_arena_fini(&a);
+	return st;
+}
+
+/* Read DIR/metadata and return its TSDL text (see ctf-priv.h). */
+enum tv_status
+ctf_metadata_read(const char *dir, char **text, size_t *len,
+    struct tv_error *err)
+{
+	struct tv_strbuf sb;
+	char *path, *raw;
+	size_t rawlen;
+	enum tv_status st;
+	bool be;
+
+	*text = NULL;
+	*len = 0;
+	tv_xasprintf(&path, "%s/metadata", dir);
+	st = tv_read_file(path, CTF_META_MAX_BYTES, &raw, &rawlen, err);
+	if (st != TV_OK) {
+		free(path);
+		return st;
+	}
+	if (rawlen > 0 && (uint8_t)raw[0] == 0x1e) {
+		st = tv_error_set(err, TV_UNSUPPORTED, NULL,
+		    _("%s: CTF 2 (JSON metadata) is not supported yet"),
+		    path);
+		goto out;
+	}
+	if (is_packet((const uint8_t *)raw, rawlen, &be)) {
+		tv_strbuf_init(&sb);
+		st = unpack(path, (const uint8_t *)raw, rawlen, be, &sb, err);
+		if (st == TV_OK)
+			st = check_byte_order(path, sb.buf ? sb.buf : "",
+			    sb.len, be, err);
+		if (st != TV_OK) {
+			tv_strbuf_fini(&sb);
+			goto out;
+		}
+		free(raw);
+		if (!sb.buf)
+			tv_strbuf_add(&sb, "", 0);
+		*text = sb.buf;
+		*len = sb.len;
+		free(path);
+		return TV_OK;
+	}
+	if (rawlen == 0) {
+		st = tv_error_set(err, TV_FORMAT, NULL,
+		    _("%s: empty metadata file"), path);
+		goto out;
+	}
+	*text = raw;
+	*len = rawlen;
+	free(path);
+	return TV_OK;
+out:
+	free(raw);
+	free(path);
+	return st;
+}

@@ -1,1 +1,1065 @@
-/* placeholder: being written */
+/*
+ * The TSDL model pass: walks the parse tree of the metadata and fills the
+ * trace (clocks, env, uuid, event classes) and the CTF trace class (packet
+ * header, stream classes).  Resolves sequence lengths and variant tags to
+ * save slots, and gives the well-known header fields their roles.
+ */
+#include "tview/tview.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tview/error.h"
+#include "tview/i18n.h"
+#include "tsdl-model.h"
+
+#define TSDL_MAX_SLOTS		(1 << 20)
+#define TSDL_MAX_CLOCKS		1024
+
+/* The six dynamic scopes, in the order the decoder meets them. */
+struct scopes {
+	struct tv_field_class	*root[TV_SCOPE_COUNT];
+};
+
+/* One enclosing struct and the member being resolved in it. */
+struct frame {
+	struct tv_field_class	*sfc;
+	uint32_t		 idx;
+};
+
+struct resolver {
+	struct tsdl_ctx		*cx;
+	const struct scopes	*scopes;
+	int			 cur;		/* enum tv_scope */
+	struct frame		 stack[2 * TSDL_MAX_DEPTH + 8];
+	int			 depth;
+	/*
+	 * Checking a definition, not building: assign nothing, and only
+	 * report what is wrong whatever the uses ("not found" is not).
+	 */
+	bool			 dry;
+};
+
+/* The trace clock named @name, or NULL. */
+struct tv_clock *
+tsdl_find_clock(struct tsdl_ctx *cx, const char *name)
+{
+	uint32_t i;
+
+	for (i = 0; i < cx->trace->nclocks; i++)
+		if (strcmp(cx->trace->clocks[i].name, name) == 0)
+			return &cx->trace->clocks[i];
+	return NULL;
+}
+
+/* Does path component @comp name member @m (escaped or not)? */
+static bool
+name_matches(const char *member, const char *comp)
+{
+	return strcmp(member, comp) == 0 ||
+	    strcmp(member, tsdl_strip_name(comp)) == 0;
+}
+
+/* Member @comp of struct @fc, or NULL. */
+static struct tv_field_class *
+struct_member(const struct tv_field_class *fc, const char *comp,
+    uint32_t limit)
+{
+	uint32_t i;
+
+	if (!fc || fc->kind != TV_FC_STRUCT)
+		return NULL;
+	for (i = 0; i < fc->structure.nmembers && i < limit; i++)
+		if (name_matches(fc->structure.members[i].name, comp))
+			return fc->structure.members[i].fc;
+	return NULL;
+}
+
+/* Follow the components of @rest ("b.c" or "") down from @fc. */
+static struct tv_field_class *
+descend(struct tv_field_class *fc, const char *rest)
+{
+	char comp[256];
+	size_t n;
+
+	while (fc && *rest) {
+		n = strcspn(rest, ".");
+		if (n >= sizeof(comp))
+			return NULL;
+		memcpy(comp, rest, n);
+		comp[n] = '\0';
+		fc = struct_member(fc, comp, UINT32_MAX);
+		rest += n;
+		if (*rest == '.')
+			rest++;
+	}
+	return fc;
+}
+
+static bool
+target_ok(const struct tv_field_class *fc, bool want_enum)
+{
+	if (!fc)
+		return false;
+	if (want_enum)
+		return fc->kind == TV_FC_ENUM;
+	if (fc->kind == TV_FC_INT)
+		return !fc->integer.is_signed;
+	if (fc->kind == TV_FC_ENUM)
+		return !fc->enumeration.integer.is_signed;
+	return false;
+}
+
+/*
+ * Find the field @path names, as the spec says: absolute paths from a
+ * dynamic scope root; relative ones in the enclosing structs going
+ * outward (earlier members only), then in the earlier dynamic scopes.
+ */
+static enum tv_status
+resolve_path(struct resolver *r, const char *path, bool want_enum,
+    uint32_t line, uint32_t col, struct tv_field_class **out)
+{
+	static const struct { const char *prefix; int scope; } abs[] = {
+		{ "trace.packet.header.", TV_SCOPE_PACKET_HEADER },
+		{ "stream.packet.context.", TV_SCOPE_PACKET_CONTEXT },
+		{ "stream.event.header.", TV_SCOPE_EVENT_HEADER },
+		{ "stream.event.context.", TV_SCOPE_EVENT_COMMON_CONTEXT },
+		{ "event.context.", TV_SCOPE_EVENT_SPECIFIC_CONTEXT },
+		{ "event.fields.", TV_SCOPE_EVENT_PAYLOAD },
+	};
+	struct tv_field_class *fc, *wrong = NULL;
+	char first[256];
+	const char *rest;
+	size_t i, n;
+	int d, s;
+
+	for (i = 0; i < TV_ARRAY_SIZE(abs); i++) {
+		n = strlen(abs[i].prefix);
+		if (strncmp(path, abs[i].prefix, n) == 0) {
+			if (r->dry) {
+				*out = NULL;
+				return TV_OK;
+			}
+			fc = descend(r->scopes->root[abs[i].scope], path + n);
+			goto found;
+		}
+	}
+	n = strcspn(path, ".");
+	if (n >= sizeof(first))
+		goto notfound;
+	memcpy(first, path, n);
+	first[n] = '\0';
+	rest = path + n + (path[n] == '.');
+	for (d = r->depth - 1; d >= 0; d--) {
+		fc = struct_member(r->stack[d].sfc, first, r->stack[d].idx);
+		fc = descend(fc, rest);
+		if (target_ok(fc, want_enum))
+			goto found;
+		if (r->dry && fc && d == r->depth - 1)
+			goto found;	/* wrong type, in the same struct */
+		if (fc && !wrong)
+			wrong = fc;
+	}
+	if (r->dry) {
+		*out = NULL;
+		return TV_OK;
+	}
+	for (s = r->cur - 1; s >= 0; s--) {
+		fc = descend(struct_member(r->scopes->root[s], first,
+		    UINT32_MAX), rest);
+		if (target_ok(fc, want_enum))
+			goto found;
+		if (fc && !wrong)
+			wrong = fc;
+	}
+	fc = wrong;
+found:
+	if (!fc)
+		goto notfound;
+	if (!target_ok(fc, want_enum))
+		return tsdl_semantic(r->cx, line, col, want_enum ?
+		    _("variant tag '%s' is not an enumeration") :
+		    _("sequence length '%s' is not an unsigned integer"),
+		    path);
+	if (r->dry) {
+		*out = fc;
+		return TV_OK;
+	}
+	if (fc->save_slot < 0) {
+		if (r->cx->tc->nslots >= TSDL_MAX_SLOTS)
+			return tsdl_semantic(r->cx, line, col,
+			    _("too many sequence lengths and variant tags"));
+		fc->save_slot = (int32_t)r->cx->tc->nslots++;
+	}
+	*out = fc;
+	return TV_OK;
+notfound:
+	return tsdl_semantic(r->cx, line, col, want_enum ?
+	    _("cannot find variant tag '%s'") :
+	    _("cannot find sequence length '%s'"), path);
+}
+
+/* Give variant options the labels they select, and map labels to them. */
+static enum tv_status
+match_options(struct resolver *r, struct tsdl_fc *v,
+    const struct tv_field_class *tag)
+{
+	struct tv_field_class *fc = &v->fc;
+	uint32_t i, j, matched = 0;
+	int32_t *om;
+
+	for (i = 0; i < fc->variant.noptions; i++) {
+		const char *raw = v->raw ? v->raw[i] :
+		    fc->variant.options[i].name;
+		const char *label = NULL;
+
+		for (j = 0; j < tag->enumeration.nmaps && !label; j++)
+			if (strcmp(tag->enumeration.maps[j].label, raw) == 0)
+				label = tag->enumeration.maps[j].label;
+		for (j = 0; j < tag->enumeration.nmaps && !label; j++)
+			if (raw[0] == '_' && strcmp(
+			    tag->enumeration.maps[j].label, raw + 1) == 0)
+				label = tag->enumeration.maps[j].label;
+		if (label) {
+			if (!r->dry)
+				fc->variant.options[i].name = label;
+			matched++;
+		}
+	}
+	if (fc->variant.noptions > 0 && matched == 0)
+		return tsdl_semantic(r->cx, v->line, v->col,
+		    _("no option of the variant matches a label of its tag"));
+	if (r->dry)
+		return TV_OK;
+	om = tv_arena_alloc(r->cx->a, (tag->enumeration.nmaps + 1) *
+	    sizeof(*om));
+	for (j = 0; j < tag->enumeration.nmaps; j++) {
+		om[j] = -1;
+		for (i = 0; i < fc->variant.noptions; i++)
+			if (strcmp(fc->variant.options[i].name,
+			    tag->enumeration.maps[j].label) == 0) {
+				om[j] = (int32_t)i;
+				break;
+			}
+	}
+	fc->variant.opt_of_map = om;
+	return TV_OK;
+}
+
+/* Resolve every sequence length and variant tag under @fc. */
+static enum tv_status
+resolve_tree(struct resolver *r, struct tv_field_class *fc)
+{
+	struct tsdl_fc *f = TSDL_FC(fc);
+	struct tv_field_class *target;
+	enum tv_status st;
+	uint32_t i;
+
+	switch (fc->kind) {
+	case TV_FC_STRUCT:
+		if (r->depth >= (int)TV_ARRAY_SIZE(r->stack))
+			return tsdl_semantic(r->cx, f->line, f->col,
+			    _("types nested too deeply"));
+		r->stack[r->depth].sfc = fc;
+		r->depth++;
+		for (i = 0; i < fc->structure.nmembers; i++) {
+			r->stack[r->depth - 1].idx = i;
+			st = resolve_tree(r, fc->structure.members[i].fc);
+			if (st != TV_OK)
+				return st;
+		}
+		r->depth--;
+		return TV_OK;
+	case TV_FC_VARIANT:
+		if (!f->path && r->dry)
+			goto options;
+		if (!f->path)
+			return tsdl_semantic(r->cx, f->line, f->col,
+			    _("variant has no tag"));
+		st = resolve_path(r, f->path, true, f->line, f->col,
+		    &target);
+		if (st != TV_OK)
+			return st;
+		if (r->dry) {
+			st = target ? match_options(r, f, target) : TV_OK;
+		} else {
+			fc->variant.tag_slot = target->save_slot;
+			fc->variant.tag_fc = target;
+			st = match_options(r, f, target);
+		}
+		if (st != TV_OK)
+			return st;
+options:
+		for (i = 0; i < fc->variant.noptions; i++) {
+			st = resolve_tree(r, fc->variant.options[i].fc);
+			if (st != TV_OK)
+				return st;
+		}
+		return TV_OK;
+	case TV_FC_SEQUENCE:
+		st = resolve_path(r, f->path, false, f->line, f->col,
+		    &target);
+		if (st != TV_OK)
+			return st;
+		if (!r->dry)
+			fc->array.length_slot = target->save_slot;
+		/* fall through */
+	case TV_FC_ARRAY:
+		return resolve_tree(r, fc->array.elem);
+	default:
+		return TV_OK;
+	}
+}
+
+/* Resolve the paths of dynamic scope @scope of @sc. */
+static enum tv_status
+resolve_scope(struct tsdl_ctx *cx, const struct scopes *sc, int scope)
+{
+	struct resolver r;
+
+	if (!sc->root[scope])
+		return TV_OK;
+	memset(&r, 0, sizeof(r));
+	r.cx = cx;
+	r.scopes = sc;
+	r.cur = scope;
+	return resolve_tree(&r, sc->root[scope]);
+}
+
+/* Check the definition of a struct on its own (see tsdl-model.h). */
+enum tv_status
+tsdl_check_struct(struct tsdl_ctx *cx, struct tv_field_class *fc)
+{
+	struct resolver r;
+
+	memset(&r, 0, sizeof(r));
+	r.cx = cx;
+	r.dry = true;
+	return resolve_tree(&r, fc);
+}
+
+/* Roles of the top-level members of a packet header or context. */
+static void
+set_roles_flat(struct tv_field_class *fc, const char *const *names,
+    const enum tv_field_role *roles, size_t n)
+{
+	uint32_t i;
+	size_t j;
+
+	if (!fc)
+		return;
+	for (i = 0; i < fc->structure.nmembers; i++)
+		for (j = 0; j < n; j++)
+			if (strcmp(fc->structure.members[i].name,
+			    names[j]) == 0)
+				fc->structure.members[i].fc->role =
+				    (uint16_t)roles[j];
+}
+
+/* Event header roles: every "id", every "timestamp" or mapped integer. */
+static void
+set_roles_header(struct tv_field_class *fc)
+{
+	struct tv_field_member *m = NULL;
+	uint32_t i, n = 0;
+
+	if (fc->kind == TV_FC_STRUCT) {
+		m = fc->structure.members;
+		n = fc->structure.nmembers;
+	} else if (fc->kind == TV_FC_VARIANT) {
+		m = fc->variant.options;
+		n = fc->variant.noptions;
+	}
+	for (i = 0; i < n; i++) {
+		struct tv_field_class *c = m[i].fc;
+		bool is_int = c->kind == TV_FC_INT || c->kind == TV_FC_ENUM;
+
+		if (fc->kind == TV_FC_STRUCT && is_int &&
+		    strcmp(m[i].name, "id") == 0)
+			c->role = TV_ROLE_EVENT_ID;
+		else if (fc->kind == TV_FC_STRUCT && is_int &&
+		    strcmp(m[i].name, "timestamp") == 0)
+			c->role = TV_ROLE_TIMESTAMP;
+		else if (c->kind == TV_FC_INT && c->integer.map_clock)
+			c->role = TV_ROLE_TIMESTAMP;
+		set_roles_header(c);
+	}
+}
+
+/* The clock of the first timestamp under @fc, or NULL. */
+static const struct tv_clock *
+mapped_clock(const struct tv_field_class *fc)
+{
+	const struct tv_field_member *m = NULL;
+	const struct tv_clock *clk;
+	uint32_t i, n = 0;
+
+	if (!fc)
+		return NULL;
+	if (fc->kind == TV_FC_INT && fc->role == TV_ROLE_TIMESTAMP)
+		return fc->integer.map_clock;
+	if (fc->kind == TV_FC_ENUM && fc->role == TV_ROLE_TIMESTAMP)
+		return fc->enumeration.integer.map_clock;
+	if (fc->kind == TV_FC_STRUCT) {
+		m = fc->structure.members;
+		n = fc->structure.nmembers;
+	} else if (fc->kind == TV_FC_VARIANT) {
+		m = fc->variant.options;
+		n = fc->variant.noptions;
+	}
+	for (i = 0; i < n; i++)
+		if ((clk = mapped_clock(m[i].fc)) != NULL)
+			return clk;
+	return NULL;
+}
+
+/* A scope type ("fields := struct {...}"): must be a structure. */
+static enum tv_status
+scope_type(struct tsdl_ctx *cx, struct tsdl_scope *sc,
+    const struct tsdl_stmt *s, struct tv_field_class **out)
+{
+	struct tsdl_fc *f;
+	enum tv_status st;
+
+	if (!s->typeassign || !s->value.type)
+		return tsdl_semantic(cx, s->line, s->col,
+		    _("'%s' must be assigned a type with ':='"), s->path);
+	st = tsdl_type_build(cx, sc, s->value.type, &f, cx->err);
+	if (st != TV_OK)
+		return st;
+	if (f->fc.kind != TV_FC_STRUCT)
+		return tsdl_semantic(cx, s->value.line, s->value.col,
+		    _("'%s' must be a structure"), s->path);
+	*out = &f->fc;
+	return TV_OK;
+}
+
+static enum tv_status
+value_uint(struct tsdl_ctx *cx, const struct tsdl_stmt *s, uint64_t *out)
+{
+	if (s->typeassign || s->value.kind != TSDL_V_INT || s->value.neg)
+		return tsdl_semantic(cx, s->value.line, s->value.col,
+		    _("'%s' must be a non-negative integer"), s->path);
+	*out = s->value.ival;
+	return TV_OK;
+}
+
+static enum tv_status
+value_int(struct tsdl_ctx *cx, const struct tsdl_stmt *s, int64_t *out)
+{
+	if (s->typeassign || s->value.kind != TSDL_V_INT ||
+	    (!s->value.neg && s->value.ival > (uint64_t)INT64_MAX) ||
+	    (s->value.neg && s->value.ival - 1 > (uint64_t)INT64_MAX))
+		return tsdl_semantic(cx, s->value.line, s->value.col,
+		    _("'%s' must be a 64-bit signed integer"), s->path);
+	*out = s->value.neg ? -(int64_t)(s->value.ival - 1) - 1 :
+	    (int64_t)s->value.ival;
+	return TV_OK;
+}
+
+/* A string or identifier value, duplicated into the trace arena. */
+static enum tv_status
+value_text(struct tsdl_ctx *cx, const struct tsdl_stmt *s, const char **out)
+{
+	if (s->typeassign || (s->value.kind != TSDL_V_STRING &&
+	    s->value.kind != TSDL_V_PATH))
+		return tsdl_semantic(cx, s->value.line, s->value.col,
+		    _("'%s' must be a string"), s->path);
+	*out = tv_arena_strdup(cx->a, s->value.str);
+	return TV_OK;
+}
+
+/* "2a6422d0-6cee-11e0-8c08-cb07d7b3a564" into 16 bytes. */
+static enum tv_status
+value_uuid(struct tsdl_ctx *cx, const struct tsdl_stmt *s, uint8_t *uuid)
+{
+	const char *p = s->value.str;
+	size_t i, k = 0;
+	int hi = -1, d;
+
+	if (s->typeassign || s->value.kind != TSDL_V_STRING ||
+	    s->value.len != 36)
+		goto bad;
+	for (i = 0; i < 36; i++) {
+		char c = p[i];
+
+		if (i == 8 || i == 13 || i == 18 || i == 23) {
+			if (c != '-')
+				goto bad;
+			continue;
+		}
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			d = c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			d = c - 'A' + 10;
+		else
+			goto bad;
+		if (hi < 0) {
+			hi = d;
+		} else {
+			uuid[k++] = (uint8_t)(hi << 4 | d);
+			hi = -1;
+		}
+	}
+	return TV_OK;
+bad:
+	return tsdl_semantic(cx, s->value.line, s->value.col,
+	    _("invalid UUID"));
+}
+
+/* Reject anything but attributes and type declarations in a block. */
+static enum tv_status
+block_decl(struct tsdl_ctx *cx, struct tsdl_scope *sc,
+    const struct tsdl_stmt *s)
+{
+	if (s->kind == TSDL_S_TYPEALIAS || s->kind == TSDL_S_TYPEDEF ||
+	    (s->kind == TSDL_S_DECL && !s->decls))
+		return tsdl_declare(cx, sc, s, cx->err);
+	return tsdl_semantic(cx, s->line, s->col,
+	    _("unexpected declaration in a %s block"),
+	    s->kind == TSDL_S_BLOCK ? s->path : "metadata");
+}
+
+/* clock { name; uuid; description; freq; precision; offset_s; ... } */
+static enum tv_status
+build_clock(struct tsdl_ctx *cx, const struct tsdl_stmt *b,
+    struct tv_clock *clk)
+{
+	const struct tsdl_stmt *s;
+	const char *name = NULL;
+	enum tv_status st = TV_OK;
+	uint64_t u;
+
+	memset(clk, 0, sizeof(*clk));
+	clk->freq = 1000000000;
+	clk->absolute = false;
+	for (s = b->body; s && st == TV_OK; s = s->next) {
+		if (s->kind != TSDL_S_ASSIGN)
+			continue;
+		if (strcmp(s->path, "name") == 0) {
+			st = value_text(cx, s, &name);
+		} else if (strcmp(s->path, "uuid") == 0) {
+			st = value_uuid(cx, s, clk->uuid);
+			clk->has_uuid = true;
+		} else if (strcmp(s->path, "description") == 0) {
+			st = value_text(cx, s, &clk->description);
+		} else if (strcmp(s->path, "freq") == 0) {
+			st = value_uint(cx, s, &u);
+			if (st == TV_OK && u == 0)
+				st = tsdl_semantic(cx, s->line, s->col,
+				    _("clock frequency must not be 0"));
+			clk->freq = u;
+		} else if (strcmp(s->path, "precision") == 0) {
+			st = value_uint(cx, s, &clk->precision);
+		} else if (strcmp(s->path, "offset_s") == 0) {
+			st = value_int(cx, s, &clk->offset_s);
+		} else if (strcmp(s->path, "offset") == 0) {
+			st = value_int(cx, s, &clk->offset_cycles);
+		} else if (strcmp(s->path, "absolute") == 0) {
+			if (s->value.kind == TSDL_V_INT || s->value.kind ==
+			    TSDL_V_PATH) {
+				clk->absolute = (s->value.kind == TSDL_V_INT &&
+				    s->value.ival != 0) || (s->value.kind ==
+				    TSDL_V_PATH && (strcmp(s->value.str,
+				    "true") == 0 || strcmp(s->value.str,
+				    "TRUE") == 0));
+			}
+		}
+	}
+	if (st != TV_OK)
+		return st;
+	if (!name)
+		return tsdl_semantic(cx, b->line, b->col,
+		    _("clock has no name"));
+	if (tsdl_find_clock(cx, name))
+		return tsdl_semantic(cx, b->line, b->col,
+		    _("clock '%s' is defined twice"), name);
+	clk->name = tv_intern(cx->trace->names, name, strlen(name));
+	tv_clock_finish(clk);
+	return TV_OK;
+}
+
+/* env { key = value; ... } */
+static enum tv_status
+build_env(struct tsdl_ctx *cx, const struct tsdl_stmt *b)
+{
+	const struct tsdl_stmt *s;
+	struct tv_env_entry *env;
+	uint32_t n = cx->trace->nenv, cap = n;
+
+	for (s = b->body; s; s = s->next)
+		if (s->kind == TSDL_S_ASSIGN)
+			cap++;
+	env = tv_arena_zalloc(cx->a, (cap + 1) * sizeof(*env));
+	if (n)
+		memcpy(env, cx->trace->env, n * sizeof(*env));
+	for (s = b->body; s; s = s->next) {
+		struct tv_env_entry *e = &env[n];
+
+		if (s->kind != TSDL_S_ASSIGN || s->typeassign)
+			continue;
+		e->key = tv_arena_strdup(cx->a, s->path);
+		if (s->value.kind == TSDL_V_INT) {
+			if (value_int(cx, s, &e->num) != TV_OK)
+				return TV_SEMANTIC;
+		} else {
+			e->str = tv_arena_strdup(cx->a, s->value.str);
+		}
+		n++;
+	}
+	cx->trace->env = env;
+	cx->trace->nenv = n;
+	return TV_OK;
+}
+
+/* trace { major; minor; uuid; byte_order; packet.header := ... } */
+static enum tv_status
+build_trace(struct tsdl_ctx *cx, struct tsdl_scope *root,
+    const struct tsdl_stmt *b, struct scopes *sc)
+{
+	struct tsdl_scope bs = { root, NULL, false };
+	const struct tsdl_stmt *s;
+	bool has_major = false, has_minor = false;
+	uint64_t u;
+	enum tv_status st = TV_OK;
+
+	for (s = b->body; s && st == TV_OK; s = s->next) {
+		if (s->kind != TSDL_S_ASSIGN) {
+			st = block_decl(cx, &bs, s);
+		} else if (strcmp(s->path, "major") == 0) {
+			st = value_uint(cx, s, &u);
+			cx->tc->major = (uint32_t)TV_MIN(u, UINT32_MAX);
+			has_major = true;
+		} else if (strcmp(s->path, "minor") == 0) {
+			st = value_uint(cx, s, &u);
+			cx->tc->minor = (uint32_t)TV_MIN(u, UINT32_MAX);
+			has_minor = true;
+		} else if (strcmp(s->path, "uuid") == 0) {
+			st = value_uuid(cx, s, cx->trace->uuid);
+			cx->trace->has_uuid = true;
+		} else if (strcmp(s->path, "packet.header") == 0) {
+			st = scope_type(cx, &bs, s, &cx->tc->packet_header);
+		}
+	}
+	if (st != TV_OK)
+		return st;
+	if (!has_major || !has_minor)
+		return tsdl_semantic(cx, b->line, b->col,
+		    _("trace block lacks major or minor"));
+	if (cx->tc->major != 1 || cx->tc->minor != 8)
+		return tsdl_semantic(cx, b->line, b->col,
+		    _("unsupported CTF version %u.%u"), cx->tc->major,
+		    cx->tc->minor);
+	sc->root[TV_SCOPE_PACKET_HEADER] = cx->tc->packet_header;
+	st = resolve_scope(cx, sc, TV_SCOPE_PACKET_HEADER);
+	if (st == TV_OK) {
+		static const char *const names[] = {
+			"magic", "uuid", "stream_id", "stream_instance_id",
+		};
+		static const enum tv_field_role roles[] = {
+			TV_ROLE_MAGIC, TV_ROLE_UUID, TV_ROLE_STREAM_ID,
+			TV_ROLE_STREAM_INSTANCE_ID,
+		};
+
+		set_roles_flat(cx->tc->packet_header, names, roles,
+		    TV_ARRAY_SIZE(names));
+	}
+	return st;
+}
+
+/* stream { id; packet.context; event.header; event.context } */
+static enum tv_status
+build_stream(struct tsdl_ctx *cx, struct tsdl_scope *root,
+    const struct tsdl_stmt *b, struct scopes *sc,
+    struct ctf_stream_class **out)
+{
+	static const char *const names[] = {
+		"timestamp_begin", "timestamp_end", "content_size",
+		"packet_size", "events_discarded", "packet_seq_num", "cpu_id",
+	};
+	static const enum tv_field_role roles[] = {
+		TV_ROLE_PACKET_BEGIN_TS, TV_ROLE_PACKET_END_TS,
+		TV_ROLE_CONTENT_SIZE, TV_ROLE_PACKET_SIZE, TV_ROLE_DISCARDED,
+		TV_ROLE_SEQ_NUM, TV_ROLE_CPU_ID,
+	};
+	struct tsdl_scope bs = { root, NULL, false };
+	struct ctf_stream_class *c = tv_arena_zalloc(cx->a, sizeof(*c));
+	const struct tsdl_stmt *s;
+	enum tv_status st = TV_OK;
+	int i;
+
+	for (s = b->body; s && st == TV_OK; s = s->next) {
+		if (s->kind != TSDL_S_ASSIGN) {
+			st = block_decl(cx, &bs, s);
+		} else if (strcmp(s->path, "id") == 0) {
+			st = value_uint(cx, s, &c->id);
+			c->has_id = true;
+		} else if (strcmp(s->path, "packet.context") == 0) {
+			st = scope_type(cx, &bs, s, &c->packet_context);
+		} else if (strcmp(s->path, "event.header") == 0) {
+			st = scope_type(cx, &bs, s, &c->event_header);
+		} else if (strcmp(s->path, "event.context") == 0) {
+			st = scope_type(cx, &bs, s, &c->event_context);
+		}
+	}
+	if (st != TV_OK)
+		return st;
+	sc->root[TV_SCOPE_PACKET_CONTEXT] = c->packet_context;
+	sc->root[TV_SCOPE_EVENT_HEADER] = c->event_header;
+	sc->root[TV_SCOPE_EVENT_COMMON_CONTEXT] = c->event_context;
+	for (i = TV_SCOPE_PACKET_CONTEXT; i <= TV_SCOPE_EVENT_COMMON_CONTEXT;
+	    i++) {
+		st = resolve_scope(cx, sc, i);
+		if (st != TV_OK)
+			return st;
+	}
+	set_roles_flat(c->packet_context, names, roles, TV_ARRAY_SIZE(names));
+	if (c->event_header)
+		set_roles_header(c->event_header);
+	c->clock = mapped_clock(c->event_header);
+	if (!c->clock && c->packet_context) {
+		const struct tv_field_class *ts = struct_member(
+		    c->packet_context, "timestamp_begin", UINT32_MAX);
+
+		if (ts && ts->kind == TV_FC_INT)
+			c->clock = ts->integer.map_clock;
+	}
+	if (!c->clock && cx->trace->nclocks == 1)
+		c->clock = &cx->trace->clocks[0];
+	*out = c;
+	return TV_OK;
+}
+
+/* The stream class of id @id, or NULL. */
+static struct ctf_stream_class *
+find_sclass(struct ctf_trace_class *tc, uint64_t id)
+{
+	uint32_t i;
+
+	for (i = 0; i < tc->nsclasses; i++)
+		if (tc->sclasses[i]->id == id)
+			return tc->sclasses[i];
+	return NULL;
+}
+
+/* event { name; id; stream_id; loglevel; model.emf.uri; context; fields } */
+static enum tv_status
+build_event(struct tsdl_ctx *cx, struct tsdl_scope *root,
+    const struct tsdl_stmt *b, struct tv_event_class **out)
+{
+	struct tsdl_scope bs = { root, NULL, false };
+	struct tv_event_class *ec = tv_arena_zalloc(cx->a, sizeof(*ec));
+	struct ctf_event_class *priv = tv_arena_zalloc(cx->a, sizeof(*priv));
+	struct ctf_trace_class *tc = cx->tc;
+	struct tv_field_class *ctx = NULL, *fields = NULL;
+	const struct tsdl_stmt *s, *sid_stmt = NULL;
+	const char *name = "";
+	struct scopes sc;
+	uint64_t sid = 0;
+	int64_t ll;
+	enum tv_status st = TV_OK;
+
+	ec->loglevel = -1;
+	ec->count = TV_COUNT_UNKNOWN;
+	for (s = b->body; s && st == TV_OK; s = s->next) {
+		if (s->kind != TSDL_S_ASSIGN) {
+			st = block_decl(cx, &bs, s);
+		} else if (strcmp(s->path, "name") == 0) {
+			st = value_text(cx, s, &name);
+		} else if (strcmp(s->path, "id") == 0) {
+			st = value_uint(cx, s, &ec->id);
+		} else if (strcmp(s->path, "stream_id") == 0) {
+			st = value_uint(cx, s, &sid);
+			sid_stmt = s;
+		} else if (strcmp(s->path, "loglevel") == 0) {
+			st = value_int(cx, s, &ll);
+			ec->loglevel = (int32_t)TV_MAX(TV_MIN(ll, INT32_MAX),
+			    INT32_MIN);
+		} else if (strcmp(s->path, "model.emf.uri") == 0) {
+			st = value_text(cx, s, &ec->model_emf_uri);
+		} else if (strcmp(s->path, "context") == 0) {
+			st = scope_type(cx, &bs, s, &ctx);
+		} else if (strcmp(s->path, "fields") == 0) {
+			st = scope_type(cx, &bs, s, &fields);
+		}
+	}
+	if (st != TV_OK)
+		return st;
+	if (sid_stmt) {
+		priv->sclass = find_sclass(tc, sid);
+		if (!priv->sclass)
+			return tsdl_semantic(cx, sid_stmt->line,
+			    sid_stmt->col, _("no stream class has id %llu"),
+			    (unsigned long long)sid);
+	} else if (tc->nsclasses == 1) {
+		priv->sclass = tc->sclasses[0];
+	} else {
+		return tsdl_semantic(cx, b->line, b->col,
+		    _("event '%s' needs a stream_id: there are %u stream "
+		    "classes"), name, tc->nsclasses);
+	}
+	memset(&sc, 0, sizeof(sc));
+	sc.root[TV_SCOPE_PACKET_HEADER] = tc->packet_header;
+	sc.root[TV_SCOPE_PACKET_CONTEXT] = priv->sclass->packet_context;
+	sc.root[TV_SCOPE_EVENT_HEADER] = priv->sclass->event_header;
+	sc.root[TV_SCOPE_EVENT_COMMON_CONTEXT] = priv->sclass->event_context;
+	sc.root[TV_SCOPE_EVENT_SPECIFIC_CONTEXT] = ctx;
+	sc.root[TV_SCOPE_EVENT_PAYLOAD] = fields;
+	st = resolve_scope(cx, &sc, TV_SCOPE_EVENT_SPECIFIC_CONTEXT);
+	if (st == TV_OK)
+		st = resolve_scope(cx, &sc, TV_SCOPE_EVENT_PAYLOAD);
+	if (st != TV_OK)
+		return st;
+	ec->name = tv_intern(cx->trace->names, name, strlen(name));
+	ec->stream_class_id = priv->sclass->id;
+	ec->context = ctx;
+	ec->payload = fields;
+	ec->priv = priv;
+	*out = ec;
+	return TV_OK;
+}
+
+static int
+cmp_event_id(const void *a, const void *b)
+{
+	const struct tv_event_class *x = *(const struct tv_event_class *
+	    const *)a;
+	const struct tv_event_class *y = *(const struct tv_event_class *
+	    const *)b;
+
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Fill each stream class's sorted event table; reject duplicate ids. */
+static enum tv_status
+index_events(struct tsdl_ctx *cx, const struct tsdl_stmt **stmts)
+{
+	struct tv_trace *trace = cx->trace;
+	struct ctf_trace_class *tc = cx->tc;
+	uint32_t i, j, k;
+
+	for (i = 0; i < trace->nclasses; i++) {
+		struct ctf_event_class *p = trace->classes[i]->priv;
+
+		p->sclass->nevents++;
+	}
+	for (j = 0; j < tc->nsclasses; j++) {
+		struct ctf_stream_class *c = tc->sclasses[j];
+
+		c->events = tv_arena_alloc(cx->a, (c->nevents + 1) *
+		    sizeof(*c->events));
+		c->nevents = 0;
+	}
+	for (i = 0; i < trace->nclasses; i++) {
+		struct ctf_event_class *p = trace->classes[i]->priv;
+
+		p->sclass->events[p->sclass->nevents++] = trace->classes[i];
+	}
+	for (j = 0; j < tc->nsclasses; j++) {
+		struct ctf_stream_class *c = tc->sclasses[j];
+
+		qsort(c->events, c->nevents, sizeof(*c->events),
+		    cmp_event_id);
+		for (k = 1; k < c->nevents; k++)
+			if (c->events[k]->id == c->events[k - 1]->id) {
+				const struct tsdl_stmt *s =
+				    stmts[c->events[k]->index];
+
+				return tsdl_semantic(cx, s->line, s->col,
+				    _("event id %llu is used twice in "
+				    "stream class %llu"), (unsigned long long)
+				    c->events[k]->id,
+				    (unsigned long long)c->id);
+			}
+	}
+	return TV_OK;
+}
+
+/* "/ * CTF 1.8" at the top, if present, must say 1.8. */
+static enum tv_status
+check_header(const char *text, size_t len, const char *path,
+    struct tv_error *err)
+{
+	static const char magic[] = "/* CTF ";
+	uint64_t major = 0, minor = 0;
+	size_t i = sizeof(magic) - 1;
+	bool dot = false;
+
+	if (len < i || memcmp(text, magic, i) != 0)
+		return TV_OK;
+	for (; i < len && i < 64; i++) {
+		char c = text[i];
+
+		if (c >= '0' && c <= '9') {
+			uint64_t *v = dot ? &minor : &major;
+
+			if (*v > 1000000)
+				goto bad;
+			*v = *v * 10 + (uint64_t)(c - '0');
+		} else if (c == '.' && !dot) {
+			dot = true;
+		} else {
+			break;
+		}
+	}
+	if (dot && major == 1 && minor == 8)
+		return TV_OK;
+bad:
+	return tv_error_set(err, TV_UNSUPPORTED,
+	    &(struct tv_loc){ path, TV_NO_OFFSET, 1, 4 },
+	    _("unsupported CTF version in the metadata header (expected "
+	    "1.8)"));
+}
+
+/* The byte order the trace block declares; false if it declares none. */
+bool
+tsdl_trace_byte_order(const struct tsdl_stmt *top, enum tv_byte_order *bo)
+{
+	const struct tsdl_stmt *b, *s;
+	const char *w;
+
+	for (b = top; b; b = b->next) {
+		if (b->kind != TSDL_S_BLOCK || strcmp(b->path, "trace") != 0)
+			continue;
+		for (s = b->body; s; s = s->next) {
+			if (s->kind != TSDL_S_ASSIGN ||
+			    strcmp(s->path, "byte_order") != 0 ||
+			    s->value.kind != TSDL_V_PATH)
+				continue;
+			w = s->value.str;
+			*bo = strcmp(w, "be") == 0 || strcmp(w, "big") == 0 ||
+			    strcmp(w, "network") == 0 ? TV_BO_BE : TV_BO_LE;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Everything but the header check and parse: walks the tree. */
+static enum tv_status
+build_model(struct tsdl_ctx *cx, const struct tsdl_stmt *top)
+{
+	struct tv_trace *trace = cx->trace;
+	struct ctf_trace_class *tc = cx->tc;
+	struct tsdl_scope root = { NULL, NULL, false };
+	const struct tsdl_stmt *s, **ev_stmts;
+	struct scopes sc;
+	uint32_t nclocks = 0, nstreams = 0, nevents = 0, ntrace = 0, i;
+	enum tv_status st;
+
+	memset(&sc, 0, sizeof(sc));
+	for (s = top; s; s = s->next) {
+		if (s->kind != TSDL_S_BLOCK)
+			continue;
+		if (strcmp(s->path, "clock") == 0)
+			nclocks++;
+		else if (strcmp(s->path, "stream") == 0)
+			nstreams++;
+		else if (strcmp(s->path, "event") == 0)
+			nevents++;
+		else if (strcmp(s->path, "trace") == 0)
+			ntrace++;
+	}
+	if (ntrace != 1)
+		return tsdl_semantic(cx, 1, 1, ntrace ?
+		    _("more than one trace block") :
+		    _("no trace block"));
+	if (nclocks > TSDL_MAX_CLOCKS)
+		return tsdl_semantic(cx, 1, 1, _("too many clocks"));
+	if (!tsdl_trace_byte_order(top, &cx->bo))
+		cx->bo = TV_BO_LE;
+	tc->byte_order = cx->bo;
+	trace->clocks = tv_arena_zalloc(cx->a, (nclocks + 1) *
+	    sizeof(*trace->clocks));
+	for (s = top; s; s = s->next)
+		if (s->kind == TSDL_S_BLOCK && strcmp(s->path, "clock") == 0) {
+			st = build_clock(cx, s,
+			    &trace->clocks[trace->nclocks]);
+			if (st != TV_OK)
+				return st;
+			trace->nclocks++;
+		}
+	tc->sclasses = tv_arena_zalloc(cx->a, (nstreams + 1) *
+	    sizeof(*tc->sclasses));
+	trace->classes = tv_arena_zalloc(cx->a, (nevents + 1) *
+	    sizeof(*trace->classes));
+	ev_stmts = tv_arena_zalloc(cx->a, (nevents + 1) * sizeof(*ev_stmts));
+	for (s = top; s; s = s->next) {
+		if (s->kind == TSDL_S_BLOCK) {
+			if (strcmp(s->path, "trace") == 0)
+				st = build_trace(cx, &root, s, &sc);
+			else if (strcmp(s->path, "env") == 0)
+				st = build_env(cx, s);
+			else if (strcmp(s->path, "stream") == 0)
+				st = build_stream(cx, &root, s, &sc,
+				    &tc->sclasses[tc->nsclasses++]);
+			else if (strcmp(s->path, "event") == 0)
+				st = TV_OK;	/* after all streams */
+			else
+				st = TV_OK;	/* clock: done; callsite */
+		} else if (s->kind == TSDL_S_ASSIGN) {
+			st = tsdl_semantic(cx, s->line, s->col,
+			    _("unexpected attribute '%s' outside a block"),
+			    s->path);
+		} else {
+			st = block_decl(cx, &root, s);
+		}
+		if (st != TV_OK)
+			return st;
+	}
+	for (i = 0; i < tc->nsclasses; i++) {
+		uint32_t j;
+
+		for (j = 0; j < i; j++)
+			if (tc->sclasses[i]->id == tc->sclasses[j]->id)
+				return tsdl_semantic(cx, 1, 1,
+				    tc->sclasses[i]->has_id ?
+				    _("two stream classes have id %llu") :
+				    _("several stream classes lack an id"),
+				    (unsigned long long)tc->sclasses[i]->id);
+	}
+	if (tc->nsclasses == 0 && nevents > 0)
+		tc->sclasses[tc->nsclasses++] = tv_arena_zalloc(cx->a,
+		    sizeof(struct ctf_stream_class));
+	for (s = top; s; s = s->next) {
+		struct tv_event_class *ec = NULL;
+
+		if (s->kind != TSDL_S_BLOCK || strcmp(s->path, "event") != 0)
+			continue;
+		st = build_event(cx, &root, s, &ec);
+		if (st != TV_OK)
+			return st;
+		ec->index = trace->nclasses;
+		ev_stmts[trace->nclasses] = s;
+		trace->classes[trace->nclasses++] = ec;
+	}
+	return index_events(cx, ev_stmts);
+}
+
+/* Parse TSDL and build the trace model (see ctf-priv.h). */
+enum tv_status
+ctf_tsdl_build(const char *text, size_t len, const char *path,
+    struct tv_trace *trace, struct ctf_trace_class *tc,
+    struct tv_error *err)
+{
+	struct tsdl_ctx cx = { path, trace, tc, &trace->arena, err,
+	    TV_BO_LE };
+	struct tv_arena parse_arena;
+	struct tsdl_stmt *top;
+	enum tv_status st;
+
+	st = check_header(text, len, path, err);
+	if (st != TV_OK)
+		return st;
+	tv_arena_init(&parse_arena);
+	st = tsdl_parse(text, len, path, &parse_arena, &top, err);
+	if (st == TV_OK)
+		st = build_model(&cx, top);
+	tv_arena_fini(&parse_arena);
+	return st;
+}
