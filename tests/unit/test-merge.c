@@ -88,7 +88,8 @@ add_packet(struct tv_stream *s, const int64_t *ts, uint32_t n, bool corrupt,
 	fs->pk = realloc(fs->pk, (fs->npk + 1) * sizeof(*fs->pk));
 	fp = &fs->pk[fs->npk++];
 	fp->ts = malloc((n ? n : 1) * sizeof(*fp->ts));
-	memcpy(fp->ts, ts, n * sizeof(*ts));
+	if (n)
+		memcpy(fp->ts, ts, n * sizeof(*ts));
 	fp->n = n;
 	fp->corrupt = corrupt;
 	p = tv_stream_add_packet(s);
