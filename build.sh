@@ -42,31 +42,38 @@ install_deps() {
 	    --no-install-recommends $missing
 }
 
-# Generate, configure (once) and build.
-build() {
+# Generate the build system and configure, once.
+configure_tree() {
 	if test ! -x configure || test configure.ac -nt configure ||
 	    test Makefile.am -nt configure; then
-		autoreconf -fi
+		autoreconf -fi || return 1
 	fi
 	if test ! -f Makefile || test ! -f config.status; then
 		# shellcheck disable=SC2086
-		./configure --enable-werror ${TVIEW_CONFIGURE_FLAGS:-}
+		./configure --enable-werror ${TVIEW_CONFIGURE_FLAGS:-} ||
+		    return 1
 	fi
-	make -j"$(nproc 2>/dev/null || echo 2)"
 }
 
 case "${1:-}" in
 demo)
 	# shellcheck disable=SC2086
 	install_deps $BUILD_DEPS
-	build
+	configure_tree
+	make -j"$(nproc 2>/dev/null || echo 2)"
 	make demo
 	exec ./tview data/demo
 	;;
 check)
 	# shellcheck disable=SC2086
 	install_deps $BUILD_DEPS $TEST_DEPS
-	build
+	if ! configure_tree; then
+		echo "build.sh: could not configure the build"
+		echo "0 passed, 1 failed, 0 skipped"
+		exit 1
+	fi
+	# tests/run builds everything through make check, and counts a
+	# build failure as a failed test.
 	exec tests/run
 	;;
 deps)
