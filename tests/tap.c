@@ -99,6 +99,21 @@ tv_diag(const char *fmt, ...)
 	fflush(stdout);
 }
 
+/* Count one test as skipped, with the reason. */
+void
+tv_skip(const char *fmt, ...)
+{
+	va_list ap;
+
+	run++;
+	printf("ok %d # SKIP ", run);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+}
+
 /* Finish: print a deferred plan; 0 if every test passed as planned. */
 int
 tv_done(void)

@@ -18,6 +18,8 @@ bool	tv_is_str(const char *file, int line, const char *got,
 	    const char *want, const char *fmt, ...)
 	    __attribute__((format(printf, 5, 6)));
 void	tv_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/** tv_skip() - one skipped test: "ok N # SKIP why". */
+void	tv_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /** tv_done() - print the plan if it was deferred; the exit status. */
 int	tv_done(void);
 

@@ -11,8 +11,10 @@
 #include "tview/packet-cache.h"
 #include "../tap.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct fake_packet {
 	int64_t		*ts;
@@ -566,6 +568,88 @@ test_empty(void)
 	free_set(set);
 }
 
+/*
+ * The merger over real CTF traces from $TVIEW_SHARED (the shared sample
+ * traces, absent on most machines: then skipped): backward is the reverse
+ * of forward, seeks land where the forward walk says.
+ */
+static void
+test_real(const char *name)
+{
+	const char *shared = getenv("TVIEW_SHARED");
+	struct tv_trace_set *set = NULL;
+	struct tv_error e;
+	struct tv_merge *m;
+	struct oracle o = { NULL, 0 };
+	struct tv_event ev;
+	char path[4096];
+	size_t i, cap = 0;
+	bool good = true, sorted = true;
+	const char *paths[1] = { path };
+
+	if (!shared || !*shared) {
+		tv_skip("real %s: TVIEW_SHARED not set", name);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/traces/ctf/%s", shared, name);
+	if (access(path, R_OK) != 0) {
+		tv_skip("real %s: %s absent", name, path);
+		return;
+	}
+	if (tv_trace_set_open(&set, paths, 1, &e) != TV_OK || !set) {
+		ok(false, "real %s: opens (%s)", name, e.msg);
+		tv_trace_set_close(set);
+		return;
+	}
+	m = tv_merge_create(set);
+	while (tv_merge_next(m, &ev) == TV_OK) {
+		if (o.n == cap) {
+			cap = cap ? cap * 2 : 1024;
+			o.ev = realloc(o.ev, cap * sizeof(*o.ev));
+		}
+		if (o.n && tv_event_cmp(&o.ev[o.n - 1], &ev) >= 0)
+			sorted = false;
+		o.ev[o.n++] = ev;
+	}
+	ok(sorted && o.n > 0, "real %s: forward walk strictly ordered "
+	    "(%zu records, %u streams)", name, o.n, set->nstreams);
+	tv_merge_seek_end(m);
+	for (i = o.n; i-- > 0 && good;)
+		good = tv_merge_prev(m, &ev) == TV_OK && same(&ev, &o.ev[i]);
+	ok(good, "real %s: backward walk is the exact reverse", name);
+	good = true;
+	for (i = 0; i < 200 && good && o.n; i++) {
+		size_t k = (size_t)(rng() % o.n);
+		size_t want = first_at(&o, o.ev[k].rec.ts);
+
+		tv_merge_seek_time(m, o.ev[k].rec.ts);
+		good = tv_merge_next(m, &ev) == TV_OK &&
+		    same(&ev, &o.ev[want]);
+		if (!good)
+			diag("seek_time to record %zu (ts %lld) gave stream %u "
+			    "pkt %llu idx %llu ts %lld, want %zu", k,
+			    (long long)o.ev[k].rec.ts, ev.stream->ordinal,
+			    (unsigned long long)ev.packet,
+			    (unsigned long long)ev.index, (long long)ev.rec.ts,
+			    want);
+		tv_merge_seek_event(m, &o.ev[k]);
+		good &= tv_merge_prev(m, &ev) == (k ? TV_OK : TV_END) &&
+		    (!k || same(&ev, &o.ev[k - 1]));
+		/* after prev() returned k - 1, next() returns it again */
+		if (k)
+			good &= tv_merge_next(m, &ev) == TV_OK &&
+			    same(&ev, &o.ev[k - 1]);
+		good &= tv_merge_next(m, &ev) == TV_OK && same(&ev, &o.ev[k]);
+		if (!good)
+			diag("seek_event to record %zu wrong", k);
+	}
+	ok(good, "real %s: 200 random seeks by time and by event", name);
+	check_random_walk(m, &o, name, 20000);
+	tv_merge_destroy(m);
+	free(o.ev);
+	tv_trace_set_close(set);
+}
+
 int
 main(void)
 {
@@ -581,5 +665,8 @@ main(void)
 	set = make_random(1, 60);
 	check_set(set, "random-1x60", 5000);
 	free_set(set);
+	test_real("tc-many-threads");
+	test_real("bt-multi-domains");
+	test_real("bt-trace-with-index");
 	return tv_done();
 }
