@@ -568,6 +568,68 @@ test_empty(void)
 	free_set(set);
 }
 
+/* Opening sets: missing paths, non-traces, partial failures. */
+static void
+test_trace_set(void)
+{
+	const char *shared = getenv("TVIEW_SHARED");
+	char good[4096], notrace[] = "/tmp/tview-notrace-XXXXXX", buf[1200];
+	const char *paths[3];
+	struct tv_trace_set *set = NULL;
+	struct tv_error e;
+	enum tv_status st;
+	int fd = mkstemp(notrace);
+
+	paths[0] = "/nonexistent/trace";
+	st = tv_trace_set_open(&set, paths, 1, &e);
+	ok(st == TV_IO && set == NULL, "set: missing path is TV_IO, no set");
+	is_str(tv_error_format(&e, buf, sizeof(buf)),
+	    "/nonexistent/trace: No such file or directory",
+	    "set: the message names the path");
+	if (fd >= 0) {
+		if (write(fd, "hello\n", 6) != 6)
+			diag("short write");
+		close(fd);
+		paths[0] = notrace;
+		st = tv_trace_set_open(&set, paths, 1, &e);
+		ok(st == TV_FORMAT && set == NULL,
+		    "set: a text file is TV_FORMAT");
+		snprintf(good, sizeof(good),
+		    "%s: not a trace in a known format", notrace);
+		is_str(tv_error_format(&e, buf, sizeof(buf)), good,
+		    "set: 'path: not a trace in a known format'");
+	}
+	st = tv_trace_set_open(&set, paths, 0, &e);
+	ok(st != TV_OK && set == NULL, "set: no path is an error");
+	if (!shared || !*shared) {
+		tv_skip("set: partial failure needs TVIEW_SHARED");
+		unlink(notrace);
+		return;
+	}
+	snprintf(good, sizeof(good), "%s/traces/ctf/bt-multi-domains",
+	    shared);
+	paths[0] = "/nonexistent/trace";
+	paths[1] = good;
+	paths[2] = notrace;
+	st = tv_trace_set_open(&set, paths, 3, &e);
+	ok(st == TV_IO && set && set->ntraces >= 1,
+	    "set: partial failure keeps the readable trace, first error "
+	    "returned");
+	if (set) {
+		uint32_t i;
+		bool ords = true;
+
+		for (i = 0; i < set->nstreams; i++)
+			ords &= set->streams[i]->ordinal == i;
+		ok(ords && set->nstreams > 1, "set: %u streams numbered in "
+		    "order", set->nstreams);
+		ok(set->ts_begin != TV_TIME_NONE &&
+		    set->ts_begin <= set->ts_end, "set: time span known");
+	}
+	tv_trace_set_close(set);
+	unlink(notrace);
+}
+
 /*
  * The merger over real CTF traces from $TVIEW_SHARED (the shared sample
  * traces, absent on most machines: then skipped): backward is the reverse
@@ -665,6 +727,7 @@ main(void)
 	set = make_random(1, 60);
 	check_set(set, "random-1x60", 5000);
 	free_set(set);
+	test_trace_set();
 	test_real("tc-many-threads");
 	test_real("bt-multi-domains");
 	test_real("bt-trace-with-index");
