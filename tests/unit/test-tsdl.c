@@ -610,6 +610,43 @@ test_metadata_read(void)
 	ok(st == TV_IO, "missing metadata");
 }
 
+/* Hostile metadata: multiplying typedefs, deep chains, deep nesting. */
+static void
+test_limits(void)
+{
+	struct tv_strbuf sb;
+	struct built b;
+	int i;
+
+	tv_strbuf_init(&sb);
+	tv_strbuf_adds(&sb, HDR TRACE_LE "typedef uint8_t t0;\n");
+	for (i = 1; i < 60; i++)
+		tv_strbuf_addf(&sb, "typedef struct { t%d a; t%d b; } t%d;\n",
+		    i - 1, i - 1, i);
+	build(&b, sb.buf);
+	ok(b.st == TV_SEMANTIC && strstr(b.err.msg, "fields"),
+	    "doubling typedefs stop at the node cap");
+	unbuild(&b);
+
+	tv_strbuf_reset(&sb);
+	tv_strbuf_adds(&sb, HDR TRACE_LE "typedef uint8_t t0;\n");
+	for (i = 1; i < 500; i++)
+		tv_strbuf_addf(&sb, "typedef t%d t%d[1];\n", i - 1, i);
+	build(&b, sb.buf);
+	ok(b.st == TV_SEMANTIC && strstr(b.err.msg, "nested"),
+	    "typedef chains stop at the depth cap");
+	unbuild(&b);
+
+	tv_strbuf_reset(&sb);
+	tv_strbuf_adds(&sb, HDR TRACE_LE "event { fields := ");
+	for (i = 0; i < 10000; i++)
+		tv_strbuf_adds(&sb, "struct { ");
+	build(&b, sb.buf);
+	ok(b.st == TV_SYNTAX, "deep nesting in the text is refused");
+	unbuild(&b);
+	tv_strbuf_fini(&sb);
+}
+
 int
 main(void)
 {
@@ -622,5 +659,6 @@ main(void)
 	test_variants();
 	test_trace_model();
 	test_metadata_read();
+	test_limits();
 	return tv_done();
 }

@@ -620,7 +620,7 @@ static enum tv_status
 build_trace(struct tsdl_ctx *cx, struct tsdl_scope *root,
     const struct tsdl_stmt *b, struct scopes *sc)
 {
-	struct tsdl_scope bs = { root, NULL, false };
+	struct tsdl_scope bs = { root, NULL, 0, false };
 	const struct tsdl_stmt *s;
 	bool has_major = false, has_minor = false;
 	uint64_t u;
@@ -685,7 +685,7 @@ build_stream(struct tsdl_ctx *cx, struct tsdl_scope *root,
 		TV_ROLE_CONTENT_SIZE, TV_ROLE_PACKET_SIZE, TV_ROLE_DISCARDED,
 		TV_ROLE_SEQ_NUM, TV_ROLE_CPU_ID,
 	};
-	struct tsdl_scope bs = { root, NULL, false };
+	struct tsdl_scope bs = { root, NULL, 0, false };
 	struct ctf_stream_class *c = tv_arena_zalloc(cx->a, sizeof(*c));
 	const struct tsdl_stmt *s;
 	enum tv_status st = TV_OK;
@@ -733,15 +733,56 @@ build_stream(struct tsdl_ctx *cx, struct tsdl_scope *root,
 	return TV_OK;
 }
 
-/* The stream class of id @id, or NULL. */
+/* Build stream block @b and append it; ids must differ. */
+static enum tv_status
+add_stream(struct tsdl_ctx *cx, struct tsdl_scope *root,
+    const struct tsdl_stmt *b, struct scopes *sc)
+{
+	struct ctf_trace_class *tc = cx->tc;
+	struct ctf_stream_class *c;
+	enum tv_status st;
+	uint32_t i;
+
+	st = build_stream(cx, root, b, sc, &c);
+	if (st != TV_OK)
+		return st;
+	for (i = 0; i < tc->nsclasses; i++)
+		if (tc->sclasses[i]->id == c->id)
+			return tsdl_semantic(cx, b->line, b->col, c->has_id ?
+			    _("two stream classes have id %llu") :
+			    _("several stream classes lack an id"),
+			    (unsigned long long)c->id);
+	tc->sclasses[tc->nsclasses++] = c;
+	return TV_OK;
+}
+
+static int
+cmp_sclass_id(const void *a, const void *b)
+{
+	const struct ctf_stream_class *x = *(const struct ctf_stream_class *
+	    const *)a;
+	const struct ctf_stream_class *y = *(const struct ctf_stream_class *
+	    const *)b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* The stream class of id @id (sclasses sorted by id), or NULL. */
 static struct ctf_stream_class *
 find_sclass(struct ctf_trace_class *tc, uint64_t id)
 {
-	uint32_t i;
+	uint32_t lo = 0, hi = tc->nsclasses;
 
-	for (i = 0; i < tc->nsclasses; i++)
-		if (tc->sclasses[i]->id == id)
-			return tc->sclasses[i];
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (tc->sclasses[mid]->id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < tc->nsclasses && tc->sclasses[lo]->id == id)
+		return tc->sclasses[lo];
 	return NULL;
 }
 
@@ -750,7 +791,7 @@ static enum tv_status
 build_event(struct tsdl_ctx *cx, struct tsdl_scope *root,
     const struct tsdl_stmt *b, struct tv_event_class **out)
 {
-	struct tsdl_scope bs = { root, NULL, false };
+	struct tsdl_scope bs = { root, NULL, 0, false };
 	struct tv_event_class *ec = tv_arena_zalloc(cx->a, sizeof(*ec));
 	struct ctf_event_class *priv = tv_arena_zalloc(cx->a, sizeof(*priv));
 	struct ctf_trace_class *tc = cx->tc;
@@ -946,10 +987,10 @@ build_model(struct tsdl_ctx *cx, const struct tsdl_stmt *top)
 {
 	struct tv_trace *trace = cx->trace;
 	struct ctf_trace_class *tc = cx->tc;
-	struct tsdl_scope root = { NULL, NULL, false };
+	struct tsdl_scope root = { NULL, NULL, 0, false };
 	const struct tsdl_stmt *s, **ev_stmts;
 	struct scopes sc;
-	uint32_t nclocks = 0, nstreams = 0, nevents = 0, ntrace = 0, i;
+	uint32_t nclocks = 0, nstreams = 0, nevents = 0, ntrace = 0;
 	enum tv_status st;
 
 	memset(&sc, 0, sizeof(sc));
@@ -969,6 +1010,9 @@ build_model(struct tsdl_ctx *cx, const struct tsdl_stmt *top)
 		return tsdl_semantic(cx, 1, 1, ntrace ?
 		    _("more than one trace block") :
 		    _("no trace block"));
+	if (nstreams > TSDL_MAX_SCLASSES)
+		return tsdl_semantic(cx, 1, 1, _("more than %u stream classes"),
+		    TSDL_MAX_SCLASSES);
 	if (nclocks > TSDL_MAX_CLOCKS)
 		return tsdl_semantic(cx, 1, 1, _("too many clocks"));
 	if (!tsdl_trace_byte_order(top, &cx->bo))
@@ -996,8 +1040,7 @@ build_model(struct tsdl_ctx *cx, const struct tsdl_stmt *top)
 			else if (strcmp(s->path, "env") == 0)
 				st = build_env(cx, s);
 			else if (strcmp(s->path, "stream") == 0)
-				st = build_stream(cx, &root, s, &sc,
-				    &tc->sclasses[tc->nsclasses++]);
+				st = add_stream(cx, &root, s, &sc);
 			else if (strcmp(s->path, "event") == 0)
 				st = TV_OK;	/* after all streams */
 			else
@@ -1012,17 +1055,8 @@ build_model(struct tsdl_ctx *cx, const struct tsdl_stmt *top)
 		if (st != TV_OK)
 			return st;
 	}
-	for (i = 0; i < tc->nsclasses; i++) {
-		uint32_t j;
-
-		for (j = 0; j < i; j++)
-			if (tc->sclasses[i]->id == tc->sclasses[j]->id)
-				return tsdl_semantic(cx, 1, 1,
-				    tc->sclasses[i]->has_id ?
-				    _("two stream classes have id %llu") :
-				    _("several stream classes lack an id"),
-				    (unsigned long long)tc->sclasses[i]->id);
-	}
+	qsort(tc->sclasses, tc->nsclasses, sizeof(*tc->sclasses),
+	    cmp_sclass_id);
 	if (tc->nsclasses == 0 && nevents > 0)
 		tc->sclasses[tc->nsclasses++] = tv_arena_zalloc(cx->a,
 		    sizeof(struct ctf_stream_class));
@@ -1048,7 +1082,7 @@ ctf_tsdl_build(const char *text, size_t len, const char *path,
     struct tv_error *err)
 {
 	struct tsdl_ctx cx = { path, trace, tc, &trace->arena, err,
-	    TV_BO_LE };
+	    TV_BO_LE, 0 };
 	struct tv_arena parse_arena;
 	struct tsdl_stmt *top;
 	enum tv_status st;

@@ -19,6 +19,7 @@ struct tsdl_fc {
 	const char		*path;	/* sequence length / variant tag */
 	const char		**raw;	/* variant: option names as written */
 	uint32_t		 line, col;
+	uint32_t		 depth;	/* nesting levels, 1 for a leaf */
 };
 
 #define TSDL_FC(p)	((struct tsdl_fc *)(void *)(p))
@@ -41,6 +42,7 @@ struct tsdl_sym {
 struct tsdl_scope {
 	struct tsdl_scope	*parent;
 	struct tsdl_sym		*syms;
+	uint32_t		 nsyms;
 	bool			 in_struct;	/* a struct/variant body */
 };
 
@@ -51,7 +53,16 @@ struct tsdl_ctx {
 	struct tv_arena		*a;		/* trace->arena */
 	struct tv_error		*err;
 	enum tv_byte_order	 bo;		/* trace native byte order */
+	uint64_t		 nodes;		/* classes built: bounded */
 };
+
+/* Typedef chains can nest and multiply types beyond what text shows. */
+#define TSDL_MAX_FC_DEPTH	128
+#define TSDL_MAX_NODES		(1024u * 1024)
+/* Names are looked up linearly: keep hostile counts from going square. */
+#define TSDL_MAX_SCOPE_SYMS	8192
+#define TSDL_MAX_MEMBERS	8192
+#define TSDL_MAX_SCLASSES	4096
 
 /** tsdl_semantic() - TV_SEMANTIC "path:line:col: msg". */
 enum tv_status	 tsdl_semantic(struct tsdl_ctx *cx, uint32_t line,

@@ -181,6 +181,7 @@ parse_declarator(struct parser *p, bool abstract, struct tsdl_declarator **out)
 {
 	struct tsdl_declarator *d = node(p, sizeof(*d));
 	struct tsdl_dim **tail = &d->dims;
+	unsigned ndims = 0;
 	enum tv_status st;
 
 	d->line = cur(p)->line;
@@ -199,6 +200,8 @@ parse_declarator(struct parser *p, bool abstract, struct tsdl_declarator **out)
 		struct tsdl_dim *dim = node(p, sizeof(*dim));
 		struct tsdl_value v;
 
+		if (++ndims > TSDL_MAX_DEPTH)
+			return expected(p, "';'");
 		next(p);
 		dim->line = cur(p)->line;
 		dim->col = cur(p)->col;

@@ -55,7 +55,36 @@ new_fc(struct tsdl_ctx *cx, enum tv_fc_kind kind, uint32_t line,
 		f->fc.array.length_slot = -1;
 	f->line = line;
 	f->col = col;
+	f->depth = 1;
+	cx->nodes++;
 	return f;
+}
+
+/* Refuse classes nested or multiplied beyond the hard caps. */
+static enum tv_status
+check_limits(struct tsdl_ctx *cx, const struct tsdl_fc *f, uint32_t line,
+    uint32_t col)
+{
+	if (f->depth > TSDL_MAX_FC_DEPTH)
+		return tsdl_semantic(cx, line, col,
+		    _("types nested more than %u levels deep"),
+		    TSDL_MAX_FC_DEPTH);
+	if (cx->nodes > TSDL_MAX_NODES)
+		return tsdl_semantic(cx, line, col,
+		    _("metadata describes more than %u fields"),
+		    TSDL_MAX_NODES);
+	return TV_OK;
+}
+
+/* A struct's or variant's depth: one more than its deepest member. */
+static void
+set_depth(struct tsdl_fc *f, const struct tv_field_member *m, uint32_t n)
+{
+	uint32_t i;
+
+	f->depth = 1;
+	for (i = 0; i < n; i++)
+		f->depth = TV_MAX(f->depth, TSDL_FC(m[i].fc)->depth + 1);
 }
 
 /* Strip the one leading underscore TSDL uses to escape field names. */
@@ -74,6 +103,7 @@ tsdl_fc_copy(struct tsdl_ctx *cx, const struct tsdl_fc *src)
 	uint32_t i, n;
 
 	*f = *src;
+	cx->nodes++;
 	switch (src->fc.kind) {
 	case TV_FC_STRUCT:
 	case TV_FC_VARIANT:
@@ -129,6 +159,11 @@ sym_add(struct tsdl_ctx *cx, struct tsdl_scope *sc, enum tsdl_sym_kind kind,
 		if (s->kind == kind && strcmp(s->name, name) == 0)
 			return tsdl_semantic(cx, line, col,
 			    _("'%s' is already defined in this scope"), name);
+	if (sc->nsyms >= TSDL_MAX_SCOPE_SYMS)
+		return tsdl_semantic(cx, line, col,
+		    _("more than %u type names in one scope"),
+		    TSDL_MAX_SCOPE_SYMS);
+	sc->nsyms++;
 	s = tv_arena_zalloc(cx->a, sizeof(*s));
 	s->kind = kind;
 	s->name = tv_arena_strdup(cx->a, name);
@@ -361,6 +396,7 @@ build_integer(struct tsdl_ctx *cx, const struct tsdl_type *ty,
 		arr->fc.array.elem = &f->fc;
 		arr->fc.array.length = size / 8;
 		arr->fc.align = align;
+		arr->depth = 2;
 		*out = arr;
 		return TV_OK;
 	}
@@ -601,6 +637,7 @@ wrap_dims(struct tsdl_ctx *cx, struct tsdl_fc *base,
 	f->fc.array.length = dims->length;
 	f->path = dims->path;
 	f->fc.align = elem->fc.align;
+	f->depth = elem->depth + 1;
 	return f;
 }
 
@@ -643,7 +680,7 @@ build_members(struct tsdl_ctx *cx, struct tsdl_scope *outer,
     const char ***raws, uint32_t *count, uint32_t *max_align,
     struct tv_error *err)
 {
-	struct tsdl_scope sc = { outer, NULL, true };
+	struct tsdl_scope sc = { outer, NULL, 0, true };
 	const struct tsdl_stmt *s;
 	const struct tsdl_declarator *d;
 	struct tv_field_member *m = NULL;
@@ -693,9 +730,13 @@ build_members(struct tsdl_ctx *cx, struct tsdl_scope *outer,
 				goto fail;
 			f = wrap_dims(cx, d == s->decls ? base :
 			    tsdl_fc_copy(cx, base), d->dims);
-			if (n == UINT32_MAX / 2) {
+			st = check_limits(cx, f, d->line, d->col);
+			if (st != TV_OK)
+				goto fail;
+			if (n >= TSDL_MAX_MEMBERS) {
 				st = tsdl_semantic(cx, d->line, d->col,
-				    _("too many fields"));
+				    _("more than %u fields in one structure"),
+				    TSDL_MAX_MEMBERS);
 				goto fail;
 			}
 			if (n >= cap) {
@@ -762,7 +803,10 @@ build_struct(struct tsdl_ctx *cx, struct tsdl_scope *sc,
 	if (st != TV_OK)
 		return st;
 	f->fc.align = TV_MAX(align, explicit_align);
-	st = tsdl_check_struct(cx, &f->fc);
+	set_depth(f, f->fc.structure.members, f->fc.structure.nmembers);
+	st = check_limits(cx, f, ty->line, ty->col);
+	if (st == TV_OK)
+		st = tsdl_check_struct(cx, &f->fc);
 	if (st != TV_OK)
 		return st;
 	if (ty->name) {
@@ -806,6 +850,10 @@ build_variant(struct tsdl_ctx *cx, struct tsdl_scope *sc,
 		return st;
 	/* The selected option aligns itself when it is decoded. */
 	f->fc.align = 1;
+	set_depth(f, f->fc.variant.options, f->fc.variant.noptions);
+	st = check_limits(cx, f, ty->line, ty->col);
+	if (st != TV_OK)
+		return st;
 	f->path = ty->tag;
 	if (ty->name) {
 		st = sym_add(cx, sc, TSDL_SYM_VARIANT, ty->name, f, ty->line,
@@ -844,7 +892,7 @@ tsdl_type_build(struct tsdl_ctx *cx, struct tsdl_scope *sc,
 			return tsdl_semantic(cx, ty->line, ty->col,
 			    _("undefined type '%s'"), ty->name);
 		*out = tsdl_fc_copy(cx, sym->fc);
-		return TV_OK;
+		return check_limits(cx, *out, ty->line, ty->col);
 	}
 	return tsdl_semantic(cx, ty->line, ty->col, _("unknown type"));
 }
@@ -891,7 +939,7 @@ tsdl_declare(struct tsdl_ctx *cx, struct tsdl_scope *sc,
     const struct tsdl_stmt *s, struct tv_error *err)
 {
 	const struct tsdl_declarator *d;
-	struct tsdl_fc *base;
+	struct tsdl_fc *base, *f;
 	bool in_struct = sc->in_struct;
 	enum tv_status st;
 
@@ -907,6 +955,9 @@ tsdl_declare(struct tsdl_ctx *cx, struct tsdl_scope *sc,
 			if (st != TV_OK)
 				return st;
 			base = wrap_dims(cx, base, s->decls->dims);
+			st = check_limits(cx, base, s->line, s->col);
+			if (st != TV_OK)
+				return st;
 		}
 		return sym_add(cx, sc, TSDL_SYM_ALIAS, s->path, base, s->line,
 		    s->col);
@@ -920,10 +971,12 @@ tsdl_declare(struct tsdl_ctx *cx, struct tsdl_scope *sc,
 			st = check_dims(cx, sc, d->dims, in_struct);
 			if (st != TV_OK)
 				return st;
-			st = sym_add(cx, sc, TSDL_SYM_ALIAS, d->name,
-			    wrap_dims(cx, d == s->decls ? base :
-			    tsdl_fc_copy(cx, base), d->dims), d->line,
-			    d->col);
+			f = wrap_dims(cx, d == s->decls ? base :
+			    tsdl_fc_copy(cx, base), d->dims);
+			st = check_limits(cx, f, d->line, d->col);
+			if (st == TV_OK)
+				st = sym_add(cx, sc, TSDL_SYM_ALIAS, d->name,
+				    f, d->line, d->col);
 			if (st != TV_OK)
 				return st;
 		}
