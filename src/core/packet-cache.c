@@ -200,12 +200,18 @@ decode(struct tv_stream *s, uint64_t pkt)
 			tv_error_set(&e->pe.err, st, NULL, "%s",
 			    tv_status_str(st));
 	}
+	/*
+	 * The index is shared by every thread's cache: these stores race
+	 * benignly (same values), so make them atomic to keep them defined.
+	 */
 	if (e->pe.status != TV_OK)
-		p->flags |= TV_PACKET_CORRUPT;
-	if (p->event_count == TV_COUNT_UNKNOWN) {
+		__atomic_fetch_or(&p->flags, TV_PACKET_CORRUPT,
+		    __ATOMIC_RELAXED);
+	if (__atomic_load_n(&p->event_count, __ATOMIC_RELAXED) ==
+	    TV_COUNT_UNKNOWN) {
 		for (i = 0; i < e->pe.count; i++)
 			n += e->pe.recs[i].kind == TV_REC_EVENT;
-		p->event_count = n;
+		__atomic_store_n(&p->event_count, n, __ATOMIC_RELAXED);
 	}
 	e->bytes = sizeof(*e) + e->pe.cap * sizeof(*e->pe.recs);
 	return e;
