@@ -1,0 +1,212 @@
+#!/bin/sh
+# make bench: tview against babeltrace2 on big traces, in one run.
+#
+#  1. a ~1 GB 4-CPU generated trace (gen-ctf --size 1G, LTTng layout with
+#     index files), and, when ../shared/tools exists and we are root, a
+#     real LTTng-UST trace recorded by record-ust-trace.sh (20M events);
+#  2. for each: tview --info time (median of 5, target < 50 ms), seek
+#     latency over 1,000 random times (bench/seek-bench: median, p99),
+#     --dump --begin <90%> vs babeltrace2 --begin, full --dump vs
+#     babeltrace2 text, a full count pass (bench/count-bench, plain and
+#     with every field decoded) vs babeltrace2's counter sink, and the
+#     peak RSS of each (/usr/bin/time);
+#  3. a table with the absolute figures and babeltrace2/tview ratios, on
+#     stdout and in $dir/RESULTS.txt.
+#
+# Environment: TVIEW (the binary), BUILDDIR (where gen-ctf and bench/*
+# are), TVIEW_BENCH_DIR (where the traces go; kept between runs, so a
+# second run does not regenerate; default a temporary directory, removed),
+# TVIEW_SHARED (default $srcdir/../shared), BENCH_SIZE (default 1G),
+# BENCH_REAL=0 to skip the real trace.
+
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+: "${BUILDDIR:=$srcdir}"
+: "${TVIEW:=$BUILDDIR/tview}"
+: "${TVIEW_SHARED:=$srcdir/../shared}"
+: "${BENCH_SIZE:=1G}"
+: "${BENCH_REAL:=1}"
+export TZ=UTC LC_ALL=C.UTF-8
+unset LANGUAGE
+
+gen=$BUILDDIR/gen-ctf
+seek=$BUILDDIR/bench/seek-bench
+count=$BUILDDIR/bench/count-bench
+for p in "$TVIEW" "$gen" "$seek" "$count"; do
+	test -x "$p" || { echo "bench: missing $p (make bench builds it)" >&2; exit 1; }
+done
+if ! command -v babeltrace2 >/dev/null 2>&1; then
+	echo "bench: babeltrace2 is not installed: no reference to compare" >&2
+	exit 1
+fi
+timebin=/usr/bin/time
+if ! test -x "$timebin"; then
+	echo "bench: /usr/bin/time missing (apt-get install time): no RSS" >&2
+	timebin=
+fi
+
+if test -n "$TVIEW_BENCH_DIR"; then
+	dir=$TVIEW_BENCH_DIR
+	mkdir -p "$dir" || exit 1
+else
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/tview-bench.XXXXXX") || exit 1
+	trap 'rm -rf "$dir"' EXIT
+	trap 'exit 130' INT TERM
+fi
+work=$dir/work
+mkdir -p "$work"
+results=$dir/RESULTS.txt
+: >"$results"
+
+# say TEXT: print to stdout and the results file.
+say() {
+	printf '%s\n' "$*" | tee -a "$results"
+}
+
+# measure CMD...: run with stdout to /dev/null; sets ms (wall) and rss (KiB).
+measure() {
+	t0=$(date +%s%N)
+	if test -n "$timebin"; then
+		"$timebin" -f '%M' -o "$work/rss" "$@" >/dev/null 2>"$work/err"
+		rc=$?
+	else
+		"$@" >/dev/null 2>"$work/err"
+		rc=$?
+	fi
+	t1=$(date +%s%N)
+	ms=$(( (t1 - t0) / 1000000 ))
+	rss=-
+	test -n "$timebin" && rss=$(tail -n 1 "$work/rss")
+	if test "$rc" -ne 0; then
+		echo "bench: exit $rc: $*" >&2
+		head -n 3 "$work/err" >&2
+	fi
+}
+
+# median of the numbers on stdin
+median() {
+	sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+# ratio A B: A / B with two decimals ("-" if B is 0)
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'
+}
+
+# secs MS: milliseconds as seconds with two decimals
+secs() {
+	awk -v m="$1" 'BEGIN { printf "%.2f s", m / 1000 }'
+}
+
+# mib KIB: KiB as MiB, "-" when unknown
+mib() {
+	awk -v k="$1" 'BEGIN { if (k ~ /^[0-9]+$/) printf "%d MiB", k / 1024; else print "-" }'
+}
+
+# row NAME TVIEW_MS TVIEW_RSS BT2_MS BT2_RSS
+row() {
+	printf '%-28s %10s %13s %10s %13s %8sx\n' "$1" "$(secs "$2")" \
+	    "$(mib "$3")" "$(secs "$4")" "$(mib "$5")" \
+	    "$(ratio "$4" "$2")" | tee -a "$results"
+}
+
+# bench_trace NAME PATH: every measurement on one trace.
+bench_trace() {
+	name=$1 path=$2
+	size=$(du -sb "$path" | cut -f1)
+	say ""
+	say "== $name: $path ($(awk -v s="$size" 'BEGIN { printf "%.2f GiB", s / 1073741824 }'))"
+
+	# Warm the page cache so both readers see the same (hot) files.
+	cat $(find "$path" -type f) >/dev/null 2>&1
+
+	for i in 1 2 3 4 5; do
+		measure "$TVIEW" --info "$path"
+		echo "$ms"
+	done >"$work/info"
+	info_ms=$(median <"$work/info")
+	info_rss=$rss
+	say "tview --info: median $info_ms ms of 5 (target < 50 ms), max RSS $(mib "$info_rss")"
+
+	"$seek" "$path" 1000 >"$work/seek" 2>"$work/seek.err"
+	say "seek (1000 random times): $(sed -n 's/^seeks [0-9]* //p' "$work/seek") (open $(sed -n 's/^open_ms //p' "$work/seek") ms)"
+	test -s "$work/seek.err" && head -n 3 "$work/seek.err"
+	set -- $(sed -n 's/^span //p' "$work/seek")
+	b90=$(awk -v b="$1" -v e="$2" 'BEGIN {
+		t = b + (e - b) * 0.9; s = int(t / 1e9);
+		printf "%d.%09d", s, t - s * 1e9 }')
+
+	say ""
+	printf '%-28s %10s %13s %10s %13s %9s\n' "operation" "tview" \
+	    "tview RSS" "babeltrace2" "bt2 RSS" "bt2/tview" | tee -a "$results"
+
+	measure "$TVIEW" --dump --begin "$b90" "$path"
+	tv_ms=$ms tv_rss=$rss
+	measure babeltrace2 --clock-gmt --no-delta --begin="$b90" "$path"
+	row "dump --begin 90%" "$tv_ms" "$tv_rss" "$ms" "$rss"
+
+	measure "$TVIEW" --dump "$path"
+	tv_ms=$ms tv_rss=$rss
+	measure babeltrace2 --clock-gmt --no-delta "$path"
+	row "dump, whole trace" "$tv_ms" "$tv_rss" "$ms" "$rss"
+
+	measure babeltrace2 "$path" -c sink.utils.counter
+	bt_ms=$ms bt_rss=$rss
+	measure "$count" "$path"
+	row "count pass (headers)" "$ms" "$rss" "$bt_ms" "$bt_rss"
+	"$count" "$path" 2>/dev/null | sed 's/^/    count-bench: /' | tee -a "$results"
+	measure "$count" --decode "$path"
+	row "count pass (all fields)" "$ms" "$rss" "$bt_ms" "$bt_rss"
+	# the counter prints running totals; the last block is the final one
+	babeltrace2 "$path" -c sink.utils.counter 2>/dev/null | tail -n 12 |
+	    grep -E 'Event messages|Discarded' | sed 's/^ */    babeltrace2: /' |
+	    tee -a "$results"
+}
+
+say "tview benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -srm)"
+say "$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) CPUs, $(awk '/MemTotal/ { printf "%.0f GiB RAM", $2 / 1048576 }' /proc/meminfo)"
+say "$(babeltrace2 --version | head -n 1); $("$TVIEW" --version | head -n 1)"
+
+# 1. The generated trace.
+gdir=$dir/gen-$BENCH_SIZE
+if ! test -f "$gdir/.done"; then
+	rm -rf "$gdir"
+	"$gen" --cpus 4 --size "$BENCH_SIZE" --seed 1 --index "$gdir" \
+	    2>"$work/gen.err" || { cat "$work/gen.err" >&2; exit 1; }
+	cat "$work/gen.err" | tee -a "$results"
+	touch "$gdir/.done"
+fi
+bench_trace "generated $BENCH_SIZE" "$gdir"
+
+# 2. A real LTTng-UST trace, when the recorder is there and we are root.
+rec=$TVIEW_SHARED/tools/record-ust-trace.sh
+if test "$BENCH_REAL" = 0; then
+	say ""
+	say "real trace: skipped (BENCH_REAL=0)"
+elif ! test -x "$rec"; then
+	say ""
+	say "real trace: skipped ($rec not found)"
+elif test "$(id -u)" -ne 0; then
+	say ""
+	say "real trace: skipped (record-ust-trace.sh needs root)"
+else
+	rdir=$dir/ust-20M
+	if ! test -f "$dir/ust-20M.done"; then
+		rm -rf "$rdir"
+		if "$rec" --threads 2 "$rdir" 20000000 >"$work/rec.log" 2>&1; then
+			touch "$dir/ust-20M.done"
+		else
+			say ""
+			say "real trace: recording failed, see below"
+			tail -n 5 "$work/rec.log" | tee -a "$results"
+		fi
+	fi
+	# the directory that holds the metadata (LTTng nests it)
+	meta=$(find "$rdir" -name metadata -type f 2>/dev/null | head -n 1)
+	test -f "$dir/ust-20M.done" && test -n "$meta" &&
+	    bench_trace "real LTTng-UST, 20M events" "$(dirname "$meta")"
+fi
+
+say ""
+say "ratios: babeltrace2 time / tview time (higher is better for tview)"
+test -n "$TVIEW_BENCH_DIR" && echo "results in $results"
+exit 0
