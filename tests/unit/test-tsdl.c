@@ -89,7 +89,7 @@ test_lexer(void)
 	struct tv_arena a;
 	struct tsdl_token *t;
 	size_t n;
-	const char *src = "a_1 0x1F 017 42ul \"x\\n\\x41\\101\" 'c'\r\n"
+	const char *src = "a_1 0x1F 017 42ul \"x\\n\\x41\\101\\x0231\" 'c'\r\n"
 	    ":= -> ... /* c\n */ // x\n{";
 	enum tv_status st;
 
@@ -102,7 +102,7 @@ test_lexer(void)
 		is_int((int64_t)t[1].ival, 31, "hex literal");
 		is_int((int64_t)t[2].ival, 15, "octal literal");
 		is_int((int64_t)t[3].ival, 42, "suffixed literal");
-		is_str(t[4].text, "x\nAA", "string escapes");
+		is_str(t[4].text, "x\nAA#1", "string escapes");
 		ok(t[5].kind == TSDL_T_CHAR && t[5].ival == 'c', "char");
 		ok(t[6].kind == TSDL_T_TYPEASSIGN && t[6].line == 2 &&
 		    t[6].col == 1, ":= at 2:1 after CRLF");
@@ -483,6 +483,15 @@ test_trace_model(void)
 		    b.tr.classes[2]->stream_class_id == 4,
 		    "default id 0");
 	}
+	unbuild(&b);
+	build(&b, HDR TRACE_LE "stream { packet.context := struct { uint64_t "
+	    "timestamp_begin; }; event.header := struct { uint32_t timestamp;"
+	    " }; };");
+	ok(b.st == TV_OK && b.tr.nclocks == 1 &&
+	    strcmp(b.tr.clocks[0].name, "default") == 0 &&
+	    b.tc.sclasses[0]->clock == &b.tr.clocks[0] &&
+	    mem(b.tc.sclasses[0]->event_header, "timestamp")->role ==
+	    TV_ROLE_TIMESTAMP, "unmapped timestamps: a 1 GHz default clock");
 	unbuild(&b);
 	fails(HDR TRACE_LE "stream { id = 0; }; stream { id = 1; };\n"
 	    "event { name = a; };", TV_SEMANTIC, 9, 1,

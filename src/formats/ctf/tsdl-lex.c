@@ -190,7 +190,9 @@ lex_escape(struct lexer *lx, struct tv_strbuf *sb, struct tv_error *err)
 		tv_strbuf_addc(sb, (char)c);
 		return TV_OK;
 	case 'x':
-		for (n = 0; n < 2 && digit_value(peekc(lx, 0)) < 16; n++) {
+		/* As babeltrace: hex digits while the value fits a byte. */
+		for (n = 0; digit_value(peekc(lx, 0)) < 16 &&
+		    v * 16 + (unsigned)digit_value(peekc(lx, 0)) <= 0xff; n++) {
 			v = v * 16 + (unsigned)digit_value(peekc(lx, 0));
 			advance(lx);
 		}

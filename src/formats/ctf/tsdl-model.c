@@ -414,6 +414,56 @@ mapped_clock(const struct tv_field_class *fc)
 	return NULL;
 }
 
+/*
+ * As babeltrace does: an integer named @name (at any depth of @fc) that
+ * maps no clock is mapped to the only clock, or to a 1 GHz "default"
+ * clock made up when the trace declares none.
+ */
+static enum tv_status
+auto_map_clock(struct tsdl_ctx *cx, struct tv_field_class *fc,
+    const char *name)
+{
+	struct tv_field_member *m = NULL;
+	struct tv_trace *trace = cx->trace;
+	uint32_t i, n = 0;
+	enum tv_status st;
+
+	if (fc->kind == TV_FC_STRUCT) {
+		m = fc->structure.members;
+		n = fc->structure.nmembers;
+	} else if (fc->kind == TV_FC_VARIANT) {
+		m = fc->variant.options;
+		n = fc->variant.noptions;
+	}
+	for (i = 0; i < n; i++) {
+		struct tv_field_class *c = m[i].fc;
+		struct tv_int_class *ic = c->kind == TV_FC_INT ? &c->integer :
+		    c->kind == TV_FC_ENUM ? &c->enumeration.integer : NULL;
+
+		if (ic && !ic->map_clock && strcmp(m[i].name, name) == 0) {
+			if (trace->nclocks == 0) {
+				struct tv_clock *clk = &trace->clocks[0];
+
+				memset(clk, 0, sizeof(*clk));
+				clk->name = tv_intern(trace->names, "default",
+				    7);
+				clk->freq = 1000000000;
+				tv_clock_finish(clk);
+				trace->nclocks = 1;
+			}
+			if (trace->nclocks > 1)
+				return tsdl_semantic(cx, TSDL_FC(c)->line,
+				    TSDL_FC(c)->col, _("'%s' maps no clock and "
+				    "the trace has several"), name);
+			ic->map_clock = &trace->clocks[0];
+		}
+		st = auto_map_clock(cx, c, name);
+		if (st != TV_OK)
+			return st;
+	}
+	return TV_OK;
+}
+
 /* A scope type ("fields := struct {...}"): must be a structure. */
 static enum tv_status
 scope_type(struct tsdl_ctx *cx, struct tsdl_scope *sc,
@@ -705,6 +755,12 @@ build_stream(struct tsdl_ctx *cx, struct tsdl_scope *root,
 			st = scope_type(cx, &bs, s, &c->event_context);
 		}
 	}
+	if (st == TV_OK && c->event_header)
+		st = auto_map_clock(cx, c->event_header, "timestamp");
+	if (st == TV_OK && c->packet_context)
+		st = auto_map_clock(cx, c->packet_context, "timestamp_begin");
+	if (st == TV_OK && c->packet_context)
+		st = auto_map_clock(cx, c->packet_context, "timestamp_end");
 	if (st != TV_OK)
 		return st;
 	sc->root[TV_SCOPE_PACKET_CONTEXT] = c->packet_context;
