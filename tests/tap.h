@@ -23,7 +23,8 @@ void	tv_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /** tv_done() - print the plan if it was deferred; the exit status. */
 int	tv_done(void);
 
-#define ok(cond, ...)		tv_ok(__FILE__, __LINE__, (cond), __VA_ARGS__)
+#define ok(cond, ...)		tv_ok(__FILE__, __LINE__, (cond), \
+				    __VA_ARGS__)
 #define is_int(g, w, ...)	tv_is_int(__FILE__, __LINE__, (g), (w), \
 				    __VA_ARGS__)
 #define is_str(g, w, ...)	tv_is_str(__FILE__, __LINE__, (g), (w), \

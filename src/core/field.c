@@ -27,7 +27,8 @@ static bool
 range_holds(const struct tv_enum_range *r, uint64_t v, bool is_signed)
 {
 	if (is_signed)
-		return (int64_t)v >= (int64_t)r->lo && (int64_t)v <= (int64_t)r->hi;
+		return (int64_t)v >= (int64_t)r->lo &&
+		    (int64_t)v <= (int64_t)r->hi;
 	return v >= r->lo && v <= r->hi;
 }
 

@@ -38,7 +38,8 @@ struct cursor {
 	uint64_t			 head_pkt;
 	uint64_t			 head_idx;
 	struct tv_event_rec		 head;
-	const struct tv_packet_events	*pe;	/* pinned: packet head_pkt */
+	/* pinned: the records of packet head_pkt */
+	const struct tv_packet_events	*pe;
 	/*
 	 * max_end[k]: the latest time any record of packets 0..k can have,
 	 * from the packet index; non-decreasing, for binary search.

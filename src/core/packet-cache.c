@@ -12,7 +12,7 @@
 #include <string.h>
 
 struct cache_entry {
-	struct tv_packet_events	 pe;		/* first: see entry_of() */
+	struct tv_packet_events	 pe;	/* first: see entry_of() */
 	struct tv_stream	*s;
 	uint64_t		 pkt;
 	size_t			 bytes;

@@ -13,7 +13,7 @@
 
 struct tv_arena_chunk {
 	struct tv_arena_chunk	*next;
-	size_t			 size;		/* bytes of data[] */
+	size_t			 size;	/* bytes of data[] */
 	/* keeps data[] 16-aligned whatever the header size */
 	_Alignas(ARENA_ALIGN) unsigned char data[];
 };

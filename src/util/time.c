@@ -69,7 +69,7 @@ tv_clock_finish(struct tv_clock *clk)
 	if (base > INT64_MAX)
 		clk->base_ns = INT64_MAX;
 	else if (base <= INT64_MIN)
-		clk->base_ns = INT64_MIN + 1;	/* INT64_MIN is TV_TIME_NONE */
+		clk->base_ns = INT64_MIN + 1;	/* not TV_TIME_NONE */
 	else
 		clk->base_ns = (int64_t)base;
 }

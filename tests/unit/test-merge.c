@@ -19,7 +19,7 @@
 struct fake_packet {
 	int64_t		*ts;
 	uint32_t	 n;
-	bool		 corrupt;	/* decoding "fails" after the records */
+	bool		 corrupt;	/* decoding fails after the records */
 };
 
 struct fake_stream {
@@ -712,6 +712,7 @@ test_real(const char *name)
 	tv_trace_set_close(set);
 }
 
+/* Run every merger test; the exit status says whether all passed. */
 int
 main(void)
 {

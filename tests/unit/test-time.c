@@ -192,6 +192,7 @@ test_parse(void)
 	parse_bad("+9999999999s", &ctx);
 }
 
+/* Run every time test; the exit status says whether all passed. */
 int
 main(void)
 {

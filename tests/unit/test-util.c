@@ -286,6 +286,7 @@ test_field(void)
 	tv_arena_fini(&a);
 }
 
+/* Run every util test; the exit status says whether all passed. */
 int
 main(void)
 {
