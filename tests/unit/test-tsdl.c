@@ -619,6 +619,52 @@ test_metadata_read(void)
 	ok(st == TV_IO, "missing metadata");
 }
 
+/* Smaller constructs: name escaping, implicit stream, leniencies. */
+static void
+test_misc(void)
+{
+	struct built b;
+	const struct tv_field_class *p, *f;
+
+	build(&b, HDR TRACE_LE
+	    "typealias integer { size = 8; } [16] := uuid_t;\n"
+	    "struct a { uint8_t x; }\n"
+	    "struct b { struct a y; };\n"
+	    "event { name = \"n\"; fields := struct { uint8_t _len;"
+	    " uint8_t _data[_len]; uuid_t id; struct b s; string _string; };"
+	    " };\n");
+	p = payload(&b, 0);
+	ok(b.st == TV_OK && p, "misc constructs build");
+	if (b.st == TV_OK && p) {
+		ok(mem(p, "len") && mem(p, "data") && mem(p, "string"),
+		    "one leading underscore escapes a field name");
+		f = mem(p, "data");
+		ok(f && f->kind == TV_FC_SEQUENCE &&
+		    f->array.length_slot == mem(p, "len")->save_slot,
+		    "escaped length path");
+		f = mem(p, "id");
+		ok(f && f->kind == TV_FC_ARRAY && f->array.length == 16,
+		    "typealias with an abstract array declarator");
+		ok(mem(mem(mem(p, "s"), "y"), "x") != NULL,
+		    "struct definition without ';' before the next one");
+		ok(b.tc.nsclasses == 1 && !b.tc.sclasses[0]->has_id &&
+		    b.tc.sclasses[0]->nevents == 1,
+		    "events without a stream block get an implicit one");
+	}
+	unbuild(&b);
+	fails(HDR TRACE_LE "clock { name = c; }; clock { name = c; };",
+	    TV_SEMANTIC, 8, 22, "duplicate clock");
+	fails(HDR TRACE_LE "clock { freq = 0; name = c; };",
+	    TV_SEMANTIC, 8, 9, "zero frequency");
+	fails(HDR TRACE_LE "event { fields := struct { string trace; }; };",
+	    TV_SEMANTIC, 8, 35, "keyword as a field name");
+	fails(HDR TRACE_LE "typedef uint8_t int;", TV_SEMANTIC, 8, 17,
+	    "typedef of a keyword");
+	fails(HDR TRACE_LE "event { fields := struct { enum : uint8_t { A } t;"
+	    " variant <typedef> { uint8_t A; } v; }; };", TV_SYNTAX, 8, 52,
+	    "keyword as a variant tag");
+}
+
 /* Hostile metadata: multiplying typedefs, deep chains, deep nesting. */
 static void
 test_limits(void)
@@ -668,6 +714,7 @@ main(void)
 	test_variants();
 	test_trace_model();
 	test_metadata_read();
+	test_misc();
 	test_limits();
 	return tv_done();
 }
