@@ -115,10 +115,11 @@ check_byte_order(const char *path, const char *text, size_t len, bool be,
 	if (tsdl_parse(text, len, path, &a, &top, NULL) == TV_OK &&
 	    tsdl_trace_byte_order(top, &bo) &&
 	    (bo == TV_BO_BE) != be)
-		st = tv_error_at(err, TV_CORRUPT, path, 0,
-		    _("metadata packets are %s but the trace is declared "
-		    "%s"), be ? "big-endian" : "little-endian",
-		    be ? "little-endian" : "big-endian");
+		st = tv_error_at(err, TV_CORRUPT, path, 0, "%s", be ?
+		    _("metadata packets are big-endian but the trace is "
+		    "declared little-endian") :
+		    _("metadata packets are little-endian but the trace is "
+		    "declared big-endian"));
 	tv_arena_fini(&a);
 	return st;
 }
