@@ -24,15 +24,13 @@ tv_status_str(enum tv_status st)
 	return _(status_msgs[st]);
 }
 
-/* Copy @src into the fixed buffer @dst, truncating safely. */
+/* Copy @src into the fixed buffer @dst, truncating; they may overlap. */
 static void
 copy_str(char *dst, size_t size, const char *src)
 {
-	size_t n = strlen(src);
+	size_t n = strnlen(src, size - 1);
 
-	if (n >= size)
-		n = size - 1;
-	memcpy(dst, src, n);
+	memmove(dst, src, n);
 	dst[n] = '\0';
 }
 
@@ -42,26 +40,30 @@ error_vset(struct tv_error *err, enum tv_status st, const struct tv_loc *loc,
     const char *fmt, va_list ap)
 {
 	int saved = errno;
+	char msg[sizeof(err->msg)];
 
 	if (!err)
 		return st;
+	/* first, as the arguments may point into *err itself */
+	if (fmt)
+		vsnprintf(msg, sizeof(msg), fmt, ap);
+	else
+		copy_str(msg, sizeof(msg), tv_status_str(st));
+	if (loc && loc->path)
+		copy_str(err->path, sizeof(err->path), loc->path);
+	else
+		err->path[0] = '\0';
 	err->status = st;
 	err->sys_errno = st == TV_IO ? saved : 0;
 	err->offset = TV_NO_OFFSET;
 	err->line = 0;
 	err->column = 0;
-	err->path[0] = '\0';
 	if (loc) {
-		if (loc->path)
-			copy_str(err->path, sizeof(err->path), loc->path);
 		err->offset = loc->offset;
 		err->line = loc->line;
 		err->column = loc->column;
 	}
-	if (fmt)
-		vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-	else
-		copy_str(err->msg, sizeof(err->msg), tv_status_str(st));
+	memcpy(err->msg, msg, sizeof(msg));
 	return st;
 }
 
@@ -96,23 +98,21 @@ tv_error_at(struct tv_error *err, enum tv_status st, const char *path,
 void
 tv_error_prefix(struct tv_error *err, const char *fmt, ...)
 {
-	char old[sizeof(err->msg)];
+	char pre[sizeof(err->msg)];
 	size_t plen, olen;
 	va_list ap;
 	int n;
 
 	if (!err)
 		return;
-	memcpy(old, err->msg, sizeof(old));
-	old[sizeof(old) - 1] = '\0';
 	va_start(ap, fmt);
-	n = vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	n = vsnprintf(pre, sizeof(pre), fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		n = 0;
-	plen = TV_MIN((size_t)n, sizeof(err->msg) - 1);
-	olen = TV_MIN(strlen(old), sizeof(err->msg) - 1 - plen);
-	memcpy(err->msg + plen, old, olen);
+	plen = n < 0 ? 0 : TV_MIN((size_t)n, sizeof(pre) - 1);
+	olen = TV_MIN(strnlen(err->msg, sizeof(err->msg) - 1),
+	    sizeof(err->msg) - 1 - plen);
+	memmove(err->msg + plen, err->msg, olen);
+	memcpy(err->msg, pre, plen);
 	err->msg[plen + olen] = '\0';
 }
 

@@ -174,6 +174,11 @@ test_error(void)
 	errno = ENOENT;
 	tv_error_set(&e, TV_IO, NULL, "open");
 	is_int(e.sys_errno, ENOENT, "error: TV_IO keeps errno");
+	tv_error_at(&e, TV_CORRUPT, "p", 4, "inner");
+	tv_error_set(&e, TV_CORRUPT, &(struct tv_loc){ .path = e.path,
+	    .offset = e.offset }, "outer: %s", e.msg);
+	is_str(tv_error_format(&e, buf, sizeof(buf)),
+	    "p: offset 0x4: outer: inner", "error: re-wrapping itself");
 	memset(buf, 'x', sizeof(buf));
 	buf[sizeof(buf) - 1] = '\0';
 	tv_error_set(&e, TV_CORRUPT, &(struct tv_loc){ .path = buf,
