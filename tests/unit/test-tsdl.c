@@ -23,9 +23,11 @@ struct built {
 };
 
 #define HDR	"/* CTF 1.8 */\n" \
-	"typealias integer { size = 8; align = 8; signed = false; } := uint8_t;\n" \
+	"typealias integer { size = 8; align = 8; signed = false; } "	\
+	":= uint8_t;\n"						\
 	"typealias integer { size = 16; signed = false; } := uint16_t;\n" \
-	"typealias integer { size = 32; align = 32; signed = false; } := uint32_t;\n" \
+	"typealias integer { size = 32; align = 32; signed = false; } "	\
+	":= uint32_t;\n"						\
 	"typealias integer { size = 64; signed = false; } := uint64_t;\n" \
 	"typealias integer { size = 32; signed = true; } := int;\n"
 #define TRACE_LE "trace { major = 1; minor = 8; byte_order = le; };\n"
@@ -204,7 +206,8 @@ test_integers(void)
 	    TV_SEMANTIC, 8, 28, "size as string");
 	fails(HDR TRACE_LE "typealias integer { size = 8; base = 7; } := z;",
 	    TV_SEMANTIC, 8, 38, "bad base");
-	fails(HDR TRACE_LE "typealias integer { size = 8; map = clock.x.value; }"
+	fails(HDR TRACE_LE "typealias integer { size = 8; map = "
+	    "clock.x.value; }"
 	    " := z;", TV_SEMANTIC, 8, 37, "unknown clock");
 }
 
@@ -291,7 +294,8 @@ test_arrays_scopes(void)
 		    "typedef of an array");
 		len = mem(p, "len");
 		f = mem(p, "seq");
-		ok(len && f && f->kind == TV_FC_SEQUENCE && len->save_slot >= 0 &&
+		ok(len && f && f->kind == TV_FC_SEQUENCE &&
+		    len->save_slot >= 0 &&
 		    f->array.length_slot == len->save_slot && f->align == 8,
 		    "sequence length -> save slot");
 		f = mem(mem(p, "sub"), "nib");
@@ -368,7 +372,8 @@ test_variants(void)
 	fails(HDR TRACE_LE "event { fields := struct { uint8_t t; variant <t> "
 	    "{ uint8_t a; } v; }; };", TV_SEMANTIC, 8, 39,
 	    "tag not an enum");
-	fails(HDR TRACE_LE "event { fields := struct { variant { uint8_t a; } v;"
+	fails(HDR TRACE_LE "event { fields := struct { variant "
+	    "{ uint8_t a; } v;"
 	    " }; };", TV_SEMANTIC, 8, 28, "variant without tag");
 	fails(HDR TRACE_LE "struct s { enum : uint8_t { x } t; variant <t> "
 	    "{ uint8_t y; } v; };", TV_SEMANTIC, 8, 36,

@@ -47,6 +47,7 @@ tsdl_is_keyword(const char *s)
 	return false;
 }
 
+/* The character @ahead positions on, or -1 past the end. */
 static int
 peekc(const struct lexer *lx, size_t ahead)
 {
@@ -74,6 +75,7 @@ advance(struct lexer *lx)
 	}
 }
 
+/* Append a token at line:col; the caller fills its value. */
 static struct tsdl_token *
 push(struct lexer *lx, enum tsdl_tok_kind kind, uint32_t line, uint32_t col)
 {
@@ -88,18 +90,21 @@ push(struct lexer *lx, enum tsdl_tok_kind kind, uint32_t line, uint32_t col)
 	return t;
 }
 
+/* Can @c start an identifier? */
 static bool
 is_ident_start(int c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
 
+/* Can @c continue an identifier? */
 static bool
 is_ident_char(int c)
 {
 	return is_ident_start(c) || (c >= '0' && c <= '9');
 }
 
+/* Value of hex digit @c, or 99 for a non-digit. */
 static int
 digit_value(int c)
 {

@@ -97,6 +97,7 @@ descend(struct tv_field_class *fc, const char *rest)
 	return fc;
 }
 
+/* Can @fc be a variant tag (@want_enum) or a sequence length? */
 static bool
 target_ok(const struct tv_field_class *fc, bool want_enum)
 {
@@ -485,6 +486,7 @@ scope_type(struct tsdl_ctx *cx, struct tsdl_scope *sc,
 	return TV_OK;
 }
 
+/* An attribute value that must be a non-negative integer. */
 static enum tv_status
 value_uint(struct tsdl_ctx *cx, const struct tsdl_stmt *s, uint64_t *out)
 {
@@ -495,6 +497,7 @@ value_uint(struct tsdl_ctx *cx, const struct tsdl_stmt *s, uint64_t *out)
 	return TV_OK;
 }
 
+/* An attribute value that must fit a signed 64-bit integer. */
 static enum tv_status
 value_int(struct tsdl_ctx *cx, const struct tsdl_stmt *s, int64_t *out)
 {
@@ -812,6 +815,7 @@ add_stream(struct tsdl_ctx *cx, struct tsdl_scope *root,
 	return TV_OK;
 }
 
+/* qsort order of stream classes: by id. */
 static int
 cmp_sclass_id(const void *a, const void *b)
 {
@@ -919,6 +923,7 @@ build_event(struct tsdl_ctx *cx, struct tsdl_scope *root,
 	return TV_OK;
 }
 
+/* qsort order of event classes: by id, then declaration. */
 static int
 cmp_event_id(const void *a, const void *b)
 {

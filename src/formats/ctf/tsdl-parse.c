@@ -27,12 +27,14 @@ static enum tv_status parse_type(struct parser *p, struct tsdl_type **out);
 static enum tv_status parse_stmts(struct parser *p, bool braced,
 		    struct tsdl_stmt **out);
 
+/* The current token. */
 static const struct tsdl_token *
 cur(const struct parser *p)
 {
 	return &p->toks[p->pos];
 }
 
+/* The token @n positions on (EOF past the end). */
 static const struct tsdl_token *
 ahead(const struct parser *p, size_t n)
 {
@@ -41,6 +43,7 @@ ahead(const struct parser *p, size_t n)
 	return &p->toks[p->pos + n];
 }
 
+/* Step to the next token (never past EOF). */
 static void
 next(struct parser *p)
 {
@@ -48,12 +51,14 @@ next(struct parser *p)
 		p->pos++;
 }
 
+/* Is @t the punctuator @c? */
 static bool
 is_punct(const struct tsdl_token *t, int c)
 {
 	return t->kind == TSDL_T_PUNCT && t->punct == c;
 }
 
+/* Is @t the identifier or keyword @w? */
 static bool
 is_word(const struct tsdl_token *t, const char *w)
 {
@@ -90,6 +95,7 @@ expected(struct parser *p, const char *what)
 	    _("expected %s, found %s"), what, tok_desc(t, buf, sizeof(buf)));
 }
 
+/* Consume punctuator @c or report what was found instead. */
 static enum tv_status
 expect_punct(struct parser *p, int c)
 {
@@ -103,6 +109,7 @@ expect_punct(struct parser *p, int c)
 	return expected(p, what);
 }
 
+/* A zeroed parse-tree node in the parse arena. */
 static void *
 node(struct parser *p, size_t size)
 {
@@ -308,6 +315,7 @@ parse_enumerators(struct parser *p, struct tsdl_enumerator **out)
 	return TV_OK;
 }
 
+/* Is @t a C type word (int, unsigned, long, ...)? */
 static bool
 is_basic_word(const struct tsdl_token *t)
 {
@@ -506,6 +514,7 @@ at_assignment(const struct parser *p)
 	}
 }
 
+/* Does @t start a top-level block (trace, stream, ...)? */
 static bool
 is_block_word(const struct tsdl_token *t)
 {

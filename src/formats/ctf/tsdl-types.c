@@ -224,6 +224,7 @@ check_align(struct tsdl_ctx *cx, const struct tsdl_value *v, uint32_t *out)
 	return TV_OK;
 }
 
+/* byte_order = le/be/native/network. */
 static enum tv_status
 attr_byte_order(struct tsdl_ctx *cx, const struct tsdl_stmt *s,
     enum tv_byte_order *out)
@@ -249,6 +250,7 @@ attr_byte_order(struct tsdl_ctx *cx, const struct tsdl_stmt *s,
 	    _("byte_order must be le, be, native or network"));
 }
 
+/* encoding = UTF8/ASCII/none (identifiers, not strings). */
 static enum tv_status
 attr_encoding(struct tsdl_ctx *cx, const struct tsdl_stmt *s,
     enum tv_encoding *out)
@@ -273,6 +275,7 @@ attr_encoding(struct tsdl_ctx *cx, const struct tsdl_stmt *s,
 	    _("encoding must be UTF8, ASCII or none"));
 }
 
+/* base = 2/8/10/16 or one of their names (hex, decimal, ...). */
 static enum tv_status
 attr_base(struct tsdl_ctx *cx, const struct tsdl_stmt *s, uint8_t *out)
 {
