@@ -183,7 +183,11 @@ struct tv_stream	*tv_trace_add_stream(struct tv_trace *trace,
 enum tv_status		 tv_stream_add_file(struct tv_stream *s,
 			    const char *path, uint32_t *index,
 			    struct tv_error *err);
-/** tv_stream_add_packet() - append an index entry (zeroed, returned). */
+/**
+ * tv_stream_add_packet() - append an index entry and return it: zeroed,
+ * except ts_begin/ts_end = TV_TIME_NONE and seq_num/event_count =
+ * TV_COUNT_UNKNOWN, the "unknown" values of those fields.
+ */
 struct tv_packet	*tv_stream_add_packet(struct tv_stream *s);
 void			 tv_packet_events_fini(struct tv_packet_events *pe);
 /** tv_packet_events_push() - append a record; returns it. */
