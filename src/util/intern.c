@@ -84,9 +84,16 @@ grow(struct tv_intern *pool)
 const char *
 tv_intern(struct tv_intern *pool, const char *s, size_t len)
 {
-	uint64_t h = hash_bytes(s, len);
-	size_t i = h & (pool->cap - 1);
+	uint64_t h;
+	size_t i;
 	char *copy;
+
+	if (!s || !len) {
+		s = "";
+		len = 0;
+	}
+	h = hash_bytes(s, len);
+	i = h & (pool->cap - 1);
 
 	while (pool->slots[i].str) {
 		struct intern_slot *sl = &pool->slots[i];

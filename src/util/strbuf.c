@@ -63,6 +63,8 @@ void
 tv_strbuf_add(struct tv_strbuf *sb, const char *s, size_t n)
 {
 	reserve(sb, n);
+	if (n == 0)
+		return;
 	memcpy(sb->buf + sb->len, s, n);
 	sb->len += n;
 	sb->buf[sb->len] = '\0';
