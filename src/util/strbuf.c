@@ -55,6 +55,13 @@ reserve(struct tv_strbuf *sb, size_t n)
 		sb->cap = 64;
 	while (sb->cap < need)
 		sb->cap = sb->cap > SIZE_MAX / 2 ? need : sb->cap * 2;
+	if (!sb->buf) {
+		/* a zeroed struct, never initialised: start it empty */
+		sb->len = 0;
+		sb->buf = tv_xmalloc(sb->cap);
+		sb->buf[0] = '\0';
+		return;
+	}
 	sb->buf = tv_xrealloc(sb->buf, sb->cap);
 }
 

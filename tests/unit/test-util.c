@@ -99,6 +99,12 @@ test_strbuf(void)
 	snprintf(want, sizeof(want), "%d %lld", -7, 1234567890123LL);
 	is_str(sb.buf, want, "strbuf: i64 matches printf");
 	tv_strbuf_fini(&sb);
+	memset(&sb, 0, sizeof(sb));
+	tv_strbuf_add(&sb, NULL, 0);
+	is_str(sb.buf, "", "strbuf: a zeroed buffer works without init");
+	tv_strbuf_add_u64(&sb, 7);
+	is_str(sb.buf, "7", "strbuf: and grows");
+	tv_strbuf_fini(&sb);
 }
 
 /* Equal strings share a pointer, across table growth. */
