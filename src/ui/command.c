@@ -107,6 +107,18 @@ int_arg(struct tv_ui *ui, const char *cmd, const char *arg, long long *out)
 	return true;
 }
 
+/* True if @cmd is one of the commands (or "g", short for goto). */
+static bool
+known(const char *cmd)
+{
+	size_t i;
+
+	for (i = 0; i < TV_ARRAY_SIZE(commands); i++)
+		if (strcmp(commands[i], cmd) == 0)
+			return true;
+	return strcmp(cmd, "g") == 0;
+}
+
 /* Run one command line (without the leading colon). */
 void
 tv_ui_command(struct tv_ui *ui, const char *line)
@@ -129,6 +141,10 @@ tv_ui_command(struct tv_ui *ui, const char *line)
 	memcpy(cmd, line, len);
 	cmd[len] = '\0';
 	arg = skip_ws(line + len);
+	if (!known(cmd)) {
+		tv_ui_error(ui, _("unknown command: %s"), cmd);
+		return;
+	}
 	if (strcmp(cmd, "q") == 0 || strcmp(cmd, "quit") == 0) {
 		ui->quit = true;
 	} else if (strcmp(cmd, "help") == 0) {

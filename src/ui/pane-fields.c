@@ -13,6 +13,7 @@
 
 #define MAX_DEPTH	32
 #define MAX_ELEMS	4096	/* array elements listed per array */
+#define INLINE_MAX	100	/* bytes of an array shown on one line */
 
 struct fline {
 	char	*text;
@@ -80,6 +81,16 @@ text_array(const struct tv_value *v)
 	    e->integer.encoding != TV_ENC_NONE;
 }
 
+/* True for arrays of numbers, which fit on one line when short. */
+static bool
+scalar_elems(const struct tv_value *v)
+{
+	const struct tv_field_class *e = v->fc->array.elem;
+
+	return e && (e->kind == TV_FC_INT || e->kind == TV_FC_ENUM ||
+	    e->kind == TV_FC_FLOAT);
+}
+
 /* One value and, for compound ones, its children below it. */
 static void
 add_value(struct fields_priv *fp, struct tv_strbuf *sb,
@@ -121,6 +132,18 @@ add_value(struct fields_priv *fp, struct tv_strbuf *sb,
 			tv_ui_render_value(sb, v);
 			add_line(fp, sb, TV_UI_A_NORMAL);
 			return;
+		}
+		if (scalar_elems(v)) {
+			size_t mark = sb->len;
+
+			tv_strbuf_adds(sb, " = ");
+			tv_ui_render_value(sb, v);
+			if (sb->len - mark <= INLINE_MAX) {
+				add_line(fp, sb, TV_UI_A_NORMAL);
+				return;
+			}
+			sb->len = mark;
+			sb->buf[mark] = '\0';
 		}
 		tv_strbuf_addf(sb, "[%" PRIu32 "]", v->kids.count);
 		add_line(fp, sb, TV_UI_A_NORMAL);

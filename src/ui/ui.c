@@ -96,7 +96,7 @@ tv_ui_draw(struct tv_ui *ui)
 
 	if (ui->too_small) {
 		werase(stdscr);
-		mvwaddstr(stdscr, 0, 0, _("terminal too small"));
+		tv_ui_put(stdscr, 0, 0, _("terminal too small"), COLS);
 		wnoutrefresh(stdscr);
 		doupdate();
 		return;
