@@ -194,6 +194,7 @@ make_uuid(uint64_t seed, uint8_t uuid[16])
 	uuid[8] = (uint8_t)((uuid[8] & 0x3f) | 0x80);
 }
 
+/* Parse options, write the metadata, run the simulation, report. */
 int
 main(int argc, char **argv)
 {

@@ -10,6 +10,7 @@
 #include "tview/error.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* Command-line options. */
 struct tv_gen_opts {
@@ -122,17 +123,83 @@ enum tv_status	 tv_gen_writer_finish(struct tv_gen_writer *w,
 		    uint64_t end_ts, struct tv_error *err);
 void		 tv_gen_writer_destroy(struct tv_gen_writer *w);
 
-/* Building one event payload, then writing it to a CPU's stream. */
-void		 tv_gen_ev_begin(struct tv_gen_writer *w);
-void		 tv_gen_put_u8(struct tv_gen_writer *w, uint8_t v);
-void		 tv_gen_put_u16(struct tv_gen_writer *w, uint16_t v);
-void		 tv_gen_put_u32(struct tv_gen_writer *w, uint32_t v);
-void		 tv_gen_put_u64(struct tv_gen_writer *w, uint64_t v);
-/* char[16], NUL-padded. */
-void		 tv_gen_put_comm(struct tv_gen_writer *w, const char *s);
-/* NUL-terminated string. */
-void		 tv_gen_put_str(struct tv_gen_writer *w, const char *s);
-/* false when the run is over (event count or size reached). */
+/*
+ * The payload of the event being built, in the trace's byte order; the
+ * writer owns one.  Inline, since it runs tens of millions of times.
+ */
+#define TV_GEN_PAYLOAD_MAX	1024
+#define TV_GEN_STR_MAX		255	/* longest string field written */
+
+struct tv_gen_evbuf {
+	uint8_t		 data[TV_GEN_PAYLOAD_MAX];
+	uint32_t	 len;
+	bool		 be;
+};
+
+struct tv_gen_evbuf *tv_gen_writer_evbuf(struct tv_gen_writer *w);
+
+/* Store the low @n bytes of @v at @p in the given byte order. */
+static inline void
+tv_gen_store(uint8_t *p, uint64_t v, int n, bool be)
+{
+	int i;
+
+	if (be) {
+		for (i = n - 1; i >= 0; i--, v >>= 8)
+			p[i] = (uint8_t)v;
+	} else {
+		for (i = 0; i < n; i++, v >>= 8)
+			p[i] = (uint8_t)v;
+	}
+}
+
+/* Start a new payload. */
+static inline void
+tv_gen_ev_begin(struct tv_gen_evbuf *b)
+{
+	b->len = 0;
+}
+
+/* Append an integer of @n bytes. */
+static inline void
+tv_gen_put(struct tv_gen_evbuf *b, uint64_t v, int n)
+{
+	tv_gen_store(b->data + b->len, v, n, b->be);
+	b->len += (uint32_t)n;
+}
+
+#define tv_gen_put_u8(b, v)	tv_gen_put((b), (uint8_t)(v), 1)
+#define tv_gen_put_u16(b, v)	tv_gen_put((b), (uint16_t)(v), 2)
+#define tv_gen_put_u32(b, v)	tv_gen_put((b), (uint32_t)(v), 4)
+#define tv_gen_put_u64(b, v)	tv_gen_put((b), (uint64_t)(v), 8)
+
+/* Append a char[16] field, NUL-padded. */
+static inline void
+tv_gen_put_comm(struct tv_gen_evbuf *b, const char *s)
+{
+	size_t n = strnlen(s, 15);
+
+	memcpy(b->data + b->len, s, n);
+	memset(b->data + b->len + n, 0, 16 - n);
+	b->len += 16;
+}
+
+/* Append a NUL-terminated string (cut at TV_GEN_STR_MAX bytes). */
+static inline void
+tv_gen_put_str(struct tv_gen_evbuf *b, const char *s)
+{
+	size_t n = strnlen(s, TV_GEN_STR_MAX);
+
+	memcpy(b->data + b->len, s, n);
+	b->data[b->len + n] = 0;
+	b->len += (uint32_t)n + 1;
+}
+
+/*
+ * Write the payload built in the writer's evbuf as event @id on CPU
+ * @cpu at time @ts; false when the run is over (event count or size
+ * reached) and nothing was written.
+ */
 bool		 tv_gen_ev_commit(struct tv_gen_writer *w, uint32_t cpu,
 		    uint32_t id, uint64_t ts);
 bool		 tv_gen_writer_done(const struct tv_gen_writer *w);

@@ -71,6 +71,7 @@ struct gen_cpu {
 struct gen_sim {
 	const struct tv_gen_opts *o;
 	struct tv_gen_writer	*w;
+	struct tv_gen_evbuf	*eb;		/* w's payload buffer */
 	struct tv_gen_rng	 rng;
 	struct gen_task		 tasks[MAX_TASKS];
 	uint32_t		 ntasks;
@@ -228,14 +229,14 @@ ev_switch(struct gen_sim *sim, uint32_t c, int64_t prev_state,
 {
 	struct gen_task *prev = &sim->tasks[sim->cpus[c].cur];
 
-	tv_gen_ev_begin(sim->w);
-	tv_gen_put_comm(sim->w, prev->comm);
-	tv_gen_put_u32(sim->w, (uint32_t)prev->tid);
-	tv_gen_put_u32(sim->w, (uint32_t)prev->prio);
-	tv_gen_put_u64(sim->w, (uint64_t)prev_state);
-	tv_gen_put_comm(sim->w, next->comm);
-	tv_gen_put_u32(sim->w, (uint32_t)next->tid);
-	tv_gen_put_u32(sim->w, (uint32_t)next->prio);
+	tv_gen_ev_begin(sim->eb);
+	tv_gen_put_comm(sim->eb, prev->comm);
+	tv_gen_put_u32(sim->eb, (uint32_t)prev->tid);
+	tv_gen_put_u32(sim->eb, (uint32_t)prev->prio);
+	tv_gen_put_u64(sim->eb, (uint64_t)prev_state);
+	tv_gen_put_comm(sim->eb, next->comm);
+	tv_gen_put_u32(sim->eb, (uint32_t)next->tid);
+	tv_gen_put_u32(sim->eb, (uint32_t)next->prio);
 	emit(sim, c, TV_GEN_SCHED_SWITCH);
 }
 
@@ -267,11 +268,11 @@ do_switch(struct gen_sim *sim, uint32_t c, int64_t prev_state)
 static void
 ev_wake(struct gen_sim *sim, uint32_t c, uint32_t id, struct gen_task *t)
 {
-	tv_gen_ev_begin(sim->w);
-	tv_gen_put_comm(sim->w, t->comm);
-	tv_gen_put_u32(sim->w, (uint32_t)t->tid);
-	tv_gen_put_u32(sim->w, (uint32_t)t->prio);
-	tv_gen_put_u32(sim->w, (uint32_t)t->cpu);
+	tv_gen_ev_begin(sim->eb);
+	tv_gen_put_comm(sim->eb, t->comm);
+	tv_gen_put_u32(sim->eb, (uint32_t)t->tid);
+	tv_gen_put_u32(sim->eb, (uint32_t)t->prio);
+	tv_gen_put_u32(sim->eb, (uint32_t)t->cpu);
 	emit(sim, c, id);
 }
 
@@ -290,8 +291,8 @@ wake(struct gen_sim *sim, uint32_t c, struct gen_task *t)
 static void
 ev_u32(struct gen_sim *sim, uint32_t c, uint32_t id, uint32_t v)
 {
-	tv_gen_ev_begin(sim->w);
-	tv_gen_put_u32(sim->w, v);
+	tv_gen_ev_begin(sim->eb);
+	tv_gen_put_u32(sim->eb, v);
 	emit(sim, c, id);
 }
 
@@ -333,16 +334,16 @@ hardirq(struct gen_sim *sim, uint32_t c)
 	const struct gen_irq *irq =
 	    &gen_irqs[rnd(sim, 0, TV_ARRAY_SIZE(gen_irqs) - 1)];
 
-	tv_gen_ev_begin(sim->w);
-	tv_gen_put_u32(sim->w, (uint32_t)irq->irq);
-	tv_gen_put_str(sim->w, irq->name);
+	tv_gen_ev_begin(sim->eb);
+	tv_gen_put_u32(sim->eb, (uint32_t)irq->irq);
+	tv_gen_put_str(sim->eb, irq->name);
 	emit(sim, c, TV_GEN_IRQ_ENTRY);
 	if (irq->softirq)
 		ev_u32(sim, c, TV_GEN_SOFTIRQ_RAISE, irq->softirq);
 	sim->cpus[c].now += rnd(sim, 1 * US, 15 * US);
-	tv_gen_ev_begin(sim->w);
-	tv_gen_put_u32(sim->w, (uint32_t)irq->irq);
-	tv_gen_put_u32(sim->w, 1);	/* IRQ_HANDLED */
+	tv_gen_ev_begin(sim->eb);
+	tv_gen_put_u32(sim->eb, (uint32_t)irq->irq);
+	tv_gen_put_u32(sim->eb, 1);	/* IRQ_HANDLED */
 	emit(sim, c, TV_GEN_IRQ_EXIT);
 	if (irq->softirq)
 		softirq(sim, c, irq->softirq, irq_wakee(sim, c, irq->softirq));
@@ -390,10 +391,10 @@ rcu_frees(struct gen_sim *sim, uint32_t c)
 		return false;
 	t = &sim->tasks[sim->free_list[0]];
 	ev_u32(sim, c, TV_GEN_SOFTIRQ_ENTRY, 9);	/* RCU */
-	tv_gen_ev_begin(sim->w);
-	tv_gen_put_comm(sim->w, t->comm);
-	tv_gen_put_u32(sim->w, (uint32_t)t->tid);
-	tv_gen_put_u32(sim->w, (uint32_t)t->prio);
+	tv_gen_ev_begin(sim->eb);
+	tv_gen_put_comm(sim->eb, t->comm);
+	tv_gen_put_u32(sim->eb, (uint32_t)t->tid);
+	tv_gen_put_u32(sim->eb, (uint32_t)t->prio);
 	emit(sim, c, TV_GEN_PROCESS_FREE);
 	ev_u32(sim, c, TV_GEN_SOFTIRQ_EXIT, 9);
 	t->state = T_FREE;
@@ -424,13 +425,13 @@ sys_exit(struct gen_sim *sim, uint32_t c, struct gen_task *t)
 	uint32_t id = (uint32_t)t->pending;
 
 	t->pending = -1;
-	tv_gen_ev_begin(sim->w);
-	tv_gen_put_u64(sim->w, (uint64_t)t->pend_ret);
+	tv_gen_ev_begin(sim->eb);
+	tv_gen_put_u64(sim->eb, (uint64_t)t->pend_ret);
 	if (id == TV_GEN_SYS_READ_EXIT) {
-		tv_gen_put_u64(sim->w, t->pend_a);
+		tv_gen_put_u64(sim->eb, t->pend_a);
 	} else if (id == TV_GEN_SYS_FUTEX_EXIT) {
-		tv_gen_put_u64(sim->w, t->pend_a);
-		tv_gen_put_u64(sim->w, 0);
+		tv_gen_put_u64(sim->eb, t->pend_a);
+		tv_gen_put_u64(sim->eb, 0);
 	}
 	emit(sim, c, id);
 }
@@ -448,43 +449,46 @@ static void
 sys_read(struct gen_sim *sim, uint32_t c, struct gen_task *t, uint32_t fd,
     uint64_t count, int64_t ret)
 {
-	tv_gen_ev_begin(sim->w);
-	tv_gen_put_u32(sim->w, fd);
-	tv_gen_put_u64(sim->w, count);
+	tv_gen_ev_begin(sim->eb);
+	tv_gen_put_u32(sim->eb, fd);
+	tv_gen_put_u64(sim->eb, count);
 	sys_enter(sim, c, t, TV_GEN_SYS_READ, ret, user_addr(sim, t));
 }
 
+/* write(fd, buf, count): returns count. */
 static void
 sys_write(struct gen_sim *sim, uint32_t c, struct gen_task *t, uint32_t fd,
     uint64_t count)
 {
-	tv_gen_ev_begin(sim->w);
-	tv_gen_put_u32(sim->w, fd);
-	tv_gen_put_u64(sim->w, user_addr(sim, t));
-	tv_gen_put_u64(sim->w, count);
+	tv_gen_ev_begin(sim->eb);
+	tv_gen_put_u32(sim->eb, fd);
+	tv_gen_put_u64(sim->eb, user_addr(sim, t));
+	tv_gen_put_u64(sim->eb, count);
 	sys_enter(sim, c, t, TV_GEN_SYS_WRITE, (int64_t)count, 0);
 }
 
+/* openat(AT_FDCWD, path): a new fd in @t->fd, or ENOENT now and then. */
 static void
 sys_openat(struct gen_sim *sim, uint32_t c, struct gen_task *t,
     const char *path)
 {
 	bool fail = one_in(sim, 6);
 
-	tv_gen_ev_begin(sim->w);
-	tv_gen_put_u32(sim->w, (uint32_t)-100);		/* AT_FDCWD */
-	tv_gen_put_str(sim->w, path);
-	tv_gen_put_u32(sim->w, 0x80000);		/* O_RDONLY|O_CLOEXEC */
-	tv_gen_put_u16(sim->w, 0);
+	tv_gen_ev_begin(sim->eb);
+	tv_gen_put_u32(sim->eb, (uint32_t)-100);		/* AT_FDCWD */
+	tv_gen_put_str(sim->eb, path);
+	tv_gen_put_u32(sim->eb, 0x80000);		/* O_RDONLY|O_CLOEXEC */
+	tv_gen_put_u16(sim->eb, 0);
 	t->fd = fail ? -1 : (int32_t)rnd(sim, 3, 9);
 	sys_enter(sim, c, t, TV_GEN_SYS_OPENAT, fail ? -2 : t->fd, 0);
 }
 
+/* close(@t->fd). */
 static void
 sys_close(struct gen_sim *sim, uint32_t c, struct gen_task *t)
 {
-	tv_gen_ev_begin(sim->w);
-	tv_gen_put_u32(sim->w, (uint32_t)t->fd);
+	tv_gen_ev_begin(sim->eb);
+	tv_gen_put_u32(sim->eb, (uint32_t)t->fd);
 	sys_enter(sim, c, t, TV_GEN_SYS_CLOSE, 0, 0);
 	t->fd = -1;
 }
@@ -495,13 +499,13 @@ sys_futex(struct gen_sim *sim, uint32_t c, struct gen_task *t, bool wait)
 {
 	uint64_t uaddr = user_addr(sim, t);
 
-	tv_gen_ev_begin(sim->w);
-	tv_gen_put_u64(sim->w, uaddr);
-	tv_gen_put_u32(sim->w, wait ? 128 : 129);
-	tv_gen_put_u32(sim->w, wait ? 0 : 1);
-	tv_gen_put_u64(sim->w, 0);
-	tv_gen_put_u64(sim->w, 0);
-	tv_gen_put_u32(sim->w, 0);
+	tv_gen_ev_begin(sim->eb);
+	tv_gen_put_u64(sim->eb, uaddr);
+	tv_gen_put_u32(sim->eb, wait ? 128 : 129);
+	tv_gen_put_u32(sim->eb, wait ? 0 : 1);
+	tv_gen_put_u64(sim->eb, 0);
+	tv_gen_put_u64(sim->eb, 0);
+	tv_gen_put_u32(sim->eb, 0);
 	sys_enter(sim, c, t, TV_GEN_SYS_FUTEX, 0, uaddr);
 }
 
@@ -528,17 +532,17 @@ do_fork(struct gen_sim *sim, uint32_t c, struct gen_task *t,
 	k->exec = path;
 	k->exec_prog = (uint8_t)prog;
 	k->cpu = (int32_t)rnd(sim, 0, sim->o->cpus - 1);
-	tv_gen_ev_begin(sim->w);
-	tv_gen_put_comm(sim->w, t->comm);
-	tv_gen_put_u32(sim->w, (uint32_t)t->tid);
-	tv_gen_put_u32(sim->w, (uint32_t)t->pid);
-	tv_gen_put_u32(sim->w, NS_INUM);
-	tv_gen_put_comm(sim->w, k->comm);
-	tv_gen_put_u32(sim->w, (uint32_t)k->tid);
-	tv_gen_put_u8(sim->w, 1);
-	tv_gen_put_u32(sim->w, (uint32_t)k->tid);
-	tv_gen_put_u32(sim->w, (uint32_t)k->pid);
-	tv_gen_put_u32(sim->w, NS_INUM);
+	tv_gen_ev_begin(sim->eb);
+	tv_gen_put_comm(sim->eb, t->comm);
+	tv_gen_put_u32(sim->eb, (uint32_t)t->tid);
+	tv_gen_put_u32(sim->eb, (uint32_t)t->pid);
+	tv_gen_put_u32(sim->eb, NS_INUM);
+	tv_gen_put_comm(sim->eb, k->comm);
+	tv_gen_put_u32(sim->eb, (uint32_t)k->tid);
+	tv_gen_put_u8(sim->eb, 1);
+	tv_gen_put_u32(sim->eb, (uint32_t)k->tid);
+	tv_gen_put_u32(sim->eb, (uint32_t)k->pid);
+	tv_gen_put_u32(sim->eb, NS_INUM);
 	emit(sim, c, TV_GEN_PROCESS_FORK);
 	ev_wake(sim, c, TV_GEN_WAKEUP_NEW, k);
 	set_state(sim, k, T_RUNNABLE);
@@ -566,10 +570,10 @@ do_exit(struct gen_sim *sim, uint32_t c, struct gen_task *t)
 	struct gen_task *p;
 	uint32_t i;
 
-	tv_gen_ev_begin(sim->w);
-	tv_gen_put_comm(sim->w, t->comm);
-	tv_gen_put_u32(sim->w, (uint32_t)t->tid);
-	tv_gen_put_u32(sim->w, (uint32_t)t->prio);
+	tv_gen_ev_begin(sim->eb);
+	tv_gen_put_comm(sim->eb, t->comm);
+	tv_gen_put_u32(sim->eb, (uint32_t)t->tid);
+	tv_gen_put_u32(sim->eb, (uint32_t)t->prio);
 	emit(sim, c, TV_GEN_PROCESS_EXIT);
 	for (i = 0; i < sim->ntasks; i++) {
 		p = &sim->tasks[i];
@@ -600,10 +604,10 @@ do_exec(struct gen_sim *sim, uint32_t c, struct gen_task *t)
 {
 	const char *base = strrchr(t->exec, '/');
 
-	tv_gen_ev_begin(sim->w);
-	tv_gen_put_str(sim->w, t->exec);
-	tv_gen_put_u32(sim->w, (uint32_t)t->tid);
-	tv_gen_put_u32(sim->w, (uint32_t)t->tid);
+	tv_gen_ev_begin(sim->eb);
+	tv_gen_put_str(sim->eb, t->exec);
+	tv_gen_put_u32(sim->eb, (uint32_t)t->tid);
+	tv_gen_put_u32(sim->eb, (uint32_t)t->tid);
 	emit(sim, c, TV_GEN_PROCESS_EXEC);
 	snprintf(t->comm, sizeof(t->comm), "%s", base ? base + 1 : t->exec);
 	t->prog = t->exec_prog;
@@ -945,32 +949,33 @@ statedump(struct gen_sim *sim)
 	struct gen_task *t;
 	uint32_t i;
 
-	tv_gen_ev_begin(sim->w);
+	tv_gen_ev_begin(sim->eb);
 	emit(sim, 0, TV_GEN_STATEDUMP_START);
 	for (i = 0; i < sim->ntasks; i++) {
 		t = &sim->tasks[i];
 		if (t->prog == P_IDLE)
 			continue;
-		tv_gen_ev_begin(sim->w);
-		tv_gen_put_u32(sim->w, (uint32_t)t->tid);
-		tv_gen_put_u32(sim->w, (uint32_t)t->tid);
-		tv_gen_put_u32(sim->w, (uint32_t)t->pid);
-		tv_gen_put_u32(sim->w, (uint32_t)t->pid);
-		tv_gen_put_u32(sim->w, (uint32_t)t->ppid);
-		tv_gen_put_u32(sim->w, (uint32_t)t->ppid);
-		tv_gen_put_comm(sim->w, t->comm);
-		tv_gen_put_u32(sim->w, t->kthread ? 1 : 0);
-		tv_gen_put_u32(sim->w, t->kthread ? 0 : 1);
-		tv_gen_put_u32(sim->w, 1);
-		tv_gen_put_u32(sim->w, 5);	/* WAIT */
-		tv_gen_put_u32(sim->w, (uint32_t)t->cpu);
-		tv_gen_put_u32(sim->w, NS_INUM);
+		tv_gen_ev_begin(sim->eb);
+		tv_gen_put_u32(sim->eb, (uint32_t)t->tid);
+		tv_gen_put_u32(sim->eb, (uint32_t)t->tid);
+		tv_gen_put_u32(sim->eb, (uint32_t)t->pid);
+		tv_gen_put_u32(sim->eb, (uint32_t)t->pid);
+		tv_gen_put_u32(sim->eb, (uint32_t)t->ppid);
+		tv_gen_put_u32(sim->eb, (uint32_t)t->ppid);
+		tv_gen_put_comm(sim->eb, t->comm);
+		tv_gen_put_u32(sim->eb, t->kthread ? 1 : 0);
+		tv_gen_put_u32(sim->eb, t->kthread ? 0 : 1);
+		tv_gen_put_u32(sim->eb, 1);
+		tv_gen_put_u32(sim->eb, 5);	/* WAIT */
+		tv_gen_put_u32(sim->eb, (uint32_t)t->cpu);
+		tv_gen_put_u32(sim->eb, NS_INUM);
 		emit(sim, 0, TV_GEN_STATEDUMP_PROCESS);
 	}
-	tv_gen_ev_begin(sim->w);
+	tv_gen_ev_begin(sim->eb);
 	emit(sim, 0, TV_GEN_STATEDUMP_END);
 }
 
+/* Boot the machine, dump its state, then step the earliest CPU until done. */
 enum tv_status
 tv_gen_simulate(const struct tv_gen_opts *o, struct tv_gen_writer *w,
     uint64_t *end_ts, struct tv_error *err)
@@ -988,6 +993,7 @@ tv_gen_simulate(const struct tv_gen_opts *o, struct tv_gen_writer *w,
 	}
 	sim->o = o;
 	sim->w = w;
+	sim->eb = tv_gen_writer_evbuf(w);
 	sim->next_wake = NEVER;
 	tv_gen_rng_seed(&sim->rng, o->seed);
 	/* Monotonic time since boot: an hour and a bit. */

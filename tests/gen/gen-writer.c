@@ -18,8 +18,6 @@
 #include <sys/stat.h>
 
 #define GEN_HDR_BYTES	84	/* packet header + packet context */
-#define GEN_SCRATCH	1024	/* largest event payload */
-#define GEN_STR_MAX	255	/* longest string field written */
 #define GEN_PAGE	4096
 #define GEN_SPARE	8	/* packet buffers beyond one per stream */
 
@@ -51,8 +49,7 @@ struct tv_gen_writer {
 	bool		 be;
 	struct gen_stream *streams;
 	uint32_t	 nstreams;
-	uint8_t		 scratch[GEN_SCRATCH];
-	uint32_t	 slen;
+	struct tv_gen_evbuf eb;		/* the payload being built */
 	uint64_t	 events;
 	uint64_t	 bytes;		/* closed packets */
 	bool		 done;
@@ -74,21 +71,6 @@ struct tv_gen_writer {
 	int		 io_errno;
 	const char	*io_path;
 };
-
-/* Store an integer of @n bytes in the given byte order. */
-static inline void
-gen_store(uint8_t *p, uint64_t v, int n, bool be)
-{
-	int i;
-
-	if (be) {
-		for (i = n - 1; i >= 0; i--, v >>= 8)
-			p[i] = (uint8_t)v;
-	} else {
-		for (i = 0; i < n; i++, v >>= 8)
-			p[i] = (uint8_t)v;
-	}
-}
 
 /* The I/O thread: write queued packets until told to stop. */
 static void *
@@ -196,16 +178,17 @@ gen_stream_open(struct tv_gen_writer *w, uint32_t cpu, struct tv_error *err)
 	if (!s->idx)
 		return tv_error_at(err, TV_IO, ipath, TV_NO_OFFSET, "%s",
 		    strerror(errno));
-	gen_store(hdr, 0xc1f1dcc1, 4, true);
-	gen_store(hdr + 4, 1, 4, true);		/* major */
-	gen_store(hdr + 8, 1, 4, true);		/* minor */
-	gen_store(hdr + 12, 72, 4, true);	/* entry size */
+	tv_gen_store(hdr, 0xc1f1dcc1, 4, true);
+	tv_gen_store(hdr + 4, 1, 4, true);		/* major */
+	tv_gen_store(hdr + 8, 1, 4, true);		/* minor */
+	tv_gen_store(hdr + 12, 72, 4, true);	/* entry size */
 	if (fwrite(hdr, 1, sizeof(hdr), s->idx) != sizeof(hdr))
 		return tv_error_at(err, TV_IO, ipath, TV_NO_OFFSET, "%s",
 		    strerror(errno));
 	return TV_OK;
 }
 
+/* Open the stream (and index) files and start the I/O thread. */
 enum tv_status
 tv_gen_writer_create(struct tv_gen_writer **out, const struct tv_gen_opts *o,
     const uint8_t uuid[16], struct tv_error *err)
@@ -222,6 +205,7 @@ tv_gen_writer_create(struct tv_gen_writer **out, const struct tv_gen_opts *o,
 	w->o = o;
 	memcpy(w->uuid, uuid, 16);
 	w->be = o->big_endian;
+	w->eb.be = o->big_endian;
 	w->nstreams = o->cpus;
 	tv_gen_rng_seed(&w->rng, o->seed ^ 0x9e3779b97f4a7c15ULL);
 	w->streams = calloc(o->cpus, sizeof(*w->streams));
@@ -271,10 +255,10 @@ static void
 gen_packet_begin(struct tv_gen_writer *w, struct gen_stream *s, uint64_t ts)
 {
 	memset(s->pkt, 0, GEN_HDR_BYTES);
-	gen_store(s->pkt, 0xc1fc1fc1, 4, w->be);
+	tv_gen_store(s->pkt, 0xc1fc1fc1, 4, w->be);
 	memcpy(s->pkt + 4, w->uuid, 16);
-	gen_store(s->pkt + 20, TV_GEN_STREAM_ID, 4, w->be);
-	gen_store(s->pkt + 24, (uint64_t)(s - w->streams), 8, w->be);
+	tv_gen_store(s->pkt + 20, TV_GEN_STREAM_ID, 4, w->be);
+	tv_gen_store(s->pkt + 24, (uint64_t)(s - w->streams), 8, w->be);
 	s->used = GEN_HDR_BYTES;
 	s->ts_begin = ts;
 	s->clock = ts;
@@ -288,15 +272,15 @@ gen_index_entry(struct tv_gen_writer *w, struct gen_stream *s,
 {
 	uint8_t e[72];
 
-	gen_store(e, s->file_off, 8, true);
-	gen_store(e + 8, size * 8, 8, true);
-	gen_store(e + 16, (uint64_t)s->used * 8, 8, true);
-	gen_store(e + 24, s->ts_begin, 8, true);
-	gen_store(e + 32, ts_end, 8, true);
-	gen_store(e + 40, s->discarded, 8, true);
-	gen_store(e + 48, TV_GEN_STREAM_ID, 8, true);
-	gen_store(e + 56, (uint64_t)(s - w->streams), 8, true);
-	gen_store(e + 64, s->seq, 8, true);
+	tv_gen_store(e, s->file_off, 8, true);
+	tv_gen_store(e + 8, size * 8, 8, true);
+	tv_gen_store(e + 16, (uint64_t)s->used * 8, 8, true);
+	tv_gen_store(e + 24, s->ts_begin, 8, true);
+	tv_gen_store(e + 32, ts_end, 8, true);
+	tv_gen_store(e + 40, s->discarded, 8, true);
+	tv_gen_store(e + 48, TV_GEN_STREAM_ID, 8, true);
+	tv_gen_store(e + 56, (uint64_t)(s - w->streams), 8, true);
+	tv_gen_store(e + 64, s->seq, 8, true);
 	if (fwrite(e, 1, sizeof(e), s->idx) != sizeof(e))
 		gen_io_error(w, s->path);
 }
@@ -319,13 +303,13 @@ gen_packet_end(struct tv_gen_writer *w, struct gen_stream *s,
 	if (w->o->seq_gap && s->seq > 0 && tv_gen_rng_next(&w->rng) % 4 == 0)
 		s->seq += tv_gen_rng_range(&w->rng, 1, 3);
 	memset(s->pkt + s->used, 0, size - s->used);
-	gen_store(c, s->ts_begin, 8, w->be);
-	gen_store(c + 8, ts_end, 8, w->be);
-	gen_store(c + 16, (uint64_t)s->used * 8, 8, w->be);
-	gen_store(c + 24, size * 8, 8, w->be);
-	gen_store(c + 32, s->seq, 8, w->be);
-	gen_store(c + 40, s->discarded, 8, w->be);
-	gen_store(c + 48, (uint64_t)(s - w->streams), 4, w->be);
+	tv_gen_store(c, s->ts_begin, 8, w->be);
+	tv_gen_store(c + 8, ts_end, 8, w->be);
+	tv_gen_store(c + 16, (uint64_t)s->used * 8, 8, w->be);
+	tv_gen_store(c + 24, size * 8, 8, w->be);
+	tv_gen_store(c + 32, s->seq, 8, w->be);
+	tv_gen_store(c + 40, s->discarded, 8, w->be);
+	tv_gen_store(c + 48, (uint64_t)(s - w->streams), 4, w->be);
 	if (s->idx)
 		gen_index_entry(w, s, size, ts_end);
 	gen_submit(w, s, size);
@@ -337,57 +321,11 @@ gen_packet_end(struct tv_gen_writer *w, struct gen_stream *s,
 		w->done = true;
 }
 
-void
-tv_gen_ev_begin(struct tv_gen_writer *w)
+/* The payload buffer the simulation fills before each commit. */
+struct tv_gen_evbuf *
+tv_gen_writer_evbuf(struct tv_gen_writer *w)
 {
-	w->slen = 0;
-}
-
-void
-tv_gen_put_u8(struct tv_gen_writer *w, uint8_t v)
-{
-	w->scratch[w->slen++] = v;
-}
-
-void
-tv_gen_put_u16(struct tv_gen_writer *w, uint16_t v)
-{
-	gen_store(w->scratch + w->slen, v, 2, w->be);
-	w->slen += 2;
-}
-
-void
-tv_gen_put_u32(struct tv_gen_writer *w, uint32_t v)
-{
-	gen_store(w->scratch + w->slen, v, 4, w->be);
-	w->slen += 4;
-}
-
-void
-tv_gen_put_u64(struct tv_gen_writer *w, uint64_t v)
-{
-	gen_store(w->scratch + w->slen, v, 8, w->be);
-	w->slen += 8;
-}
-
-void
-tv_gen_put_comm(struct tv_gen_writer *w, const char *s)
-{
-	size_t n = strnlen(s, 15);
-
-	memcpy(w->scratch + w->slen, s, n);
-	memset(w->scratch + w->slen + n, 0, 16 - n);
-	w->slen += 16;
-}
-
-void
-tv_gen_put_str(struct tv_gen_writer *w, const char *s)
-{
-	size_t n = strnlen(s, GEN_STR_MAX);
-
-	memcpy(w->scratch + w->slen, s, n);
-	w->scratch[w->slen + n] = 0;
-	w->slen += (uint32_t)n + 1;
+	return &w->eb;
 }
 
 /*
@@ -402,28 +340,29 @@ gen_header(struct tv_gen_writer *w, uint8_t *h, uint64_t clock, uint32_t id,
 
 	if (w->o->large_header) {
 		if (id < 65535 && delta < (1ULL << 32)) {
-			gen_store(h, id, 2, w->be);
-			gen_store(h + 2, ts & 0xffffffffULL, 4, w->be);
+			tv_gen_store(h, id, 2, w->be);
+			tv_gen_store(h + 2, ts & 0xffffffffULL, 4, w->be);
 			return 6;
 		}
-		gen_store(h, 65535, 2, w->be);
-		gen_store(h + 2, id, 4, w->be);
-		gen_store(h + 6, ts, 8, w->be);
+		tv_gen_store(h, 65535, 2, w->be);
+		tv_gen_store(h + 2, id, 4, w->be);
+		tv_gen_store(h + 6, ts, 8, w->be);
 		return 14;
 	}
 	if (id < 31 && delta < (1ULL << 27)) {
 		uint64_t t27 = ts & ((1ULL << 27) - 1);
 
-		gen_store(h, w->be ? ((uint64_t)id << 27) | t27 :
+		tv_gen_store(h, w->be ? ((uint64_t)id << 27) | t27 :
 		    id | (t27 << 5), 4, w->be);
 		return 4;
 	}
 	h[0] = w->be ? 31 << 3 : 31;
-	gen_store(h + 1, id, 4, w->be);
-	gen_store(h + 5, ts, 8, w->be);
+	tv_gen_store(h + 1, id, 4, w->be);
+	tv_gen_store(h + 5, ts, 8, w->be);
 	return 13;
 }
 
+/* Append the built payload as one event, starting packets as needed. */
 bool
 tv_gen_ev_commit(struct tv_gen_writer *w, uint32_t cpu, uint32_t id,
     uint64_t ts)
@@ -441,7 +380,7 @@ tv_gen_ev_commit(struct tv_gen_writer *w, uint32_t cpu, uint32_t id,
 	if (!s->open)
 		gen_packet_begin(w, s, ts);
 	hs = gen_header(w, h, s->clock, id, ts);
-	if (s->used + hs + w->slen > w->o->packet_size) {
+	if (s->used + hs + w->eb.len > w->o->packet_size) {
 		gen_packet_end(w, s, ts, false);
 		if (w->done)
 			return false;
@@ -449,31 +388,35 @@ tv_gen_ev_commit(struct tv_gen_writer *w, uint32_t cpu, uint32_t id,
 		hs = gen_header(w, h, s->clock, id, ts);
 	}
 	memcpy(s->pkt + s->used, h, hs);
-	memcpy(s->pkt + s->used + hs, w->scratch, w->slen);
-	s->used += hs + w->slen;
+	memcpy(s->pkt + s->used + hs, w->eb.data, w->eb.len);
+	s->used += hs + w->eb.len;
 	s->clock = ts;
 	w->events++;
 	return true;
 }
 
+/* Whether the run is over: count or size reached, or an I/O error. */
 bool
 tv_gen_writer_done(const struct tv_gen_writer *w)
 {
 	return w->done || (w->o->events && w->events >= w->o->events);
 }
 
+/* Events written so far. */
 uint64_t
 tv_gen_writer_events(const struct tv_gen_writer *w)
 {
 	return w->events;
 }
 
+/* Bytes of stream files in closed packets. */
 uint64_t
 tv_gen_writer_bytes(const struct tv_gen_writer *w)
 {
 	return w->bytes;
 }
 
+/* The first I/O error, copied to @err. */
 enum tv_status
 tv_gen_writer_status(const struct tv_gen_writer *w, struct tv_error *err)
 {
@@ -482,6 +425,7 @@ tv_gen_writer_status(const struct tv_gen_writer *w, struct tv_error *err)
 	return w->status;
 }
 
+/* Close every stream's last packet at @end_ts and the files. */
 enum tv_status
 tv_gen_writer_finish(struct tv_gen_writer *w, uint64_t end_ts,
     struct tv_error *err)
@@ -510,6 +454,7 @@ tv_gen_writer_finish(struct tv_gen_writer *w, uint64_t end_ts,
 	return tv_gen_writer_status(w, err);
 }
 
+/* Free the writer (stops the I/O thread first). */
 void
 tv_gen_writer_destroy(struct tv_gen_writer *w)
 {
