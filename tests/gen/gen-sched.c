@@ -856,7 +856,15 @@ step(struct gen_sim *sim, uint32_t c)
 			do_switch(sim, c, ST_RUNNING);
 			return;
 		}
-		cpu->now = idle_until(sim, c);
+		/*
+		 * Now and then a deep (NOHZ) idle longer than the 27-bit
+		 * compact timestamp range: the next event on this CPU
+		 * needs the extended header.
+		 */
+		if (one_in(sim, 400))
+			cpu->now += rnd(sim, 140 * MS, 300 * MS);
+		else
+			cpu->now = idle_until(sim, c);
 		if (one_in(sim, 4))
 			hardirq(sim, c);
 		return;
