@@ -166,6 +166,8 @@ gen_stream_open(struct tv_gen_writer *w, uint32_t cpu, struct tv_error *err)
 	if (!s->fp)
 		return tv_error_at(err, TV_IO, s->path, TV_NO_OFFSET, "%s",
 		    strerror(errno));
+	/* whole packets only: no stdio buffer, no copy */
+	setvbuf(s->fp, NULL, _IONBF, 0);
 	s->pkt = calloc(1, w->o->packet_size);
 	if (!s->pkt)
 		return tv_error_at(err, TV_NOMEM, s->path, TV_NO_OFFSET, "%s",
