@@ -1,0 +1,173 @@
+/*
+ * Process state reconstructed from kernel events: for each thread its
+ * TID, PID, PPID, name, scheduling state, CPU, since-when and execution
+ * mode stack; for each CPU the thread running on it.  Fed one record at a
+ * time through a table of rules (state-rules.c) that maps each format's
+ * events to transitions, so nothing here knows about a format.
+ *
+ * A background pass (tv_state_index) walks the trace once, records a
+ * snapshot every K events, and answers "state at time T" as nearest
+ * snapshot + replay.  Snapshots persist in a cache file.
+ */
+#ifndef TVIEW_STATE_H
+#define TVIEW_STATE_H
+
+#include "tview/trace.h"
+
+#define TV_TID_UNKNOWN		INT64_MIN
+#define TV_THREAD_NAME_MAX	32	/* bytes, NUL included */
+#define TV_MODE_STACK_MAX	8
+
+/* Scheduling state of a thread. */
+enum tv_thread_state {
+	TV_TS_UNKNOWN,		/* seen, but no event proved its state */
+	TV_TS_RUNNING,
+	TV_TS_RUNNABLE,		/* waiting for a CPU */
+	TV_TS_BLOCKED,
+	TV_TS_ZOMBIE,		/* exited, not yet freed */
+	TV_TS_EXITED,
+	TV_TS_COUNT,
+};
+
+/* Execution mode, a stack per thread (syscall inside user, IRQ on top). */
+enum tv_exec_mode {
+	TV_MODE_UNKNOWN,
+	TV_MODE_USER,
+	TV_MODE_SYSCALL,
+	TV_MODE_IRQ,
+	TV_MODE_SOFTIRQ,
+	TV_MODE_TRAP,
+	TV_MODE_COUNT,
+};
+
+/* One thread.  Plain data: snapshots copy it with memcpy. */
+struct tv_thread {
+	int64_t		 tid;
+	int64_t		 pid;		/* thread group; TV_TID_UNKNOWN */
+	int64_t		 ppid;		/* TV_TID_UNKNOWN if not known */
+	int64_t		 since;		/* ns: state entered; TV_TIME_NONE */
+	uint32_t	 machine;	/* traces of one host share it */
+	int32_t		 cpu;		/* current or last, TV_CPU_UNKNOWN */
+	uint8_t		 state;		/* enum tv_thread_state */
+	bool		 uncertain;	/* events were lost since the state
+					   was last proved */
+	uint8_t		 nmodes;
+	uint8_t		 modes[TV_MODE_STACK_MAX];	/* enum tv_exec_mode */
+	char		 name[TV_THREAD_NAME_MAX];	/* "" if unknown */
+};
+
+/* Who an event belongs to. */
+struct tv_event_owner {
+	int64_t		 tid;		/* TV_TID_UNKNOWN if nobody known */
+	int64_t		 pid;
+	char		 name[TV_THREAD_NAME_MAX];
+	bool		 from_context;	/* the event's own fields said so */
+};
+
+struct tv_state;
+struct tv_state_snap;
+
+/** tv_state_create() - an empty state for the events of @set. */
+struct tv_state	*tv_state_create(const struct tv_trace_set *set);
+void		 tv_state_destroy(struct tv_state *s);
+/** tv_state_clear() - forget every thread (back to the trace start). */
+void		 tv_state_clear(struct tv_state *s);
+
+/**
+ * tv_state_apply() - apply one record of the merged timeline (events and
+ * lost-data records).  If @owner is not NULL, it receives the thread the
+ * event belongs to, as it was before the event (sched_switch belongs to
+ * the thread switched out).  Decodes the event only when a rule or a
+ * context field needs it.  Undecodable events are skipped: TV_OK.
+ */
+enum tv_status	 tv_state_apply(struct tv_state *s, const struct tv_event *ev,
+		    struct tv_event_owner *owner, struct tv_error *err);
+
+/** tv_state_threads() - every known thread, *count of them, any order. */
+const struct tv_thread *tv_state_threads(const struct tv_state *s,
+		    size_t *count);
+/** tv_state_find() - thread @tid of @machine, or NULL. */
+const struct tv_thread *tv_state_find(const struct tv_state *s,
+		    uint32_t machine, int64_t tid);
+/** tv_state_running() - the thread current on @cpu of @machine, or NULL. */
+const struct tv_thread *tv_state_running(const struct tv_state *s,
+		    uint32_t machine, int32_t cpu);
+/** tv_state_machine_of() - machine number of the traces of stream @s. */
+uint32_t	 tv_state_machine_of(const struct tv_state *s,
+		    const struct tv_stream *stream);
+/** tv_state_time() - timestamp of the last record applied, or NONE. */
+int64_t		 tv_state_time(const struct tv_state *s);
+
+/** tv_thread_state_name() - "running", ... (untranslated, for data). */
+const char	*tv_thread_state_name(enum tv_thread_state st);
+/** tv_exec_mode_name() - "user", "syscall", ... (untranslated). */
+const char	*tv_exec_mode_name(enum tv_exec_mode m);
+
+/* ---- snapshots (checkpoints) ---- */
+
+/** tv_state_save() - a self-contained copy of the threads and CPUs. */
+struct tv_state_snap *tv_state_save(const struct tv_state *s);
+/** tv_state_restore() - make @s equal to the state @snap was taken of. */
+void		 tv_state_restore(struct tv_state *s,
+		    const struct tv_state_snap *snap);
+void		 tv_state_snap_free(struct tv_state_snap *snap);
+/** tv_state_snap_bytes() - memory a snapshot holds, for budgets. */
+size_t		 tv_state_snap_bytes(const struct tv_state_snap *snap);
+
+/* ---- the background pass and state at time T (state-checkpoint.c) ---- */
+
+struct tv_state_index;
+
+/* Default events between checkpoints; see bench/state-bench.c. */
+#define TV_STATE_CHECKPOINT_EVERY	50000
+
+/**
+ * tv_state_index_create() - an index over @set (borrowed, must outlive
+ * it) with a checkpoint every @every events (0: the default).
+ */
+struct tv_state_index *tv_state_index_create(struct tv_trace_set *set,
+		    uint64_t every);
+/** tv_state_index_destroy() - cancels and joins the worker first. */
+void		 tv_state_index_destroy(struct tv_state_index *idx);
+/**
+ * tv_state_index_start() - run the pass on a worker thread, or load it
+ * from the cache file when a valid one exists (@use_cache).
+ */
+enum tv_status	 tv_state_index_start(struct tv_state_index *idx,
+		    bool use_cache, struct tv_error *err);
+/** tv_state_index_run() - run the pass in this thread (batch modes). */
+enum tv_status	 tv_state_index_run(struct tv_state_index *idx,
+		    bool use_cache, struct tv_error *err);
+/**
+ * tv_state_index_progress() - fraction of the time span walked, in
+ * [0, 1]; *done set when the pass finished.  Safe from any thread.
+ */
+double		 tv_state_index_progress(const struct tv_state_index *idx,
+		    bool *done);
+/** tv_state_index_events() - events counted (exact once done). */
+uint64_t	 tv_state_index_events(const struct tv_state_index *idx);
+/** tv_state_index_checkpoints() - checkpoints recorded so far. */
+size_t		 tv_state_index_checkpoints(const struct tv_state_index *idx);
+/** tv_state_index_cpu_events() - events counted on @cpu (done only). */
+uint64_t	 tv_state_index_cpu_events(const struct tv_state_index *idx,
+		    int32_t cpu);
+/** tv_state_index_from_cache() - true if the pass came from the cache. */
+bool		 tv_state_index_from_cache(const struct tv_state_index *idx);
+
+/**
+ * tv_state_at() - fill @out (created on the same set) with the state
+ * after every record with ts <= @ts: nearest checkpoint + replay.  Works
+ * before the pass finished (replays from the last checkpoint reached).
+ */
+enum tv_status	 tv_state_at(struct tv_state_index *idx, int64_t ts,
+		    struct tv_state *out, struct tv_error *err);
+
+/**
+ * tv_state_before_event() - fill @out with the state just before @ev
+ * (every record before it in the merged order applied).
+ */
+enum tv_status	 tv_state_before_event(struct tv_state_index *idx,
+		    const struct tv_event *ev, struct tv_state *out,
+		    struct tv_error *err);
+
+#endif /* TVIEW_STATE_H */

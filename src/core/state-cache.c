@@ -1,0 +1,344 @@
+/*
+ * The state cache file: the background pass's checkpoints and event count
+ * under $XDG_CACHE_HOME/tview (default ~/.cache/tview), one file per
+ * trace set, named by a hash of its files and keyed inside by every
+ * file's path, size and mtime.  A file whose key differs is stale; one
+ * whose checksum, bounds or values are wrong is corrupt; either way the
+ * caller walks the trace again and rewrites it.  $TVIEW_CACHE=off
+ * disables it.
+ *
+ * Layout (native byte order, the file never leaves the machine):
+ *   "TVSTATE1" u32 version u32 sizeof(thread) u32 sizeof(cpu) u32 keylen
+ *   key, u64 nevents, u64 nckpts, then per checkpoint
+ *   u32 stream u64 packet u64 index i64 ts u64 ordinal i64 time
+ *   u64 nthreads u64 ncpus threads[] cpus[], and a u64 FNV-1a checksum
+ *   of everything before it.
+ */
+#include "tview/tview.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tview/i18n.h"
+#include "tview/mapfile.h"
+#include "tview/util.h"
+#include "state-priv.h"
+
+#define CACHE_MAGIC	"TVSTATE1"
+#define CACHE_VERSION	1
+/* Caps: a cache bigger than this is not ours to read. */
+#define CACHE_MAX_BYTES		((size_t)1 << 31)
+#define CACHE_MAX_KEY		((size_t)1 << 24)
+
+/* FNV-1a over @n bytes, continuing from @h. */
+static uint64_t
+cache_fnv(uint64_t h, const void *p, size_t n)
+{
+	const uint8_t *b = p;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= b[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+#define FNV_INIT	0xcbf29ce484222325ULL
+
+/* The key text: every stream file with size and mtime, in set order. */
+static void
+cache_key(const struct tv_trace_set *set, struct tv_strbuf *key)
+{
+	const struct tv_stream *s;
+	struct stat sb;
+	char *real;
+	uint32_t i, j;
+
+	tv_strbuf_adds(key, "tview state cache\n");
+	for (i = 0; i < set->nstreams; i++) {
+		s = set->streams[i];
+		for (j = 0; j < s->nfiles; j++) {
+			real = realpath(s->files[j].path, NULL);
+			tv_strbuf_adds(key, real != NULL ? real :
+			    s->files[j].path);
+			free(real);
+			if (stat(s->files[j].path, &sb) == 0)
+				tv_strbuf_addf(key, "\t%lld\t%lld.%09ld\n",
+				    (long long)sb.st_size,
+				    (long long)sb.st_mtim.tv_sec,
+				    (long)sb.st_mtim.tv_nsec);
+			else
+				tv_strbuf_adds(key, "\t?\n");
+		}
+		tv_strbuf_addf(key, "stream %u packets %llu\n", i,
+		    (unsigned long long)s->npackets);
+	}
+}
+
+/* See state-priv.h. */
+char *
+tv_state_cache_path(const struct tv_trace_set *set)
+{
+	const char *env = getenv("TVIEW_CACHE");
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+	struct tv_strbuf key;
+	char *path = NULL;
+	uint64_t h;
+
+	if (env != NULL && (strcmp(env, "off") == 0 || strcmp(env, "0") == 0))
+		return NULL;
+	if (set->nstreams == 0)
+		return NULL;
+	tv_strbuf_init(&key);
+	cache_key(set, &key);
+	h = cache_fnv(FNV_INIT, key.buf, key.len);
+	tv_strbuf_fini(&key);
+	if (xdg != NULL && xdg[0] == '/')
+		tv_xasprintf(&path, "%s/tview/state-%016llx", xdg,
+		    (unsigned long long)h);
+	else if (home != NULL && home[0] == '/')
+		tv_xasprintf(&path, "%s/.cache/tview/state-%016llx", home,
+		    (unsigned long long)h);
+	return path;
+}
+
+/* A bounded reader over the loaded file. */
+struct cache_rd {
+	const uint8_t	*p;
+	size_t		 len;
+	size_t		 off;
+	bool		 bad;
+};
+
+/* Copy @n bytes out, or mark the reader bad when they are not there. */
+static void
+cache_get(struct cache_rd *r, void *out, size_t n)
+{
+	if (r->bad || n > r->len - r->off) {
+		r->bad = true;
+		memset(out, 0, n);
+		return;
+	}
+	memcpy(out, r->p + r->off, n);
+	r->off += n;
+}
+
+/* Whether a snapshot read from disk holds only sane values. */
+static bool
+cache_snap_ok(struct tv_state_snap *snap)
+{
+	struct tv_thread *t;
+	size_t i;
+
+	for (i = 0; i < snap->nthreads; i++) {
+		t = &snap->threads[i];
+		if (t->state >= TV_TS_COUNT || t->nmodes > TV_MODE_STACK_MAX)
+			return false;
+		t->name[TV_THREAD_NAME_MAX - 1] = '\0';
+	}
+	for (i = 0; i < snap->ncpus; i++)
+		if (snap->cpus[i].cpu < 0)
+			return false;
+	return true;
+}
+
+/* Free checkpoints read so far. */
+static void
+cache_free(struct tv_state_ckpt *ck, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		tv_state_snap_free(ck[i].snap);
+	free(ck);
+}
+
+/* See state-priv.h. */
+enum tv_status
+tv_state_cache_load(const char *path, const struct tv_trace_set *set,
+    struct tv_state_ckpt **ckpts, size_t *nckpts, uint64_t *nevents,
+    struct tv_error *err)
+{
+	struct tv_state_ckpt *ck = NULL;
+	struct cache_rd r = { NULL, 0, 0, false };
+	struct tv_strbuf key;
+	uint32_t hdr[4];
+	uint64_t n, i, nt, nc, sum;
+	char magic[8];
+	char *buf = NULL;
+	size_t len = 0;
+	enum tv_status st;
+	struct tv_state_ckpt *c;
+
+	*ckpts = NULL;
+	*nckpts = 0;
+	if (access(path, R_OK) != 0)
+		return TV_NOT_FOUND;
+	st = tv_read_file(path, CACHE_MAX_BYTES, &buf, &len, err);
+	if (st != TV_OK)
+		return st;
+	r.p = (const uint8_t *)buf;
+	r.len = len;
+	if (len < sizeof(magic) + sizeof(sum))
+		goto corrupt;
+	memcpy(&sum, buf + len - sizeof(sum), sizeof(sum));
+	if (cache_fnv(FNV_INIT, buf, len - sizeof(sum)) != sum)
+		goto corrupt;
+	r.len = len - sizeof(sum);
+	cache_get(&r, magic, sizeof(magic));
+	cache_get(&r, hdr, sizeof(hdr));
+	if (r.bad || memcmp(magic, CACHE_MAGIC, 8) != 0 ||
+	    hdr[0] != CACHE_VERSION || hdr[1] != sizeof(struct tv_thread) ||
+	    hdr[2] != sizeof(struct tv_state_cpu) || hdr[3] > CACHE_MAX_KEY ||
+	    hdr[3] > r.len - r.off)
+		goto corrupt;
+	tv_strbuf_init(&key);
+	cache_key(set, &key);
+	if (key.len != hdr[3] || memcmp(key.buf, r.p + r.off, key.len) != 0) {
+		tv_strbuf_fini(&key);
+		free(buf);
+		return TV_NOT_FOUND;		/* stale */
+	}
+	tv_strbuf_fini(&key);
+	r.off += hdr[3];
+	cache_get(&r, nevents, sizeof(*nevents));
+	cache_get(&r, &n, sizeof(n));
+	/* each checkpoint takes at least 60 bytes: bound n by the file */
+	if (r.bad || n > (r.len - r.off) / 60)
+		goto corrupt;
+	ck = tv_xcalloc(TV_MAX(n, (uint64_t)1), sizeof(*ck));
+	for (i = 0; i < n; i++) {
+		c = &ck[i];
+		cache_get(&r, &c->stream, sizeof(c->stream));
+		cache_get(&r, &c->packet, sizeof(c->packet));
+		cache_get(&r, &c->index, sizeof(c->index));
+		cache_get(&r, &c->ts, sizeof(c->ts));
+		cache_get(&r, &c->ordinal, sizeof(c->ordinal));
+		cache_get(&r, &sum, sizeof(sum));	/* snapshot time */
+		cache_get(&r, &nt, sizeof(nt));
+		cache_get(&r, &nc, sizeof(nc));
+		if (r.bad || c->stream >= set->nstreams ||
+		    c->packet >= set->streams[c->stream]->npackets ||
+		    nt > (r.len - r.off) / sizeof(struct tv_thread) ||
+		    nc > (r.len - r.off) / sizeof(struct tv_state_cpu) ||
+		    (i > 0 && c->ts < ck[i - 1].ts))
+			goto corrupt_ck;
+		c->snap = tv_state_snap_new(nt, nc);
+		c->snap->time = (int64_t)sum;
+		cache_get(&r, c->snap->threads, nt * sizeof(struct tv_thread));
+		cache_get(&r, c->snap->cpus, nc * sizeof(struct tv_state_cpu));
+		if (r.bad || !cache_snap_ok(c->snap)) {
+			i++;
+			goto corrupt_ck;
+		}
+	}
+	if (r.off != r.len)
+		goto corrupt_ck;
+	free(buf);
+	*ckpts = ck;
+	*nckpts = n;
+	return TV_OK;
+
+corrupt_ck:
+	cache_free(ck, i);
+corrupt:
+	free(buf);
+	return tv_error_at(err, TV_CORRUPT, path, r.off,
+	    _("corrupt state cache file"));
+}
+
+/* Write @n bytes to @fp, accumulating the checksum. */
+static void
+cache_put(FILE *fp, uint64_t *sum, const void *p, size_t n)
+{
+	*sum = cache_fnv(*sum, p, n);
+	fwrite(p, 1, n, fp);
+}
+
+/* mkdir -p for the directory part of @path. */
+static void
+cache_mkdirs(const char *path)
+{
+	char *dir = tv_xstrdup(path), *p;
+
+	for (p = dir + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		(void)mkdir(dir, 0700);
+		*p = '/';
+	}
+	free(dir);
+}
+
+/* See state-priv.h. */
+enum tv_status
+tv_state_cache_save(const char *path, const struct tv_trace_set *set,
+    const struct tv_state_ckpt *ckpts, size_t nckpts, uint64_t nevents,
+    struct tv_error *err)
+{
+	const struct tv_state_snap *sn;
+	struct tv_strbuf key;
+	uint32_t hdr[4];
+	uint64_t sum = FNV_INIT, v;
+	char *tmp = NULL;
+	size_t i;
+	FILE *fp;
+	int bad;
+
+	cache_mkdirs(path);
+	tv_xasprintf(&tmp, "%s.tmp.%ld", path, (long)getpid());
+	fp = fopen(tmp, "wb");
+	if (fp == NULL) {
+		tv_error_set(err, TV_IO, NULL, "%s: %s", tmp, strerror(errno));
+		free(tmp);
+		return TV_IO;
+	}
+	tv_strbuf_init(&key);
+	cache_key(set, &key);
+	hdr[0] = CACHE_VERSION;
+	hdr[1] = sizeof(struct tv_thread);
+	hdr[2] = sizeof(struct tv_state_cpu);
+	hdr[3] = (uint32_t)key.len;
+	cache_put(fp, &sum, CACHE_MAGIC, 8);
+	cache_put(fp, &sum, hdr, sizeof(hdr));
+	cache_put(fp, &sum, key.buf, key.len);
+	tv_strbuf_fini(&key);
+	cache_put(fp, &sum, &nevents, sizeof(nevents));
+	v = nckpts;
+	cache_put(fp, &sum, &v, sizeof(v));
+	for (i = 0; i < nckpts; i++) {
+		sn = ckpts[i].snap;
+		cache_put(fp, &sum, &ckpts[i].stream, sizeof(ckpts[i].stream));
+		cache_put(fp, &sum, &ckpts[i].packet, sizeof(ckpts[i].packet));
+		cache_put(fp, &sum, &ckpts[i].index, sizeof(ckpts[i].index));
+		cache_put(fp, &sum, &ckpts[i].ts, sizeof(ckpts[i].ts));
+		cache_put(fp, &sum, &ckpts[i].ordinal,
+		    sizeof(ckpts[i].ordinal));
+		cache_put(fp, &sum, &sn->time, sizeof(sn->time));
+		v = sn->nthreads;
+		cache_put(fp, &sum, &v, sizeof(v));
+		v = sn->ncpus;
+		cache_put(fp, &sum, &v, sizeof(v));
+		cache_put(fp, &sum, sn->threads,
+		    sn->nthreads * sizeof(*sn->threads));
+		cache_put(fp, &sum, sn->cpus, sn->ncpus * sizeof(*sn->cpus));
+	}
+	fwrite(&sum, 1, sizeof(sum), fp);
+	bad = ferror(fp);
+	if (fclose(fp) != 0 || bad || rename(tmp, path) != 0) {
+		tv_error_set(err, TV_IO, NULL, "%s: %s", tmp, strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return TV_IO;
+	}
+	free(tmp);
+	return TV_OK;
+}

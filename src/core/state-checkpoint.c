@@ -1,0 +1,456 @@
+/*
+ * The background pass over a trace set: a worker thread with its own
+ * merger walks the timeline once, applies every record to a state, and
+ * records a checkpoint (a state snapshot) every K events, plus per-class
+ * and per-CPU event counts (the per-packet counts land in the packet
+ * index as the packet cache decodes).  The state at any time T is then
+ * the nearest checkpoint before T plus a short replay.  Progress and the
+ * checkpoint list are safe to read from the UI thread while it runs.
+ */
+#include "tview/tview.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tview/merge.h"
+#include "tview/util.h"
+#include "state-priv.h"
+
+/* CPUs counted per machine in the per-CPU counts. */
+#define INDEX_MAX_CPU	1024
+/* Records between two checks of the cancel flag. */
+#define INDEX_CANCEL_EVERY	4096
+
+struct tv_state_index {
+	struct tv_trace_set	*set;
+	uint64_t		 every;
+	/* worker */
+	pthread_t		 thread;
+	bool			 started;
+	int			 cancel;	/* atomic */
+	int			 done;		/* atomic */
+	int64_t			 reached;	/* atomic: last ts walked */
+	uint64_t		 events;	/* atomic */
+	bool			 from_cache;
+	enum tv_status		 status;	/* of the pass, once done */
+	struct tv_error		 err;
+	/* checkpoints, appended by the worker under @lock */
+	pthread_mutex_t		 lock;
+	struct tv_state_ckpt	*ckpts;
+	size_t			 nckpts;
+	size_t			 ckpts_cap;
+	/* counts, read once done */
+	uint64_t		 cpu_events[INDEX_MAX_CPU];
+	/* queries (one thread at a time) */
+	struct tv_merge		*qmerge;
+};
+
+/* See state.h. */
+struct tv_state_index *
+tv_state_index_create(struct tv_trace_set *set, uint64_t every)
+{
+	struct tv_state_index *idx = tv_xcalloc(1, sizeof(*idx));
+
+	idx->set = set;
+	idx->every = every ? every : TV_STATE_CHECKPOINT_EVERY;
+	idx->reached = TV_TIME_NONE;
+	pthread_mutex_init(&idx->lock, NULL);
+	return idx;
+}
+
+/* See state.h. */
+void
+tv_state_index_destroy(struct tv_state_index *idx)
+{
+	size_t i;
+
+	if (idx == NULL)
+		return;
+	if (idx->started) {
+		__atomic_store_n(&idx->cancel, 1, __ATOMIC_RELEASE);
+		pthread_join(idx->thread, NULL);
+	}
+	for (i = 0; i < idx->nckpts; i++)
+		tv_state_snap_free(idx->ckpts[i].snap);
+	free(idx->ckpts);
+	if (idx->qmerge != NULL)
+		tv_merge_destroy(idx->qmerge);
+	pthread_mutex_destroy(&idx->lock);
+	free(idx);
+}
+
+/* Append a checkpoint of @s before record @ev (the @ordinal-th event). */
+static void
+index_checkpoint(struct tv_state_index *idx, const struct tv_state *s,
+    const struct tv_event *ev, uint64_t ordinal)
+{
+	struct tv_state_ckpt ck;
+
+	ck.stream = ev->stream->ordinal;
+	ck.packet = ev->packet;
+	ck.index = ev->index;
+	ck.ts = ev->rec.ts;
+	ck.ordinal = ordinal;
+	ck.snap = tv_state_save(s);
+	pthread_mutex_lock(&idx->lock);
+	TV_VEC_GROW(idx->ckpts, idx->nckpts, idx->ckpts_cap);
+	idx->ckpts[idx->nckpts++] = ck;
+	pthread_mutex_unlock(&idx->lock);
+}
+
+/* Per-class counters of one trace, published when the pass ends. */
+struct index_counts {
+	uint64_t	**classes;	/* per trace, nclasses each */
+};
+
+/* Store the class counts into the model (atomically: the UI reads). */
+static void
+index_publish_counts(struct tv_trace_set *set, struct index_counts *k)
+{
+	struct tv_trace *tr;
+	uint32_t i, j;
+
+	for (i = 0; i < set->ntraces; i++) {
+		tr = set->traces[i];
+		for (j = 0; j < tr->nclasses; j++)
+			__atomic_store_n(&tr->classes[j]->count,
+			    k->classes[i][j], __ATOMIC_RELAXED);
+	}
+}
+
+/* Index of @tr in @set. */
+static uint32_t
+index_trace_no(const struct tv_trace_set *set, const struct tv_trace *tr)
+{
+	uint32_t i;
+
+	for (i = 0; i < set->ntraces; i++)
+		if (set->traces[i] == tr)
+			return i;
+	return 0;
+}
+
+/* The pass itself: walk, apply, count, checkpoint; honours cancel. */
+static enum tv_status
+index_walk(struct tv_state_index *idx, struct tv_error *err)
+{
+	struct tv_trace_set *set = idx->set;
+	struct index_counts k;
+	struct tv_merge *m;
+	struct tv_state *s;
+	struct tv_event ev;
+	enum tv_status st = TV_OK;
+	uint64_t n = 0, recs = 0;
+	uint32_t i;
+
+	k.classes = tv_xcalloc(TV_MAX(set->ntraces, 1u), sizeof(*k.classes));
+	for (i = 0; i < set->ntraces; i++)
+		k.classes[i] = tv_xcalloc(TV_MAX(set->traces[i]->nclasses, 1u),
+		    sizeof(uint64_t));
+	m = tv_merge_create(set);
+	s = tv_state_create(set);
+	tv_merge_seek_begin(m);
+	for (;;) {
+		if (++recs % INDEX_CANCEL_EVERY == 0 &&
+		    __atomic_load_n(&idx->cancel, __ATOMIC_ACQUIRE)) {
+			st = TV_CANCELLED;
+			break;
+		}
+		st = tv_merge_next(m, &ev);
+		if (st == TV_END) {
+			st = TV_OK;
+			break;
+		}
+		if (st != TV_OK)
+			break;
+		if (ev.rec.kind == TV_REC_EVENT) {
+			if (n % idx->every == 0)
+				index_checkpoint(idx, s, &ev, n);
+			n++;
+			if (ev.stream->cpu >= 0 &&
+			    ev.stream->cpu < INDEX_MAX_CPU)
+				idx->cpu_events[ev.stream->cpu]++;
+			i = index_trace_no(set, ev.stream->trace);
+			if (ev.rec.class_index < set->traces[i]->nclasses)
+				k.classes[i][ev.rec.class_index]++;
+		}
+		(void)tv_state_apply(s, &ev, NULL, NULL);
+		if (ev.rec.ts != TV_TIME_NONE)
+			__atomic_store_n(&idx->reached, ev.rec.ts,
+			    __ATOMIC_RELAXED);
+		__atomic_store_n(&idx->events, n, __ATOMIC_RELAXED);
+	}
+	if (st == TV_OK) {
+		index_publish_counts(set, &k);
+		if (tv_merge_error(m)->status != TV_OK && err != NULL)
+			*err = *tv_merge_error(m);
+	} else if (st != TV_CANCELLED) {
+		tv_error_set(err, st, NULL, "%s", tv_status_str(st));
+	}
+	for (i = 0; i < set->ntraces; i++)
+		free(k.classes[i]);
+	free(k.classes);
+	tv_state_destroy(s);
+	tv_merge_destroy(m);
+	return st;
+}
+
+/* Try the cache file; true if the checkpoints came from it. */
+static bool
+index_load_cache(struct tv_state_index *idx)
+{
+	struct tv_state_ckpt *ck = NULL;
+	size_t nck = 0;
+	uint64_t nev = 0;
+	char *path;
+	enum tv_status st;
+
+	path = tv_state_cache_path(idx->set);
+	if (path == NULL)
+		return false;
+	st = tv_state_cache_load(path, idx->set, &ck, &nck, &nev, NULL);
+	free(path);
+	if (st != TV_OK)
+		return false;
+	pthread_mutex_lock(&idx->lock);
+	idx->ckpts = ck;
+	idx->nckpts = idx->ckpts_cap = nck;
+	pthread_mutex_unlock(&idx->lock);
+	__atomic_store_n(&idx->events, nev, __ATOMIC_RELAXED);
+	__atomic_store_n(&idx->reached, idx->set->ts_end, __ATOMIC_RELAXED);
+	idx->from_cache = true;
+	return true;
+}
+
+/* Save the checkpoints for the next run; failures only cost speed. */
+static void
+index_save_cache(struct tv_state_index *idx)
+{
+	char *path = tv_state_cache_path(idx->set);
+
+	if (path == NULL)
+		return;
+	(void)tv_state_cache_save(path, idx->set, idx->ckpts, idx->nckpts,
+	    idx->events, NULL);
+	free(path);
+}
+
+/* The whole pass: cache or walk, then mark done. */
+static enum tv_status
+index_pass(struct tv_state_index *idx, bool use_cache)
+{
+	enum tv_status st = TV_OK;
+
+	tv_error_clear(&idx->err);
+	if (!use_cache || !index_load_cache(idx)) {
+		st = index_walk(idx, &idx->err);
+		if (st == TV_OK && use_cache)
+			index_save_cache(idx);
+	}
+	idx->status = st;
+	__atomic_store_n(&idx->done, 1, __ATOMIC_RELEASE);
+	return st;
+}
+
+/* Worker thread entry; the use_cache flag rides in from_cache. */
+static void *
+index_thread(void *arg)
+{
+	struct tv_state_index *idx = arg;
+	bool use_cache = idx->from_cache;
+
+	idx->from_cache = false;
+	(void)index_pass(idx, use_cache);
+	return NULL;
+}
+
+/* See state.h. */
+enum tv_status
+tv_state_index_start(struct tv_state_index *idx, bool use_cache,
+    struct tv_error *err)
+{
+	if (idx->started)
+		return TV_OK;
+	idx->from_cache = use_cache;
+	if (pthread_create(&idx->thread, NULL, index_thread, idx) != 0) {
+		idx->from_cache = false;
+		return tv_error_set(err, TV_NOMEM, NULL,
+		    _("cannot start the background pass"));
+	}
+	idx->started = true;
+	return TV_OK;
+}
+
+/* See state.h. */
+enum tv_status
+tv_state_index_run(struct tv_state_index *idx, bool use_cache,
+    struct tv_error *err)
+{
+	enum tv_status st;
+
+	if (idx->started)
+		return tv_error_set(err, TV_UNSUPPORTED, NULL,
+		    "state index already running");
+	st = index_pass(idx, use_cache);
+	if (st != TV_OK && err != NULL)
+		*err = idx->err;
+	return st;
+}
+
+/* See state.h. */
+double
+tv_state_index_progress(const struct tv_state_index *idx, bool *done)
+{
+	int64_t r = __atomic_load_n(&idx->reached, __ATOMIC_RELAXED);
+	int64_t b = idx->set->ts_begin, e = idx->set->ts_end;
+	bool d = __atomic_load_n(&idx->done, __ATOMIC_ACQUIRE) != 0;
+
+	if (done != NULL)
+		*done = d;
+	if (d)
+		return 1.0;
+	if (r == TV_TIME_NONE || e <= b || r <= b)
+		return 0.0;
+	if (r >= e)
+		return 1.0;
+	return (double)(r - b) / (double)(e - b);
+}
+
+/* See state.h. */
+uint64_t
+tv_state_index_events(const struct tv_state_index *idx)
+{
+	return __atomic_load_n(&idx->events, __ATOMIC_RELAXED);
+}
+
+/* See state.h. */
+size_t
+tv_state_index_checkpoints(const struct tv_state_index *idx)
+{
+	struct tv_state_index *w = (struct tv_state_index *)idx;
+	size_t n;
+
+	pthread_mutex_lock(&w->lock);
+	n = w->nckpts;
+	pthread_mutex_unlock(&w->lock);
+	return n;
+}
+
+/* See state.h. */
+uint64_t
+tv_state_index_cpu_events(const struct tv_state_index *idx, int32_t cpu)
+{
+	if (cpu < 0 || cpu >= INDEX_MAX_CPU ||
+	    !__atomic_load_n(&idx->done, __ATOMIC_ACQUIRE))
+		return 0;
+	return idx->cpu_events[cpu];
+}
+
+/* See state.h. */
+bool
+tv_state_index_from_cache(const struct tv_state_index *idx)
+{
+	return __atomic_load_n(&idx->done, __ATOMIC_ACQUIRE) &&
+	    idx->from_cache;
+}
+
+/*
+ * The last checkpoint before which every record is at or before @ts
+ * (or strictly before @ev when @ev is not NULL); false if none.
+ */
+static bool
+index_find(struct tv_state_index *idx, int64_t ts, const struct tv_event *ev,
+    struct tv_state_ckpt *out)
+{
+	struct tv_event at;
+	size_t lo = 0, hi, mid;
+	bool ok = false;
+
+	pthread_mutex_lock(&idx->lock);
+	hi = idx->nckpts;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (ev != NULL) {
+			at.stream = idx->set->streams[idx->ckpts[mid].stream];
+			at.packet = idx->ckpts[mid].packet;
+			at.index = idx->ckpts[mid].index;
+			at.rec.ts = idx->ckpts[mid].ts;
+			at.rec.bit_offset = 0;
+			if (tv_event_cmp(&at, ev) <= 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		} else if (idx->ckpts[mid].ts <= ts) {
+			lo = mid + 1;
+		} else {
+			hi = mid;
+		}
+	}
+	if (lo > 0) {
+		*out = idx->ckpts[lo - 1];
+		ok = true;
+	}
+	pthread_mutex_unlock(&idx->lock);
+	return ok;
+}
+
+/* Shared by tv_state_at and tv_state_before_event. */
+static enum tv_status
+index_replay(struct tv_state_index *idx, int64_t ts,
+    const struct tv_event *stop, struct tv_state *out, struct tv_error *err)
+{
+	struct tv_state_ckpt ck;
+	struct tv_event ev;
+	enum tv_status st;
+
+	if (idx->qmerge == NULL)
+		idx->qmerge = tv_merge_create(idx->set);
+	if (index_find(idx, ts, stop, &ck) && ck.stream < idx->set->nstreams) {
+		tv_state_restore(out, ck.snap);
+		memset(&ev, 0, sizeof(ev));
+		ev.stream = idx->set->streams[ck.stream];
+		ev.packet = ck.packet;
+		ev.index = ck.index;
+		ev.rec.ts = ck.ts;
+		tv_merge_seek_event(idx->qmerge, &ev);
+	} else {
+		tv_state_clear(out);
+		tv_merge_seek_begin(idx->qmerge);
+	}
+	for (;;) {
+		st = tv_merge_next(idx->qmerge, &ev);
+		if (st == TV_END)
+			return TV_OK;
+		if (st != TV_OK)
+			return tv_error_set(err, st, NULL, "%s",
+			    tv_status_str(st));
+		if (stop != NULL) {
+			if (ev.stream == stop->stream &&
+			    ev.packet == stop->packet &&
+			    ev.index == stop->index)
+				return TV_OK;
+			if (tv_event_cmp(&ev, stop) > 0)
+				return TV_OK;
+		} else if (ev.rec.ts != TV_TIME_NONE && ev.rec.ts > ts) {
+			return TV_OK;
+		}
+		(void)tv_state_apply(out, &ev, NULL, NULL);
+	}
+}
+
+/* See state.h. */
+enum tv_status
+tv_state_at(struct tv_state_index *idx, int64_t ts, struct tv_state *out,
+    struct tv_error *err)
+{
+	return index_replay(idx, ts, NULL, out, err);
+}
+
+/* See state.h. */
+enum tv_status
+tv_state_before_event(struct tv_state_index *idx, const struct tv_event *ev,
+    struct tv_state *out, struct tv_error *err)
+{
+	return index_replay(idx, ev->rec.ts, ev, out, err);
+}
