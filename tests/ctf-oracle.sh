@@ -30,11 +30,31 @@ export TZ=UTC LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ctf-oracle.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-same=0 differ=0 counted=0 cmismatch=0 rejected=0 badfail=0 ctf2=0
+same=0 quirk=0 differ=0 counted=0 cmismatch=0 rejected=0 badfail=0 ctf2=0
 tsv_field() {	# NAME COLUMN-NAME
 	awk -F '\t' -v n="$1" -v c="$2" '
 	    NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	    $2 == n { print $col[c]; exit }' "$tsv"
+}
+
+# babeltrace2 2.0.4 does not clear a recycled string field when the
+# string in the data is empty: it prints the value of an earlier event
+# (tc-many-threads, tc-bug446190).  Accept exactly that difference.
+stale_strings() {
+	test "$(wc -l <"$tmp/exp")" -eq "$(wc -l <"$tmp/got")" || return 1
+	diff "$tmp/exp" "$tmp/got" >"$tmp/diff"
+	grep '^>' "$tmp/diff" | sed 's/^> //' >"$tmp/g"
+	grep '^<' "$tmp/diff" | sed 's/^< //' >"$tmp/e"
+	test -s "$tmp/g" || return 1
+	# Blank every quoted string where tview printed "": must then agree.
+	paste -d '\n' "$tmp/e" "$tmp/g" | awk '
+	    NR % 2 == 1 { e = $0; next }
+	    {
+		g = $0
+		if (index(g, "= \"\"") == 0) exit 1
+		gsub(/"[^"]*"/, "\"\"", e); gsub(/"[^"]*"/, "\"\"", g)
+		if (e != g) exit 1
+	    }'
 }
 
 names=$*
@@ -63,6 +83,9 @@ for name in $names; do
 		if test $trc -eq 0 && cmp -s "$tmp/exp" "$tmp/got"; then
 			same=$((same + 1))
 			test $verbose = 1 && echo "same: $name"
+		elif test $trc -eq 0 && stale_strings; then
+			quirk=$((quirk + 1))
+			echo "same but for babeltrace2's stale empty strings: $name"
 		else
 			differ=$((differ + 1))
 			echo "DIFFER: $name (tview rc $trc, $(wc -l <"$tmp/got") vs $(wc -l <"$tmp/exp") lines)"
@@ -99,7 +122,8 @@ for name in $fnames; do
 	fi
 done
 
-echo "ctf-oracle: $same identical to babeltrace2, $differ differ;" \
+echo "ctf-oracle: $same identical to babeltrace2 ($quirk but for its stale" \
+    "strings), $differ differ;" \
     "$counted counted ($cmismatch unlike babeltrace 1); CTF 2 refused: $ctf2;" \
     "ctf-fail rejected: $rejected, not cleanly: $badfail"
 test $differ -eq 0 && test $badfail -eq 0

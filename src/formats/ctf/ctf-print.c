@@ -406,7 +406,7 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 	const struct tv_env_entry *host;
 	struct tv_event_fields f;
 	enum tv_status st;
-	bool first = true;
+	bool first = true, dom = false;
 	size_t i;
 
 	if (ev->rec.kind != TV_REC_EVENT) {
@@ -422,11 +422,30 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 		print_time(out, ev->rec.ts);
 		tv_strbuf_add(out, "] ", 2);
 	}
+	/* babeltrace2's default header fields: hostname:procname:(vpid). */
 	host = tv_trace_env_get(t, "hostname");
 	if (host && host->str) {
 		tv_strbuf_adds(out, host->str);
-		tv_strbuf_addc(out, ' ');
+		dom = true;
 	}
+	host = tv_trace_env_get(t, "procname");
+	if (host && host->str) {
+		if (dom)
+			tv_strbuf_addc(out, ':');
+		tv_strbuf_adds(out, host->str);
+		dom = true;
+	}
+	host = tv_trace_env_get(t, "vpid");
+	if (host && !host->str) {
+		if (dom)
+			tv_strbuf_addc(out, ':');
+		tv_strbuf_addc(out, '(');
+		tv_strbuf_add_i64(out, host->num);
+		tv_strbuf_addc(out, ')');
+		dom = true;
+	}
+	if (dom)
+		tv_strbuf_addc(out, ' ');
 	tv_strbuf_adds(out, ec->name ? ec->name : "<unknown>");
 	tv_strbuf_add(out, ": ", 2);
 	for (i = 0; i < TV_ARRAY_SIZE(shown); i++) {
