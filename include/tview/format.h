@@ -43,6 +43,13 @@ struct tv_format_ops {
 	enum tv_status	(*print_record)(const struct tv_event *ev,
 			    struct tv_arena *arena, struct tv_strbuf *out,
 			    struct tv_error *err);
+	/*
+	 * Optional (may be NULL): what the reference reader prints once
+	 * before the records of @trace (trace-cmd report's "cpus=N"), for
+	 * --dump.  Empty output prints nothing; no newline at the end.
+	 */
+	enum tv_status	(*print_header)(const struct tv_trace *trace,
+			    struct tv_strbuf *out, struct tv_error *err);
 };
 
 /** tv_format_registry() - NULL-terminated list of drivers, probe order. */
@@ -53,5 +60,6 @@ enum tv_status	 tv_format_find(const char *path,
 		    const struct tv_format_ops **out, struct tv_error *err);
 
 extern const struct tv_format_ops tv_ctf_format;
+extern const struct tv_format_ops tv_tracedat_format;
 
 #endif /* TVIEW_FORMAT_H */

@@ -1,0 +1,534 @@
+/*
+ * trace-cmd report's lines for trace.dat records (--dump): the leading
+ * "comm-pid [cpu] sec.usec: event_name:" columns and the event text
+ * through libtraceevent's tep_print_event with the format strings
+ * trace-cmd uses, the "CPU:N [n EVENTS DROPPED]" line before the first
+ * record of a page that follows lost events, trace-cmd's
+ * function_graph rendering (a leaf entry swallows its exit), and the
+ * instance-name prefix of multi-buffer files.  Also the field values of
+ * an event for the fields pane, search and state.
+ */
+#include "tview/tview.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <traceevent/event-parse.h>
+#include <traceevent/trace-seq.h>
+
+#include "tview/i18n.h"
+#include "tracedat-priv.h"
+
+/* A located record: its payload in the (locked) page bytes. */
+struct rec_loc {
+	const uint8_t	*data;
+	uint32_t	 len;
+	uint32_t	 rec_off;	/* offset of its header in page data */
+	uint64_t	 raw_ts;
+};
+
+/* The record of @s's packet @pkt at @bit_offset; caller holds f->lock. */
+static enum tv_status
+locate(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
+    uint64_t bit_offset, struct rec_loc *out, struct tv_error *err)
+{
+	const struct td_stream_priv *sp = s->priv;
+	const struct tv_packet *p = &s->packets[pkt];
+	struct td_page_iter it;
+	const uint8_t *pg;
+	uint32_t want;
+	enum tv_status st;
+
+	pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, err);
+	if (!pg)
+		return err ? err->status : TV_CORRUPT;
+	st = td_page_begin(&it, pg, (uint32_t)p->size, f->long_size, f->be,
+	    err);
+	want = (uint32_t)(bit_offset / 8) - it.hdr;
+	while (st == TV_OK && (st = td_page_next(&it, err)) == TV_OK) {
+		if (it.rec_off < want)
+			continue;
+		if (it.rec_off != want)
+			break;
+		out->data = pg + it.hdr + it.data_off;
+		out->len = it.data_len;
+		out->rec_off = it.rec_off;
+		out->raw_ts = it.ts;
+		return TV_OK;
+	}
+	if (st != TV_OK && st != TV_END) {
+		td_page_error_pos(f, sp->cpu, p->offset, err);
+		return st;
+	}
+	return tv_error_set(err, TV_NOT_FOUND, NULL, _("no such record"));
+}
+
+/*
+ * The record next to (@dir > 0) or before (@dir < 0) the one at
+ * @bit_offset in stream @s, crossing into the neighbour page if needed.
+ * TV_END if there is none.  The payload is copied into @buf (@cap bytes).
+ */
+static enum tv_status
+neighbour(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
+    uint64_t bit_offset, int dir, uint8_t *buf, uint32_t cap,
+    uint32_t *len)
+{
+	const struct td_stream_priv *sp = s->priv;
+	struct td_page_iter it;
+	const uint8_t *pg;
+	bool found = false;
+	uint64_t k = pkt;
+	uint32_t cur;
+
+	for (;;) {
+		const struct tv_packet *p = &s->packets[k];
+
+		pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, NULL);
+		if (!pg || td_page_begin(&it, pg, (uint32_t)p->size,
+		    f->long_size, f->be, NULL) != TV_OK)
+			return TV_CORRUPT;
+		cur = k == pkt ? (uint32_t)(bit_offset / 8) - it.hdr :
+		    (dir > 0 ? 0 : UINT32_MAX);
+		while (td_page_next(&it, NULL) == TV_OK) {
+			if (dir > 0 && (k != pkt || it.rec_off > cur)) {
+				found = true;
+				break;
+			}
+			if (dir < 0 && it.rec_off < cur) {
+				found = true;
+				*len = TV_MIN(it.data_len, cap);
+				memcpy(buf, pg + it.hdr + it.data_off, *len);
+			}
+			if (dir < 0 && it.rec_off >= cur)
+				break;
+		}
+		if (found && dir > 0) {
+			*len = TV_MIN(it.data_len, cap);
+			memcpy(buf, pg + it.hdr + it.data_off, *len);
+		}
+		if (found)
+			return TV_OK;
+		if (dir > 0 && k + 1 < s->npackets)
+			k++;
+		else if (dir < 0 && k > 0)
+			k--;
+		else
+			return TV_END;
+	}
+}
+
+/* An unsigned field of a record, 0 if absent. */
+static unsigned long long
+field_val(struct tep_event *ev, const char *name, struct tep_record *rec)
+{
+	unsigned long long v = 0;
+
+	if (!ev || tep_get_field_val(NULL, ev, name, rec, &v, 0) != 0)
+		return 0;
+	return v;
+}
+
+/* Is @data (of @len bytes) a funcgraph_exit of @pid and @func? */
+static bool
+is_matching_exit(struct td_file *f, const uint8_t *data, uint32_t len,
+    unsigned long long pid, unsigned long long func)
+{
+	struct tep_event *ex;
+	struct tep_record r;
+
+	if (f->fgraph_exit_id < 0 || (uint32_t)f->ev_type_off +
+	    (uint32_t)f->ev_type_size > len)
+		return false;
+	if ((int)td_get_u(data + f->ev_type_off, (unsigned)f->ev_type_size,
+	    f->be) != f->fgraph_exit_id)
+		return false;
+	ex = tep_find_event(f->tep, f->fgraph_exit_id);
+	memset(&r, 0, sizeof(r));
+	r.data = (void *)(uintptr_t)data;
+	r.size = (int)len;
+	return field_val(ex, "common_pid", &r) == pid &&
+	    field_val(ex, "func", &r) == func;
+}
+
+/* trace-cmd's overhead mark for a duration in ns. */
+static void
+graph_overhead(struct trace_seq *s, unsigned long long d)
+{
+	if (d == ~0ULL)
+		trace_seq_puts(s, "  ");
+	else if (d > 1000000000ULL)
+		trace_seq_puts(s, "$ ");
+	else if (d > 1000000ULL)
+		trace_seq_puts(s, "# ");
+	else if (d > 100000ULL)
+		trace_seq_puts(s, "! ");
+	else if (d > 10000ULL)
+		trace_seq_puts(s, "+ ");
+	else
+		trace_seq_puts(s, "  ");
+}
+
+/* "usecs.nsecs us " padded to 7 digits, then "|  ". */
+static void
+graph_duration(struct trace_seq *s, unsigned long long d)
+{
+	unsigned int start = s->len, n;
+
+	trace_seq_printf(s, "%llu", d / 1000);
+	if (s->len - start < 7)
+		trace_seq_printf(s, ".%03llu", d % 1000);
+	n = s->len - start;
+	trace_seq_puts(s, " us ");
+	for (; n < 7; n++)
+		trace_seq_putc(s, ' ');
+	trace_seq_puts(s, "|  ");
+}
+
+/* Indentation and "func" name (or address) of a graph line. */
+static void
+graph_func(struct trace_seq *s, struct tep_handle *tep,
+    unsigned long long depth, unsigned long long func, const char *tail)
+{
+	const char *name = tep_find_function(tep, func);
+	unsigned long long i;
+
+	for (i = 0; i < depth * 2 && i < 4096; i++)
+		trace_seq_putc(s, ' ');
+	if (name)
+		trace_seq_printf(s, "%s()%s", name, tail);
+	else
+		trace_seq_printf(s, "%llx()%s", func, tail);
+}
+
+/* funcgraph_entry: a leaf "func();" with its duration, or "func() {". */
+static void
+print_fgraph_entry(struct td_file *f, const struct tv_event *ev,
+    struct tep_event *te, struct tep_record *rec, struct trace_seq *s)
+{
+	unsigned long long pid = field_val(te, "common_pid", rec);
+	unsigned long long func = field_val(te, "func", rec);
+	unsigned long long depth = field_val(te, "depth", rec);
+	uint8_t nb[256];
+	uint32_t nlen = 0;
+
+	if (neighbour(f, ev->stream, ev->packet, ev->rec.bit_offset, 1, nb,
+	    sizeof(nb), &nlen) == TV_OK &&
+	    is_matching_exit(f, nb, nlen, pid, func)) {
+		struct tep_event *ex = tep_find_event(f->tep,
+		    f->fgraph_exit_id);
+		struct tep_record xr;
+		unsigned long long d;
+
+		memset(&xr, 0, sizeof(xr));
+		xr.data = nb;
+		xr.size = (int)nlen;
+		d = field_val(ex, "rettime", &xr) - field_val(ex, "calltime",
+		    &xr);
+		graph_overhead(s, d);
+		graph_duration(s, d);
+		graph_func(s, f->tep, depth, func, ";");
+		return;
+	}
+	graph_overhead(s, ~0ULL);
+	trace_seq_puts(s, "           |  ");
+	graph_func(s, f->tep, depth, func, " {");
+}
+
+/* funcgraph_exit: duration and the closing brace. */
+static void
+print_fgraph_exit(struct tep_event *te, struct tep_record *rec,
+    struct trace_seq *s)
+{
+	unsigned long long d = field_val(te, "rettime", rec) -
+	    field_val(te, "calltime", rec);
+	unsigned long long depth = field_val(te, "depth", rec), i;
+
+	graph_overhead(s, d);
+	graph_duration(s, d);
+	for (i = 0; i < depth * 2 && i < 4096; i++)
+		trace_seq_putc(s, ' ');
+	trace_seq_putc(s, '}');
+}
+
+/* Was this funcgraph_exit already printed with its leaf entry? */
+static bool
+exit_swallowed(struct td_file *f, const struct tv_event *ev,
+    struct tep_event *te, struct tep_record *rec)
+{
+	unsigned long long pid = field_val(te, "common_pid", rec);
+	unsigned long long func = field_val(te, "func", rec);
+	struct tep_event *en;
+	struct tep_record pr;
+	uint8_t pb[256];
+	uint32_t plen = 0;
+
+	if (f->fgraph_entry_id < 0 || neighbour(f, ev->stream, ev->packet,
+	    ev->rec.bit_offset, -1, pb, sizeof(pb), &plen) != TV_OK)
+		return false;
+	if ((uint32_t)f->ev_type_off + (uint32_t)f->ev_type_size > plen ||
+	    (int)td_get_u(pb + f->ev_type_off, (unsigned)f->ev_type_size,
+	    f->be) != f->fgraph_entry_id)
+		return false;
+	en = tep_find_event(f->tep, f->fgraph_entry_id);
+	memset(&pr, 0, sizeof(pr));
+	pr.data = pb;
+	pr.size = (int)plen;
+	return field_val(en, "common_pid", &pr) == pid &&
+	    field_val(en, "func", &pr) == func;
+}
+
+/* One report line (several for kernel stacks); caller holds f->lock. */
+static enum tv_status
+print_locked(struct td_file *f, const struct tv_event *ev,
+    struct tv_strbuf *out, struct tv_error *err)
+{
+	const struct td_trace_priv *tp = ev->stream->trace->priv;
+	const struct td_stream_priv *sp = ev->stream->priv;
+	static const char spaces[] = "                    ";
+	struct tep_event *te;
+	struct tep_record rec;
+	struct trace_seq s;
+	struct rec_loc loc;
+	enum tv_status st;
+	int64_t lost;
+	size_t nlen;
+
+	st = locate(f, ev->stream, ev->packet, ev->rec.bit_offset, &loc, err);
+	if (st != TV_OK)
+		return st;
+	memset(&rec, 0, sizeof(rec));
+	rec.ts = (unsigned long long)ev->rec.ts;
+	rec.cpu = ev->stream->cpu;
+	rec.data = (void *)(uintptr_t)loc.data;
+	rec.size = (int)loc.len;
+	rec.record_size = (int)loc.len;
+	te = tep_find_event_by_record(f->tep, &rec);
+	if (te && te->id == f->fgraph_exit_id &&
+	    exit_swallowed(f, ev, te, &rec))
+		return TV_OK;
+	if (tp->prefix)
+		tv_strbuf_adds(out, tp->prefix);
+	lost = sp->pages ? sp->pages[ev->packet].lost : 0;
+	if (loc.rec_off == 0 && lost > 0)
+		tv_strbuf_addf(out, "CPU:%d [%lld EVENTS DROPPED]\n",
+		    ev->stream->cpu, (long long)lost);
+	else if (loc.rec_off == 0 && lost < 0)
+		tv_strbuf_addf(out, "CPU:%d [EVENTS DROPPED]\n",
+		    ev->stream->cpu);
+	trace_seq_init(&s);
+	tep_print_event(f->tep, &s, &rec, "%16s-%-5d [%03d]",
+	    TEP_PRINT_COMM, TEP_PRINT_PID, TEP_PRINT_CPU);
+	if (f->in_usecs)
+		tep_print_event(f->tep, &s, &rec, " %6.1000d:",
+		    TEP_PRINT_TIME);
+	else
+		tep_print_event(f->tep, &s, &rec, "%12d:", TEP_PRINT_TIME);
+	if (te) {
+		nlen = strlen(te->name);
+		trace_seq_printf(&s, " %s: ", te->name);
+		if (nlen < 20)
+			trace_seq_printf(&s, "%.*s", (int)(20 - nlen), spaces);
+	} else {
+		trace_seq_puts(&s, " [UNKNOWN EVENT]: ");
+	}
+	if (te && te->id == f->fgraph_entry_id)
+		print_fgraph_entry(f, ev, te, &rec, &s);
+	else if (te && te->id == f->fgraph_exit_id)
+		print_fgraph_exit(te, &rec, &s);
+	else
+		tep_print_event(f->tep, &s, &rec, "%s", TEP_PRINT_INFO);
+	if (s.len && s.buffer[s.len - 1] == '\n')
+		s.len--;
+	tv_strbuf_add(out, s.buffer, s.len);
+	trace_seq_destroy(&s);
+	return TV_OK;
+}
+
+/* The print_record op: trace-cmd report's text of one record. */
+enum tv_status
+td_print_record(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_strbuf *out, struct tv_error *err)
+{
+	const struct td_trace_priv *tp = ev->stream->trace->priv;
+	struct td_file *f = tp->file;
+	enum tv_status st;
+
+	(void)arena;
+	if (ev->rec.kind != TV_REC_EVENT)
+		return TV_OK;	/* trace-cmd puts it before the next event */
+	pthread_mutex_lock(&f->lock);
+	st = print_locked(f, ev, out, err);
+	pthread_mutex_unlock(&f->lock);
+	return st;
+}
+
+/* "cpus=N" (and the latency text of a latency trace), as report does. */
+enum tv_status
+td_print_header(const struct tv_trace *t, struct tv_strbuf *out,
+    struct tv_error *err)
+{
+	const struct td_trace_priv *tp = t->priv;
+	const struct td_file *f = tp->file;
+	const struct td_buffer *b = &f->buffers[tp->buffer];
+	size_t n;
+
+	(void)err;
+	if (tp->buffer != 0)
+		return TV_OK;
+	tv_strbuf_addf(out, "cpus=%u", f->cpus);
+	if (b->is_text && b->text.len) {
+		n = b->text.len;
+		while (n > 0 && (b->text.ptr[n - 1] == '\n' ||
+		    b->text.ptr[n - 1] == '\0'))
+			n--;
+		tv_strbuf_addc(out, '\n');
+		tv_strbuf_add(out, (const char *)b->text.ptr, n);
+	}
+	return TV_OK;
+}
+
+/* The payload of @ev copied into @arena. */
+enum tv_status
+td_event_payload(const struct tv_event *ev, struct tv_arena *arena,
+    uint8_t **data, uint32_t *len, struct tv_error *err)
+{
+	const struct td_trace_priv *tp = ev->stream->trace->priv;
+	struct td_file *f = tp->file;
+	struct rec_loc loc;
+	enum tv_status st;
+
+	pthread_mutex_lock(&f->lock);
+	st = locate(f, ev->stream, ev->packet, ev->rec.bit_offset, &loc, err);
+	if (st == TV_OK) {
+		*data = tv_arena_alloc(arena, loc.len ? loc.len : 1);
+		memcpy(*data, loc.data, loc.len);
+		*len = loc.len;
+	}
+	pthread_mutex_unlock(&f->lock);
+	return st;
+}
+
+/* An integer of class @fc at @p (bounded by the caller). */
+static void
+int_value(struct tv_value *v, const struct tv_field_class *fc,
+    const uint8_t *p)
+{
+	unsigned bytes = fc->integer.size / 8;
+	uint64_t u = td_get_u(p, bytes, fc->integer.byte_order == TV_BO_BE);
+
+	if (fc->integer.is_signed && bytes < 8 && (u >> (bytes * 8 - 1)) & 1)
+		u |= ~0ULL << (bytes * 8);
+	v->u = u;
+}
+
+/* Decode @n integer elements of class @elem at @p into kids of @v. */
+static void
+int_items(struct tv_arena *a, struct tv_value *v,
+    const struct tv_field_class *elem, const uint8_t *p, uint64_t n,
+    uint64_t bit)
+{
+	unsigned bytes = elem->integer.size / 8;
+	uint64_t i;
+
+	v->kids.items = tv_arena_zalloc(a, (n ? n : 1) * sizeof(*v->kids.items));
+	v->kids.count = (uint32_t)n;
+	for (i = 0; i < n; i++) {
+		struct tv_value *k = &v->kids.items[i];
+
+		k->fc = elem;
+		k->bit_offset = bit + i * bytes * 8;
+		k->bit_size = bytes * 8;
+		int_value(k, elem, p + i * bytes);
+	}
+}
+
+/* Decode the fields of one struct class from a record's payload. */
+static const struct tv_value *
+decode_struct(struct tv_arena *a, const struct tv_field_class *sc,
+    struct tep_format_field **fields, const uint8_t *data, uint32_t len,
+    bool be)
+{
+	struct tv_value *v;
+	uint32_t i;
+
+	if (!sc || !fields) {
+		free(fields);
+		return NULL;
+	}
+	v = tv_arena_zalloc(a, sizeof(*v));
+	v->fc = sc;
+	v->kids.items = tv_arena_zalloc(a, (sc->structure.nmembers + 1) *
+	    sizeof(*v->kids.items));
+	for (i = 0; i < sc->structure.nmembers && fields[i]; i++) {
+		const struct tv_field_class *fc = sc->structure.members[i].fc;
+		struct tep_format_field *fl = fields[i];
+		struct tv_value *k = &v->kids.items[v->kids.count];
+		uint32_t off = (uint32_t)fl->offset, size = (uint32_t)fl->size;
+
+		if (fl->offset < 0 || off > len || size > len - off)
+			continue;
+		k->fc = fc;
+		k->name = sc->structure.members[i].name;
+		k->bit_offset = (uint64_t)off * 8;
+		k->bit_size = (uint64_t)size * 8;
+		v->kids.count++;
+		if (fc->kind == TV_FC_INT) {
+			int_value(k, fc, data + off);
+		} else if (fc->kind == TV_FC_ARRAY) {
+			unsigned eb = fc->array.elem->integer.size / 8;
+			uint64_t n = TV_MIN(fc->array.length, size / eb);
+
+			int_items(a, k, fc->array.elem, data + off, n,
+			    k->bit_offset);
+		} else if (size >= 4) {
+			/* __data_loc: offset in the low, length in the
+			 * high 16 bits; __rel_loc is relative to the end */
+			uint32_t dl = (uint32_t)td_get_u(data + off, 4, be);
+			uint32_t doff = dl & 0xffff, dlen = dl >> 16;
+
+			if (fl->flags & TEP_FIELD_IS_RELATIVE)
+				doff += off + size;
+			if (doff > len || dlen > len - doff)
+				dlen = 0, doff = 0;
+			if (fc->kind == TV_FC_STRING) {
+				k->str.ptr = (const char *)data + doff;
+				k->str.len = strnlen(k->str.ptr, dlen);
+			} else {
+				unsigned eb =
+				    fc->array.elem->integer.size / 8;
+
+				int_items(a, k, fc->array.elem, data + doff,
+				    dlen / eb, (uint64_t)doff * 8);
+			}
+		}
+	}
+	free(fields);
+	return v;
+}
+
+/* The decode_fields op: common fields and payload from the format. */
+enum tv_status
+td_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_event_fields *out, struct tv_error *err)
+{
+	const struct tv_event_class *c = tv_event_class_of(ev);
+	const struct td_trace_priv *tp = ev->stream->trace->priv;
+	struct tep_event *te;
+	uint8_t *data;
+	uint32_t len;
+	enum tv_status st;
+
+	memset(out, 0, sizeof(*out));
+	if (!c || !c->priv)
+		return TV_OK;
+	te = c->priv;
+	st = td_event_payload(ev, arena, &data, &len, err);
+	if (st != TV_OK)
+		return st;
+	pthread_mutex_lock(&tp->file->lock);
+	out->scope[TV_SCOPE_EVENT_COMMON_CONTEXT] = decode_struct(arena,
+	    c->context, tep_event_common_fields(te), data, len, tp->file->be);
+	out->scope[TV_SCOPE_EVENT_PAYLOAD] = decode_struct(arena, c->payload,
+	    tep_event_fields(te), data, len, tp->file->be);
+	pthread_mutex_unlock(&tp->file->lock);
+	return TV_OK;
+}

@@ -1,0 +1,295 @@
+/*
+ * Shared inside the trace.dat driver only: the parsed container (one per
+ * file, shared by the traces of its instances), the per-stream page
+ * tables and the entry points of the driver's passes.
+ *
+ *   tracedat.c          the vtable, probe, open: file header, traces,
+ *                       streams and the page index
+ *   tracedat-v6.c       the fixed v6 layout
+ *   tracedat-v7.c       v7 sections, the options chain, strings
+ *   tracedat-read.c     a bounded cursor over file or section bytes
+ *   tracedat-zchunk.c   zlib/zstd: sections, chunked flyrecord data and
+ *                       a small LRU of decompressed chunks
+ *   ringbuf-page.c      ring-buffer page decoding
+ *   tracedat-events.c   libtraceevent: formats, kallsyms, printk,
+ *                       cmdlines; event and field classes
+ *   tracedat-print.c    trace-cmd report lines, field values
+ */
+#ifndef TVIEW_TRACEDAT_PRIV_H
+#define TVIEW_TRACEDAT_PRIV_H
+
+#include "tview/trace.h"
+#include "tview/format.h"
+
+#include <pthread.h>
+
+struct tep_handle;
+struct tep_plugin_list;
+
+/* Hard caps: sizes read from the file are checked against these. */
+#define TD_MAX_SECTION		(512u << 20)	/* one decompressed section */
+#define TD_MAX_CHUNK		(64u << 20)	/* one decompressed chunk */
+#define TD_MAX_CPUS		4096
+#define TD_MAX_EVENTS		65536
+#define TD_MAX_SYSTEMS		4096
+#define TD_MAX_OPTION_SECTIONS	1024
+#define TD_MAX_BUFFERS		256
+#define TD_MAX_PAGE		(1u << 20)
+#define TD_CHUNK_CACHE		4		/* decompressed chunks kept */
+
+enum td_compression {
+	TD_COMP_NONE,
+	TD_COMP_ZLIB,
+	TD_COMP_ZSTD,
+};
+
+/* A bounded reader over bytes that came from file offset @base_off. */
+struct td_cur {
+	const char	*path;
+	const uint8_t	*data;
+	uint64_t	 len;
+	uint64_t	 pos;
+	uint64_t	 base_off;	/* file offset of data[0] (for errors) */
+	bool		 be;		/* big-endian numbers */
+};
+
+/* A byte range: in the mapped file or in an owned decompressed buffer. */
+struct td_blob {
+	const uint8_t	*ptr;
+	uint64_t	 len;
+};
+
+/* One format file of an event system. */
+struct td_format {
+	const char	*system;	/* "ftrace", ... */
+	struct td_blob	 text;
+};
+
+/* One compressed chunk of a CPU's flyrecord data. */
+struct td_chunk {
+	uint64_t	 file_off;	/* compressed bytes */
+	uint32_t	 csize;
+	uint32_t	 usize;
+	uint64_t	 uoff;		/* offset in the CPU's uncompressed data */
+};
+
+/* The data of one CPU of one buffer. */
+struct td_cpu {
+	uint32_t	 cpu;
+	uint64_t	 offset;	/* in the file */
+	uint64_t	 size;
+	struct td_chunk	*chunks;	/* owned; NULL when not compressed */
+	uint32_t	 nchunks;
+	uint64_t	 usize;		/* uncompressed total */
+};
+
+/* One ring buffer (the top one or an instance). */
+struct td_buffer {
+	char		*name;		/* owned; "" for the top buffer */
+	char		*clock;		/* owned, may be NULL */
+	uint32_t	 page_size;
+	struct td_cpu	*cpus;		/* owned */
+	uint32_t	 ncpus;
+	uint64_t	 v6_offset;	/* v6 instance: cpu table offset */
+	bool		 is_text;	/* latency (BUFFER_TEXT) */
+	struct td_blob	 text;
+};
+
+/* A cached decompressed chunk. */
+struct td_chunk_slot {
+	const struct td_cpu	*cpu;
+	uint32_t		 chunk;
+	uint8_t			*buf;	/* owned */
+	uint32_t		 len;
+	uint64_t		 stamp;
+};
+
+/* The parsed container, shared by every trace of the file. */
+struct td_file {
+	uint32_t		 refs;
+	char			*path;
+	struct tv_mapfile	 mf;
+	int			 version;
+	bool			 be;
+	uint32_t		 long_size;
+	uint32_t		 page_size;
+	enum td_compression	 comp;
+	char			 comp_name[32];
+	char			 comp_version[32];
+	uint32_t		 cpus;		/* what report prints */
+	/* metadata, pointing into mf or into owned[] */
+	struct td_blob		 header_page;
+	struct td_blob		 header_event;
+	struct td_format	*formats;	/* owned */
+	uint32_t		 nformats;
+	uint32_t		 formats_cap;
+	struct td_blob		 kallsyms;
+	struct td_blob		 printk;
+	struct td_blob		 cmdlines;
+	uint8_t			**owned;	/* decompressed sections */
+	uint32_t		 nowned;
+	/* options */
+	char			*trace_clock;	/* owned: bracketed list */
+	char			*uname;
+	char			*tc_version;
+	char			*date;
+	int64_t			 ts_offset;	/* OFFSET option */
+	uint32_t		 tsc_mult;
+	uint32_t		 tsc_shift;
+	uint64_t		 tsc_offset;
+	bool			 has_tsc2nsec;
+	bool			 has_trace_clock_opt;
+	uint64_t		 trace_id;
+	bool			 has_trace_id;
+	uint32_t		 noptions;
+	struct td_buffer	*buffers;	/* owned; [0] is the top */
+	uint32_t		 nbuffers;
+	bool			 in_usecs;	/* report prints sec.usec */
+	char			*clock;		/* owned: the selected clock */
+	/* libtraceevent */
+	struct tep_handle	*tep;
+	struct tep_plugin_list	*plugins;
+	int			 ev_type_off;	/* common_type */
+	int			 ev_type_size;
+	int			 ev_pid_off;
+	int			 ev_pid_size;
+	int			 fgraph_entry_id;
+	int			 fgraph_exit_id;
+	int			 stack_id;
+	uint32_t		*class_of_id;	/* owned, by event id */
+	uint32_t		 nclass_of_id;
+	/* shared by threads: chunk cache and tep */
+	pthread_mutex_t		 lock;
+	struct td_chunk_slot	 slots[TD_CHUNK_CACHE];
+	uint64_t		 stamp;
+};
+
+/* Per trace (buffer) driver data. */
+struct td_trace_priv {
+	struct td_file		*file;		/* shared */
+	uint32_t		 buffer;	/* index in file->buffers */
+	char			*prefix;	/* owned: "name: " or NULL */
+};
+
+/* Per packet (page) extra data. */
+struct td_page {
+	int64_t		 lost;		/* 0 none, -1 unknown count, n */
+};
+
+/* Per stream driver data. */
+struct td_stream_priv {
+	const struct td_cpu	*cpu;		/* borrowed from the file */
+	struct td_page		*pages;		/* owned, one per packet */
+};
+
+/* ---- tracedat-read.c ---- */
+void		 td_cur_init(struct td_cur *c, const char *path,
+		    const uint8_t *data, uint64_t len, uint64_t base_off,
+		    bool be);
+uint64_t	 td_get_u(const uint8_t *p, unsigned size, bool be);
+enum tv_status	 td_read_u16(struct td_cur *c, uint16_t *v,
+		    struct tv_error *err);
+enum tv_status	 td_read_u32(struct td_cur *c, uint32_t *v,
+		    struct tv_error *err);
+enum tv_status	 td_read_u64(struct td_cur *c, uint64_t *v,
+		    struct tv_error *err);
+enum tv_status	 td_read_bytes(struct td_cur *c, uint64_t n,
+		    struct td_blob *out, struct tv_error *err);
+enum tv_status	 td_read_str(struct td_cur *c, const char **s,
+		    struct tv_error *err);
+enum tv_status	 td_expect(struct td_cur *c, const char *magic, size_t n,
+		    struct tv_error *err);
+enum tv_status	 td_error(const struct td_cur *c, struct tv_error *err,
+		    const char *fmt, ...) TV_PRINTFLIKE(3, 4);
+void		 td_file_own(struct td_file *f, uint8_t *buf);
+void		 td_add_format(struct td_file *f, const char *system,
+		    struct td_blob text);
+
+/* ---- tracedat-v6.c / tracedat-v7.c ---- */
+enum tv_status	 td_read_v6(struct td_file *f, struct td_cur *c,
+		    struct tv_error *err);
+enum tv_status	 td_read_v7(struct td_file *f, struct td_cur *c,
+		    struct tv_error *err);
+enum tv_status	 td_parse_option(struct td_file *f, uint16_t id,
+		    struct td_cur *data, struct tv_error *err);
+void		 td_select_clock(struct td_file *f);
+enum tv_status	 td_read_header_info(struct td_file *f, struct td_cur *c,
+		    struct tv_error *err);
+enum tv_status	 td_read_ftrace_formats(struct td_file *f,
+		    struct td_cur *c, struct tv_error *err);
+enum tv_status	 td_read_event_formats(struct td_file *f, struct td_cur *c,
+		    struct tv_error *err);
+enum tv_status	 td_read_sized(struct td_cur *c, unsigned width,
+		    struct td_blob *out, struct tv_error *err);
+char		*td_opt_string(const struct td_cur *data);
+
+/* ---- tracedat-zchunk.c ---- */
+enum tv_status	 td_decompress(struct td_file *f, const uint8_t *src,
+		    uint32_t csize, uint8_t *dst, uint32_t usize,
+		    uint64_t off, struct tv_error *err);
+enum tv_status	 td_load_chunks(struct td_file *f, struct td_cpu *cpu,
+		    struct tv_error *err);
+/* Bytes [off, off + len) of @cpu's data; caller holds f->lock if the
+ * data is compressed.  NULL with @err set when unreadable. */
+const uint8_t	*td_cpu_bytes(struct td_file *f, const struct td_cpu *cpu,
+		    uint64_t off, uint64_t len, struct tv_error *err);
+void		 td_chunk_cache_free(struct td_file *f);
+
+/* ---- ringbuf-page.c ---- */
+enum td_rec_type {
+	TD_RB_DATA,
+	TD_RB_PADDING,
+	TD_RB_TIME_EXTEND,
+	TD_RB_TIME_STAMP,
+};
+
+/* A ring-buffer page being walked. */
+struct td_page_iter {
+	const uint8_t	*page;
+	uint32_t	 page_size;
+	uint32_t	 hdr;		/* 12 or 16 */
+	uint32_t	 commit;	/* bytes of data after the header */
+	bool		 be;
+	uint32_t	 long_size;
+	int64_t		 lost;		/* 0, -1 (unknown) or count */
+	uint64_t	 ts;		/* current timestamp (raw) */
+	uint32_t	 next;		/* offset in data of the next record */
+	bool		 first;		/* no record returned yet */
+	/* the record returned by td_page_next */
+	uint32_t	 rec_off;	/* offset in data of its header */
+	uint32_t	 data_off;	/* offset in data of its payload */
+	uint32_t	 data_len;
+	bool		 at_start;	/* rec_off == 0: may carry lost */
+};
+
+enum tv_status	 td_page_begin(struct td_page_iter *it, const uint8_t *page,
+		    uint32_t page_size, uint32_t long_size, bool be,
+		    struct tv_error *err);
+/* TV_OK with a data record in it, TV_END at the end, TV_CORRUPT. */
+enum tv_status	 td_page_next(struct td_page_iter *it, struct tv_error *err);
+
+void		 td_page_error_pos(const struct td_file *f,
+		    const struct td_cpu *cpu, uint64_t off,
+		    struct tv_error *err);
+
+/* ---- tracedat-events.c ---- */
+enum tv_status	 td_events_load(struct td_file *f, struct tv_error *err);
+void		 td_events_free(struct td_file *f);
+void		 td_events_classes(struct td_file *f, struct tv_trace *t);
+int64_t		 td_convert_ts(const struct td_file *f, uint64_t raw);
+
+/* ---- tracedat-print.c ---- */
+enum tv_status	 td_print_record(const struct tv_event *ev,
+		    struct tv_arena *arena, struct tv_strbuf *out,
+		    struct tv_error *err);
+enum tv_status	 td_print_header(const struct tv_trace *t,
+		    struct tv_strbuf *out, struct tv_error *err);
+enum tv_status	 td_decode_fields(const struct tv_event *ev,
+		    struct tv_arena *arena, struct tv_event_fields *out,
+		    struct tv_error *err);
+/* The payload of event @ev copied into @arena; size in *len. */
+enum tv_status	 td_event_payload(const struct tv_event *ev,
+		    struct tv_arena *arena, uint8_t **data, uint32_t *len,
+		    struct tv_error *err);
+
+#endif /* TVIEW_TRACEDAT_PRIV_H */

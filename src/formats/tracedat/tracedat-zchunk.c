@@ -1,0 +1,188 @@
+/*
+ * Compressed trace.dat v7 data: whole sections through zlib or zstd, and
+ * per-CPU flyrecord data stored as chunks.  Chunks are decompressed on
+ * demand into a small LRU (TD_CHUNK_CACHE slots), never the whole file;
+ * every size is checked against the file and hard caps first.
+ */
+#include "tview/tview.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#ifdef HAVE_ZSTD
+#include <zstd.h>
+#endif
+
+#include "tview/i18n.h"
+#include "tracedat-priv.h"
+
+/* Decompress @csize bytes at @src into exactly @usize bytes at @dst. */
+enum tv_status
+td_decompress(struct td_file *f, const uint8_t *src, uint32_t csize,
+    uint8_t *dst, uint32_t usize, uint64_t off, struct tv_error *err)
+{
+	if (f->comp == TD_COMP_ZLIB) {
+		uLongf out = usize;
+		int r = uncompress(dst, &out, src, csize);
+
+		if (r != Z_OK || out != usize)
+			return tv_error_at(err, TV_CORRUPT, f->path, off,
+			    _("bad zlib data (%d, %lu of %u bytes)"), r,
+			    (unsigned long)out, usize);
+		return TV_OK;
+	}
+	if (f->comp == TD_COMP_ZSTD) {
+#ifdef HAVE_ZSTD
+		size_t r = ZSTD_decompress(dst, usize, src, csize);
+
+		if (ZSTD_isError(r) || r != usize)
+			return tv_error_at(err, TV_CORRUPT, f->path, off,
+			    _("bad zstd data (%s)"), ZSTD_isError(r) ?
+			    ZSTD_getErrorName(r) : _("wrong size"));
+		return TV_OK;
+#else
+		return tv_error_at(err, TV_UNSUPPORTED, f->path, off,
+		    _("built without zstd support"));
+#endif
+	}
+	return tv_error_at(err, TV_CORRUPT, f->path, off,
+	    _("compressed data in a file without compression"));
+}
+
+/* Read the chunk table of @cpu: COUNT, then (CSIZE USIZE DATA)*. */
+enum tv_status
+td_load_chunks(struct td_file *f, struct td_cpu *cpu, struct tv_error *err)
+{
+	struct td_cur c;
+	uint32_t n, i;
+	uint64_t uoff = 0;
+
+	/* the recorded size leaves out the 4-byte chunk count */
+	td_cur_init(&c, f->path, f->mf.data + cpu->offset,
+	    TV_MIN(cpu->size + 4, f->mf.size - cpu->offset), cpu->offset,
+	    f->be);
+	if (td_read_u32(&c, &n, err) != TV_OK)
+		return TV_CORRUPT;
+	if ((uint64_t)n * 8 > c.len)
+		return td_error(&c, err, _("%u chunks cannot fit in %llu "
+		    "bytes"), n, (unsigned long long)cpu->size);
+	cpu->chunks = tv_xcalloc(n ? n : 1, sizeof(*cpu->chunks));
+	for (i = 0; i < n; i++) {
+		struct td_chunk *ch = &cpu->chunks[i];
+		struct td_blob b;
+
+		if (td_read_u32(&c, &ch->csize, err) != TV_OK ||
+		    td_read_u32(&c, &ch->usize, err) != TV_OK)
+			return TV_CORRUPT;
+		if (ch->usize > TD_MAX_CHUNK) {
+			c.pos -= 4;
+			return td_error(&c, err, _("chunk too large (%u "
+			    "bytes)"), ch->usize);
+		}
+		if (td_read_bytes(&c, ch->csize, &b, err) != TV_OK)
+			return TV_CORRUPT;
+		ch->file_off = cpu->offset + c.pos - ch->csize;
+		ch->uoff = uoff;
+		uoff += ch->usize;
+		cpu->nchunks++;
+	}
+	cpu->usize = uoff;
+	return TV_OK;
+}
+
+/* The chunk of @cpu holding uncompressed offset @off (binary search). */
+static uint32_t
+find_chunk(const struct td_cpu *cpu, uint64_t off)
+{
+	uint32_t lo = 0, hi = cpu->nchunks;
+
+	while (hi - lo > 1) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (cpu->chunks[mid].uoff <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The decompressed chunk @idx of @cpu, from the cache or decompressed. */
+static const struct td_chunk_slot *
+get_chunk(struct td_file *f, const struct td_cpu *cpu, uint32_t idx,
+    struct tv_error *err)
+{
+	const struct td_chunk *ch = &cpu->chunks[idx];
+	struct td_chunk_slot *s, *victim = &f->slots[0];
+	uint32_t i;
+
+	for (i = 0; i < TD_CHUNK_CACHE; i++) {
+		s = &f->slots[i];
+		if (s->buf && s->cpu == cpu && s->chunk == idx) {
+			s->stamp = ++f->stamp;
+			return s;
+		}
+		if (!s->buf || (victim->buf && s->stamp < victim->stamp))
+			victim = s;
+	}
+	free(victim->buf);
+	victim->buf = NULL;
+	victim->buf = tv_xmalloc(ch->usize ? ch->usize : 1);
+	if (td_decompress(f, f->mf.data + ch->file_off, ch->csize,
+	    victim->buf, ch->usize, ch->file_off, err) != TV_OK) {
+		free(victim->buf);
+		victim->buf = NULL;
+		return NULL;
+	}
+	victim->cpu = cpu;
+	victim->chunk = idx;
+	victim->len = ch->usize;
+	victim->stamp = ++f->stamp;
+	return victim;
+}
+
+/* Bytes [off, off + len) of @cpu's (uncompressed) data. */
+const uint8_t *
+td_cpu_bytes(struct td_file *f, const struct td_cpu *cpu, uint64_t off,
+    uint64_t len, struct tv_error *err)
+{
+	const struct td_chunk_slot *s;
+	const struct td_chunk *ch;
+	uint32_t idx;
+
+	if (off > cpu->usize || len > cpu->usize - off) {
+		tv_error_at(err, TV_CORRUPT, f->path, cpu->offset + off,
+		    _("page past the end of the CPU data"));
+		return NULL;
+	}
+	if (!cpu->chunks)
+		return f->mf.data + cpu->offset + off;
+	if (cpu->nchunks == 0) {
+		tv_error_at(err, TV_CORRUPT, f->path, cpu->offset,
+		    _("no compressed chunks"));
+		return NULL;
+	}
+	idx = find_chunk(cpu, off);
+	ch = &cpu->chunks[idx];
+	if (off - ch->uoff > ch->usize || len > ch->usize - (off - ch->uoff)) {
+		tv_error_at(err, TV_CORRUPT, f->path, ch->file_off,
+		    _("page crosses a chunk boundary"));
+		return NULL;
+	}
+	s = get_chunk(f, cpu, idx, err);
+	if (!s)
+		return NULL;
+	return s->buf + (off - ch->uoff);
+}
+
+/* Free every cached chunk. */
+void
+td_chunk_cache_free(struct td_file *f)
+{
+	uint32_t i;
+
+	for (i = 0; i < TD_CHUNK_CACHE; i++) {
+		free(f->slots[i].buf);
+		f->slots[i].buf = NULL;
+	}
+}

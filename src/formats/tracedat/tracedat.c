@@ -1,0 +1,524 @@
+/*
+ * The trace.dat (trace-cmd) driver: its vtable, the probe, and open: the
+ * common file header, then the v6 or v7 layout, libtraceevent, and one
+ * trace per ring buffer (the top one and each instance) with one stream
+ * per CPU whose pages form the packet index.  The index is exact: each
+ * page is walked once at open (compressed pages through the chunk cache)
+ * to get the timestamps of its first and last records.
+ */
+#include "tview/tview.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "tview/i18n.h"
+#include "tracedat-priv.h"
+
+static const uint8_t td_magic[10] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c',
+	'i', 'n', 'g' };
+
+/* Is @path a regular file starting with the trace.dat magic? */
+static enum tv_status
+td_probe(const char *path, struct tv_error *err)
+{
+	uint8_t buf[10];
+	struct stat st;
+	FILE *fp;
+	size_t n;
+
+	(void)err;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return TV_FORMAT;
+	fp = fopen(path, "rb");
+	if (!fp)
+		return TV_FORMAT;
+	n = fread(buf, 1, sizeof(buf), fp);
+	fclose(fp);
+	if (n != sizeof(buf) || memcmp(buf, td_magic, sizeof(buf)) != 0)
+		return TV_FORMAT;
+	return TV_OK;
+}
+
+/* Free the container once no trace uses it. */
+static void
+file_unref(struct td_file *f)
+{
+	uint32_t i;
+
+	if (!f || --f->refs > 0)
+		return;
+	td_events_free(f);
+	td_chunk_cache_free(f);
+	for (i = 0; i < f->nbuffers; i++) {
+		struct td_buffer *b = &f->buffers[i];
+		uint32_t k;
+
+		for (k = 0; k < b->ncpus; k++)
+			free(b->cpus[k].chunks);
+		free(b->cpus);
+		free(b->name);
+		free(b->clock);
+	}
+	free(f->buffers);
+	for (i = 0; i < f->nowned; i++)
+		free(f->owned[i]);
+	free(f->owned);
+	free(f->formats);
+	free(f->trace_clock);
+	free(f->uname);
+	free(f->tc_version);
+	free(f->date);
+	free(f->clock);
+	free(f->class_of_id);
+	tv_mapfile_close(&f->mf);
+	pthread_mutex_destroy(&f->lock);
+	free(f->path);
+	free(f);
+}
+
+/*
+ * The clock the data was recorded with ("[local] global" selects local)
+ * and whether trace-cmd prints its timestamps as seconds.microseconds:
+ * only for the nanosecond clocks, else as raw counts.
+ */
+void
+td_select_clock(struct td_file *f)
+{
+	static const char *const ns_clocks[] = { "local", "global",
+		"uptime", "perf", "tsc2nsec", "tai" };
+	const char *src = f->trace_clock, *lb, *rb;
+	size_t i;
+
+	f->in_usecs = true;
+	if ((!src || !*src) && f->nbuffers > 0)
+		src = f->buffers[0].clock;
+	if (!src || !*src)
+		return;
+	lb = strchr(src, '[');
+	rb = lb ? strchr(lb, ']') : NULL;
+	if (lb && rb)
+		f->clock = tv_xstrndup(lb + 1, (size_t)(rb - lb - 1));
+	else
+		f->clock = tv_xstrndup(src, strcspn(src, " \n"));
+	for (i = 0; i < TV_ARRAY_SIZE(ns_clocks); i++)
+		if (strcmp(f->clock, ns_clocks[i]) == 0)
+			return;
+	if (strncmp(f->clock, "mono", 4) == 0)
+		return;
+	f->in_usecs = false;
+}
+
+/* Magic, version, endianness, long size, page size; then the layout. */
+static enum tv_status
+read_file(struct td_file *f, struct tv_error *err)
+{
+	const char *ver;
+	struct td_cur c;
+	uint8_t endian, lsize;
+
+	td_cur_init(&c, f->path, f->mf.data, f->mf.size, 0, false);
+	if (td_expect(&c, (const char *)td_magic, sizeof(td_magic), err) !=
+	    TV_OK || td_read_str(&c, &ver, err) != TV_OK)
+		return TV_CORRUPT;
+	f->version = atoi(ver);
+	if (f->version != 6 && f->version != 7)
+		return tv_error_at(err, TV_UNSUPPORTED, f->path, 10,
+		    _("trace.dat version \"%s\" is not supported (6 and 7 "
+		    "are)"), ver);
+	if (c.len - c.pos < 6)
+		return td_error(&c, err, _("truncated file header"));
+	endian = c.data[c.pos++];
+	lsize = c.data[c.pos++];
+	if (endian > 1 || (lsize != 4 && lsize != 8)) {
+		c.pos -= 2;
+		return td_error(&c, err, _("bad endianness (%u) or long "
+		    "size (%u)"), endian, lsize);
+	}
+	f->be = endian == 1;
+	c.be = f->be;
+	f->long_size = lsize;
+	if (td_read_u32(&c, &f->page_size, err) != TV_OK)
+		return TV_CORRUPT;
+	if (f->page_size < 16 || f->page_size > TD_MAX_PAGE) {
+		c.pos -= 4;
+		return td_error(&c, err, _("bad page size %u"), f->page_size);
+	}
+	if (f->version == 6)
+		return td_read_v6(f, &c, err);
+	return td_read_v7(f, &c, err);
+}
+
+/* Append an environment entry (strings copied to the trace arena). */
+static void
+env_add(struct tv_trace *t, uint32_t *cap, const char *key, const char *str,
+    int64_t num)
+{
+	struct tv_env_entry *e;
+
+	if (t->nenv >= *cap) {
+		struct tv_env_entry *n;
+
+		*cap = *cap ? *cap * 2 : 16;
+		n = tv_arena_zalloc(&t->arena, *cap * sizeof(*n));
+		if (t->nenv)
+			memcpy(n, t->env, t->nenv * sizeof(*n));
+		t->env = n;
+	}
+	e = &t->env[t->nenv++];
+	e->key = key;
+	e->str = str ? tv_arena_strdup(&t->arena, str) : NULL;
+	e->num = num;
+}
+
+/* What --info lists: version, compression, clock, CPUs, options... */
+static void
+fill_env(struct tv_trace *t, const struct td_file *f,
+    const struct td_buffer *b)
+{
+	uint32_t cap = 0, i, ninst = 0;
+	char buf[128];
+
+	env_add(t, &cap, "file_version", NULL, f->version);
+	if (f->version >= 7) {
+		snprintf(buf, sizeof(buf), "%s %s", f->comp_name,
+		    f->comp_version);
+		env_add(t, &cap, "compression", f->comp == TD_COMP_NONE ?
+		    "none" : buf, 0);
+	} else {
+		env_add(t, &cap, "compression", "none", 0);
+	}
+	env_add(t, &cap, "endianness", f->be ? "big" : "little", 0);
+	env_add(t, &cap, "long_size", NULL, f->long_size);
+	env_add(t, &cap, "page_size", NULL, b->page_size);
+	env_add(t, &cap, "cpus", NULL, f->cpus);
+	env_add(t, &cap, "cpus_with_data", NULL, b->ncpus);
+	env_add(t, &cap, "trace_clock", b->clock && *b->clock ? b->clock :
+	    (f->clock ? f->clock : "local"), 0);
+	env_add(t, &cap, "buffer", b->name[0] ? b->name : "(top)", 0);
+	for (i = 1; i < f->nbuffers; i++)
+		ninst++;
+	env_add(t, &cap, "instances", NULL, ninst);
+	for (i = 1; i < f->nbuffers; i++) {
+		snprintf(buf, sizeof(buf), "instance_%u", i);
+		env_add(t, &cap, tv_arena_strdup(&t->arena, buf),
+		    f->buffers[i].name, 0);
+	}
+	env_add(t, &cap, "options", NULL, f->noptions);
+	if (f->uname)
+		env_add(t, &cap, "uname", f->uname, 0);
+	if (f->tc_version)
+		env_add(t, &cap, "tracer_version", f->tc_version, 0);
+	if (f->date)
+		env_add(t, &cap, "date", f->date, 0);
+	if (f->ts_offset)
+		env_add(t, &cap, "ts_offset", NULL, f->ts_offset);
+	if (f->has_tsc2nsec) {
+		snprintf(buf, sizeof(buf), "mult=%u shift=%u offset=%" PRIu64,
+		    f->tsc_mult, f->tsc_shift, f->tsc_offset);
+		env_add(t, &cap, "tsc2nsec", buf, 0);
+	}
+	if (f->has_trace_id) {
+		snprintf(buf, sizeof(buf), "0x%" PRIx64, f->trace_id);
+		env_add(t, &cap, "trace_id", buf, 0);
+	}
+	env_add(t, &cap, "events", NULL, (int64_t)t->nclasses - 1);
+	if (b->is_text)
+		env_add(t, &cap, "latency_text", NULL, (int64_t)b->text.len);
+}
+
+/* Index the pages of one CPU: each non-empty page is a packet. */
+static enum tv_status
+index_stream(struct td_file *f, struct tv_stream *s,
+    const struct td_buffer *b, struct tv_error *err)
+{
+	struct td_stream_priv *sp = s->priv;
+	const struct td_cpu *cpu = sp->cpu;
+	uint64_t off, cap = 0;
+	struct tv_error e;
+
+	for (off = 0; off + b->page_size <= cpu->usize;
+	    off += b->page_size) {
+		struct td_page_iter it;
+		const uint8_t *pg;
+		struct tv_packet *p;
+		enum tv_status st;
+		uint64_t first = 0, last = 0, n = 0;
+
+		tv_error_clear(&e);
+		pg = td_cpu_bytes(f, cpu, off, b->page_size, &e);
+		if (!pg) {
+			*err = e;
+			return e.status;
+		}
+		if (td_page_begin(&it, pg, b->page_size, f->long_size, f->be,
+		    &e) == TV_OK) {
+			while ((st = td_page_next(&it, &e)) == TV_OK) {
+				if (n == 0)
+					first = it.ts;
+				last = it.ts;
+				n++;
+			}
+			if (st == TV_END)
+				tv_error_clear(&e);
+		}
+		if (n == 0 && e.status == TV_OK)
+			continue;
+		if (n == 0)
+			first = last = td_get_u(pg, 8, f->be);
+		p = tv_stream_add_packet(s);
+		p->offset = off;
+		p->size = b->page_size;
+		p->content_bits = ((uint64_t)it.hdr + it.commit) * 8;
+		p->cycles_begin = first;
+		p->cycles_end = last;
+		p->ts_begin = td_convert_ts(f, first);
+		p->ts_end = td_convert_ts(f, last);
+		p->discarded = it.lost > 0 ? (uint64_t)it.lost : 0;
+		if (e.status != TV_OK)
+			p->flags |= TV_PACKET_CORRUPT;
+		if (s->npackets > cap) {
+			cap = cap ? cap * 2 : 64;
+			sp->pages = tv_xreallocarray(sp->pages, cap,
+			    sizeof(*sp->pages));
+		}
+		sp->pages[s->npackets - 1].lost = it.lost;
+	}
+	return TV_OK;
+}
+
+/* One trace for buffer @bi of @f, with a stream per CPU. */
+static enum tv_status
+make_trace(struct td_file *f, uint32_t bi, const char *path,
+    struct tv_trace **out, struct tv_error *err)
+{
+	const struct td_buffer *b = &f->buffers[bi];
+	struct td_trace_priv *tp;
+	struct tv_clock *clk;
+	struct tv_trace *t;
+	uint32_t k;
+
+	t = tv_trace_create(&tv_tracedat_format, path);
+	tp = tv_xcalloc(1, sizeof(*tp));
+	tp->file = f;
+	tp->buffer = bi;
+	f->refs++;
+	t->priv = tp;
+	if (b->name[0]) {
+		free(t->name);
+		t->name = tv_xstrdup(b->name);
+	}
+	if (f->nbuffers > 1) {
+		size_t w = 0;
+		uint32_t i;
+
+		for (i = 1; i < f->nbuffers; i++)
+			w = TV_MAX(w, strlen(f->buffers[i].name));
+		/* report tags instance lines; the top one gets blanks */
+		tv_xasprintf(&tp->prefix, bi ? "%*s: " : "%*s  ", (int)w,
+		    b->name);
+	}
+	td_events_classes(f, t);
+	clk = tv_arena_zalloc(&t->arena, sizeof(*clk));
+	{
+		const char *cn = b->clock && *b->clock ? b->clock :
+		    (f->clock ? f->clock : "local");
+
+		clk->name = tv_intern(t->names, cn, strlen(cn));
+	}
+	clk->freq = 1000000000;
+	clk->precision = 1;
+	tv_clock_finish(clk);
+	t->clocks = clk;
+	t->nclocks = 1;
+	fill_env(t, f, b);
+	*out = t;
+	if (b->is_text)
+		return TV_OK;
+	for (k = 0; k < b->ncpus; k++) {
+		struct td_stream_priv *sp;
+		struct tv_stream *s;
+		char name[32];
+
+		snprintf(name, sizeof(name), "cpu%u", b->cpus[k].cpu);
+		s = tv_trace_add_stream(t, name);
+		s->cpu = (int32_t)b->cpus[k].cpu;
+		s->class_id = 0;
+		s->clock = clk;
+		sp = tv_xcalloc(1, sizeof(*sp));
+		sp->cpu = &b->cpus[k];
+		s->priv = sp;
+		if (tv_stream_add_file(s, f->path, NULL, err) != TV_OK)
+			return err ? err->status : TV_IO;
+		if (index_stream(f, s, b, err) != TV_OK)
+			return err ? err->status : TV_CORRUPT;
+	}
+	return TV_OK;
+}
+
+/* Open a trace.dat file: one trace per buffer. */
+static enum tv_status
+td_open(const char *path, struct tv_trace ***out, uint32_t *nout,
+    struct tv_error *err)
+{
+	struct tv_trace **traces;
+	struct td_file *f;
+	enum tv_status st;
+	char *abs;
+	uint32_t i;
+
+	*out = NULL;
+	*nout = 0;
+	f = tv_xcalloc(1, sizeof(*f));
+	pthread_mutex_init(&f->lock, NULL);
+	f->refs = 1;
+	abs = realpath(path, NULL);
+	f->path = tv_xstrdup(abs ? abs : path);
+	free(abs);
+	st = tv_mapfile_open(&f->mf, f->path, err);
+	if (st == TV_OK)
+		st = read_file(f, err);
+	if (st == TV_OK) {
+		td_select_clock(f);
+		st = td_events_load(f, err);
+	}
+	if (st != TV_OK) {
+		file_unref(f);
+		return st;
+	}
+	traces = tv_xcalloc(f->nbuffers, sizeof(*traces));
+	for (i = 0; i < f->nbuffers && st == TV_OK; i++) {
+		struct tv_trace *t = NULL;
+
+		st = make_trace(f, i, f->path, &t, err);
+		if (t)
+			traces[(*nout)++] = t;
+	}
+	*out = traces;
+	file_unref(f);
+	return st;
+}
+
+/* Free the driver data of a trace and its streams. */
+static void
+td_close(struct tv_trace *t)
+{
+	struct td_trace_priv *tp = t->priv;
+	uint32_t i;
+
+	for (i = 0; i < t->nstreams; i++) {
+		struct td_stream_priv *sp = t->streams[i]->priv;
+
+		if (sp)
+			free(sp->pages);
+		free(sp);
+		t->streams[i]->priv = NULL;
+	}
+	if (tp) {
+		file_unref(tp->file);
+		free(tp->prefix);
+		free(tp);
+	}
+	t->priv = NULL;
+}
+
+/*
+ * Give a page error a position: the page's file offset, or for compressed
+ * data the offset of its chunk (the message says where in the page).
+ */
+void
+td_page_error_pos(const struct td_file *f, const struct td_cpu *cpu,
+    uint64_t off, struct tv_error *err)
+{
+	if (!err)
+		return;
+	snprintf(err->path, sizeof(err->path), "%s", f->path);
+	err->line = 0;
+	err->column = 0;
+	if (!cpu->chunks) {
+		err->offset = cpu->offset + off;
+	} else {
+		uint32_t i = 0;
+
+		while (i + 1 < cpu->nchunks && cpu->chunks[i + 1].uoff <= off)
+			i++;
+		err->offset = cpu->nchunks ? cpu->chunks[i].file_off :
+		    cpu->offset;
+	}
+}
+
+/* Decode the records of one page into @out. */
+static enum tv_status
+td_decode_packet(struct tv_stream *s, uint64_t pkt,
+    struct tv_packet_events *out)
+{
+	struct td_trace_priv *tp = s->trace->priv;
+	struct td_stream_priv *sp = s->priv;
+	struct td_file *f = tp->file;
+	const struct tv_packet *p = &s->packets[pkt];
+	struct td_page_iter it;
+	const uint8_t *pg;
+	enum tv_status st;
+	bool locked = sp->cpu->chunks != NULL;
+
+	if (locked)
+		pthread_mutex_lock(&f->lock);
+	pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, &out->err);
+	if (!pg) {
+		st = out->status = out->err.status;
+		goto done;
+	}
+	st = td_page_begin(&it, pg, (uint32_t)p->size, f->long_size, f->be,
+	    &out->err);
+	while (st == TV_OK && (st = td_page_next(&it, &out->err)) == TV_OK) {
+		struct tv_event_rec *r;
+		int64_t ts = td_convert_ts(f, it.ts);
+		uint64_t bit = ((uint64_t)it.hdr + it.rec_off) * 8;
+		uint32_t type = 0;
+
+		if (it.at_start && it.lost != 0) {
+			r = tv_packet_events_push(out);
+			r->ts = ts;
+			r->bit_offset = bit - 1;
+			r->kind = TV_REC_DISCARDED;
+			r->cpu_hint = (uint16_t)s->cpu;
+			r->count = it.lost > 0 ? (uint64_t)it.lost : 0;
+		}
+		r = tv_packet_events_push(out);
+		r->ts = ts;
+		r->bit_offset = bit;
+		r->kind = TV_REC_EVENT;
+		r->cpu_hint = (uint16_t)s->cpu;
+		r->count = it.ts;
+		if (f->ev_type_size > 0 && (uint32_t)f->ev_type_off +
+		    (uint32_t)f->ev_type_size <= it.data_len)
+			type = (uint32_t)td_get_u(pg + it.hdr + it.data_off +
+			    f->ev_type_off, (unsigned)f->ev_type_size, f->be);
+		r->class_index = type < f->nclass_of_id ?
+		    f->class_of_id[type] : s->trace->nclasses - 1;
+	}
+	if (st == TV_END) {
+		st = TV_OK;
+	} else if (st != TV_OK) {
+		out->status = st;
+		td_page_error_pos(f, sp->cpu, p->offset, &out->err);
+	}
+done:
+	if (locked)
+		pthread_mutex_unlock(&f->lock);
+	return st;
+}
+
+const struct tv_format_ops tv_tracedat_format = {
+	.name		= "tracedat",
+	.description	= N_("trace-cmd trace.dat, versions 6 and 7"),
+	.probe		= td_probe,
+	.open		= td_open,
+	.close		= td_close,
+	.decode_packet	= td_decode_packet,
+	.decode_fields	= td_decode_fields,
+	.print_record	= td_print_record,
+	.print_header	= td_print_header,
+};
