@@ -62,25 +62,47 @@ say() {
 	printf '%s\n' "$*" | tee -a "$results"
 }
 
-# measure CMD...: run with stdout to /dev/null; sets ms (wall) and rss (KiB).
+# measure CMD...: run with stdout to /dev/null; sets ms (wall time), rss
+# (max RSS in KiB, from /usr/bin/time: includes the pages of mmap'ed trace
+# files) and anon (peak anonymous memory in KiB, i.e. heap and stacks,
+# sampled every 50 ms from /proc; "-" when $poll is 0, for short runs).
 measure() {
 	t0=$(date +%s%N)
 	if test -n "$timebin"; then
-		"$timebin" -f '%M' -o "$work/rss" "$@" >/dev/null 2>"$work/err"
-		rc=$?
+		"$timebin" -f '%e %M' -o "$work/rss" "$@" >/dev/null \
+		    2>"$work/err" &
 	else
-		"$@" >/dev/null 2>"$work/err"
-		rc=$?
+		"$@" >/dev/null 2>"$work/err" &
 	fi
+	pid=$!
+	anon=-
+	if test "$poll" = 1; then
+		anon=0
+		while kill -0 "$pid" 2>/dev/null; do
+			p=$pid
+			test -n "$timebin" && p=$(pgrep -P "$pid" | head -n 1)
+			a=$(awk '/^RssAnon:/ { print $2 }' "/proc/$p/status" \
+			    2>/dev/null)
+			test -n "$a" && test "$a" -gt "$anon" && anon=$a
+			sleep 0.05
+		done
+	fi
+	wait "$pid"
+	rc=$?
 	t1=$(date +%s%N)
 	ms=$(( (t1 - t0) / 1000000 ))
 	rss=-
-	test -n "$timebin" && rss=$(tail -n 1 "$work/rss")
+	if test -n "$timebin"; then
+		rss=$(tail -n 1 "$work/rss" | cut -d' ' -f2)
+		test "$poll" = 1 && ms=$(tail -n 1 "$work/rss" |
+		    awk '{ printf "%d", $1 * 1000 }')
+	fi
 	if test "$rc" -ne 0; then
 		echo "bench: exit $rc: $*" >&2
 		head -n 3 "$work/err" >&2
 	fi
 }
+poll=1
 
 # median of the numbers on stdin
 median() {
@@ -102,11 +124,11 @@ mib() {
 	awk -v k="$1" 'BEGIN { if (k ~ /^[0-9]+$/) printf "%d MiB", k / 1024; else print "-" }'
 }
 
-# row NAME TVIEW_MS TVIEW_RSS BT2_MS BT2_RSS
+# row NAME TVIEW_MS TVIEW_RSS TVIEW_ANON BT2_MS BT2_RSS BT2_ANON
 row() {
-	printf '%-28s %10s %13s %10s %13s %8sx\n' "$1" "$(secs "$2")" \
-	    "$(mib "$3")" "$(secs "$4")" "$(mib "$5")" \
-	    "$(ratio "$4" "$2")" | tee -a "$results"
+	printf '%-24s %9s %9s %9s %9s %9s %9s %7sx\n' "$1" "$(secs "$2")" \
+	    "$(mib "$3")" "$(mib "$4")" "$(secs "$5")" "$(mib "$6")" \
+	    "$(mib "$7")" "$(ratio "$5" "$2")" | tee -a "$results"
 }
 
 # bench_trace NAME PATH: every measurement on one trace.
@@ -119,10 +141,12 @@ bench_trace() {
 	# Warm the page cache so both readers see the same (hot) files.
 	cat $(find "$path" -type f) >/dev/null 2>&1
 
+	poll=0
 	for i in 1 2 3 4 5; do
 		measure "$TVIEW" --info "$path"
 		echo "$ms"
 	done >"$work/info"
+	poll=1
 	info_ms=$(median <"$work/info")
 	info_rss=$rss
 	say "tview --info: median $info_ms ms of 5 (target < 50 ms), max RSS $(mib "$info_rss")"
@@ -136,26 +160,27 @@ bench_trace() {
 		printf "%d.%09d", s, t - s * 1e9 }')
 
 	say ""
-	printf '%-28s %10s %13s %10s %13s %9s\n' "operation" "tview" \
-	    "tview RSS" "babeltrace2" "bt2 RSS" "bt2/tview" | tee -a "$results"
+	printf '%-24s %9s %9s %9s %9s %9s %9s %8s\n' "operation" "tview" \
+	    "max RSS" "heap" "bt2" "max RSS" "heap" "bt2/tv" |
+	    tee -a "$results"
 
 	measure "$TVIEW" --dump --begin "$b90" "$path"
-	tv_ms=$ms tv_rss=$rss
+	tv_ms=$ms tv_rss=$rss tv_anon=$anon
 	measure babeltrace2 --clock-gmt --no-delta --begin="$b90" "$path"
-	row "dump --begin 90%" "$tv_ms" "$tv_rss" "$ms" "$rss"
+	row "dump --begin 90%" "$tv_ms" "$tv_rss" "$tv_anon" "$ms" "$rss" "$anon"
 
 	measure "$TVIEW" --dump "$path"
-	tv_ms=$ms tv_rss=$rss
+	tv_ms=$ms tv_rss=$rss tv_anon=$anon
 	measure babeltrace2 --clock-gmt --no-delta "$path"
-	row "dump, whole trace" "$tv_ms" "$tv_rss" "$ms" "$rss"
+	row "dump, whole trace" "$tv_ms" "$tv_rss" "$tv_anon" "$ms" "$rss" "$anon"
 
 	measure babeltrace2 "$path" -c sink.utils.counter
-	bt_ms=$ms bt_rss=$rss
+	bt_ms=$ms bt_rss=$rss bt_anon=$anon
 	measure "$count" "$path"
-	row "count pass (headers)" "$ms" "$rss" "$bt_ms" "$bt_rss"
+	row "count (headers)" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
 	"$count" "$path" 2>/dev/null | sed 's/^/    count-bench: /' | tee -a "$results"
 	measure "$count" --decode "$path"
-	row "count pass (all fields)" "$ms" "$rss" "$bt_ms" "$bt_rss"
+	row "count (all fields)" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
 	# the counter prints running totals; the last block is the final one
 	babeltrace2 "$path" -c sink.utils.counter 2>/dev/null | tail -n 12 |
 	    grep -E 'Event messages|Discarded' | sed 's/^ */    babeltrace2: /' |
@@ -207,6 +232,8 @@ else
 fi
 
 say ""
-say "ratios: babeltrace2 time / tview time (higher is better for tview)"
+say "bt2/tv: babeltrace2 time / tview time (higher is better for tview)."
+say "max RSS counts the mmap'ed trace pages tview touched; heap is the peak"
+say "anonymous memory (RssAnon, sampled every 50 ms)."
 test -n "$TVIEW_BENCH_DIR" && echo "results in $results"
 exit 0
