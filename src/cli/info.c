@@ -53,6 +53,41 @@ info_time(int64_t ns, enum tv_time_style style, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * Print text that comes from the trace (names, environment values) with
+ * control bytes, quotes and backslashes escaped, so a hostile trace cannot
+ * drive the terminal.
+ */
+static void
+info_puts(const char *s)
+{
+	const unsigned char *p;
+
+	if (s == NULL)
+		return;
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		if (*p == '\\' || *p == '"')
+			printf("\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			printf("\\x%02x", *p);
+		else
+			putchar(*p);
+	}
+}
+
+/* The name of stream @s, relative to its trace's directory if inside. */
+static const char *
+info_stream_name(const struct tv_stream *s)
+{
+	const char *dir = s->trace->path;
+	size_t n = strlen(dir);
+
+	if (strncmp(s->name, dir, n) == 0 && s->name[n] == '/' &&
+	    s->name[n + 1] != '\0')
+		return s->name + n + 1;
+	return s->name;
+}
+
 /* Sum what the packet index of @s says about lost data and time bounds. */
 static void
 info_stream_totals(const struct tv_stream *s, struct info_totals *t)
@@ -91,10 +126,15 @@ info_env(const struct tv_trace *trace)
 	for (i = 0; i < trace->nenv; i++) {
 		const struct tv_env_entry *e = &trace->env[i];
 
-		if (e->str != NULL)
-			printf("    %s = \"%s\"\n", e->key, e->str);
-		else
-			printf("    %s = %" PRId64 "\n", e->key, e->num);
+		printf("    ");
+		info_puts(e->key);
+		if (e->str != NULL) {
+			printf(" = \"");
+			info_puts(e->str);
+			printf("\"\n");
+		} else {
+			printf(" = %" PRId64 "\n", e->num);
+		}
 	}
 }
 
@@ -108,15 +148,20 @@ info_clocks(const struct tv_trace *trace)
 	for (i = 0; i < trace->nclocks; i++) {
 		const struct tv_clock *c = &trace->clocks[i];
 
-		printf("    %s: ", c->name);
+		printf("    ");
+		info_puts(c->name);
+		printf(": ");
 		printf(_("frequency %" PRIu64 " Hz, offset %" PRId64
 		    " s + %" PRId64 " cycles"), c->freq, c->offset_s,
 		    c->offset_cycles);
 		if (c->absolute)
 			printf(", %s", _("absolute"));
 		putchar('\n');
-		if (c->description != NULL)
-			printf("      %s\n", c->description);
+		if (c->description != NULL) {
+			printf("      ");
+			info_puts(c->description);
+			putchar('\n');
+		}
 	}
 }
 
@@ -136,15 +181,20 @@ info_streams(const struct tv_trace *trace, enum tv_time_style style,
 		info_stream_totals(s, &t);
 		sum->discarded += t.discarded;
 		sum->lost_packets += t.lost_packets;
-		printf("    %s: ", s->name);
+		printf("    ");
+		info_puts(info_stream_name(s));
+		printf(": ");
 		printf(_("class %" PRIu64), s->class_id);
 		if (s->cpu != TV_CPU_UNKNOWN)
 			printf(_(", CPU %" PRId32), s->cpu);
 		printf(P_(", %" PRIu64 " packet", ", %" PRIu64 " packets",
 		    s->npackets), s->npackets);
 		putchar('\n');
-		for (f = 0; f < s->nfiles; f++)
-			printf("      %s: %s\n", _("file"), s->files[f].path);
+		for (f = 0; f < s->nfiles; f++) {
+			printf("      %s: ", _("file"));
+			info_puts(s->files[f].path);
+			putchar('\n');
+		}
 		printf("      %s: %s\n", _("first"),
 		    info_time(t.first, style, b1, sizeof(b1)));
 		printf("      %s: %s\n", _("last"),
@@ -166,7 +216,9 @@ info_classes(const struct tv_trace *trace)
 	for (i = 0; i < trace->nclasses; i++) {
 		const struct tv_event_class *c = trace->classes[i];
 
-		printf("    %" PRIu64 " %s ", c->id, c->name);
+		printf("    %" PRIu64 " ", c->id);
+		info_puts(c->name);
+		putchar(' ');
 		printf(_("(stream class %" PRIu64 ")"), c->stream_class_id);
 		putchar('\n');
 	}
@@ -181,8 +233,11 @@ info_trace(const struct tv_trace *trace, enum tv_time_style style,
 	size_t n;
 	int i;
 
-	printf("%s: %s\n", _("Trace"), trace->name);
-	printf("  %s: %s\n", _("Path"), trace->path);
+	printf("%s: ", _("Trace"));
+	info_puts(trace->name);
+	printf("\n  %s: ", _("Path"));
+	info_puts(trace->path);
+	putchar('\n');
 	printf("  %s: %s (%s)\n", _("Format"), trace->ops->name,
 	    _(trace->ops->description));
 	if (trace->has_uuid) {
