@@ -23,11 +23,15 @@ enum main_mode {
 	MODE_UI,
 	MODE_DUMP,
 	MODE_INFO,
+	MODE_PROCESSES,
 };
 
 /* Long-only options get values above the char range. */
 enum {
 	OPT_TIME_FORMAT = 256,
+	OPT_PROCESSES,
+	OPT_AT,
+	OPT_WITH_PID,
 };
 
 static const struct option main_longopts[] = {
@@ -36,6 +40,9 @@ static const struct option main_longopts[] = {
 	{ "begin",		required_argument,	NULL, 'b' },
 	{ "end",		required_argument,	NULL, 'e' },
 	{ "time-format",	required_argument,	NULL, OPT_TIME_FORMAT },
+	{ "processes",		no_argument,		NULL, OPT_PROCESSES },
+	{ "at",			required_argument,	NULL, OPT_AT },
+	{ "with-pid",		no_argument,		NULL, OPT_WITH_PID },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 },
@@ -79,6 +86,15 @@ main_usage(FILE *fp)
 	    "seconds\n"
 	    "  -h, --help               print this help and exit\n"
 	    "  -V, --version            print the version and exit\n"), fp);
+	fputs(_("      --processes          print the processes at --at TIME "
+	    "(default: the end):\n"
+	    "                           PID, TID, PPID, name, state, CPU, "
+	    "since\n"
+	    "      --at=TIME            the instant of --processes\n"
+	    "      --with-pid           with --dump, start each event line "
+	    "with its PID,\n"
+	    "                           TID and process name, tab-separated "
+	    "('-' if unknown)\n"), fp);
 	fputc('\n', fp);
 	/* xgettext:no-c-format */
 	fputs(_("TIME is HH:MM[:SS[.N]] (on the trace's first day), "
@@ -156,6 +172,9 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 	case MODE_INFO:
 		status = tv_cli_info(set, o);
 		break;
+	case MODE_PROCESSES:
+		status = tv_cli_processes(set, o);
+		break;
 	case MODE_UI:
 	default:
 		if (st != TV_OK) {
@@ -180,7 +199,7 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 int
 main(int argc, char **argv)
 {
-	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL };
+	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL, NULL, false };
 	enum main_mode mode = MODE_UI;
 	int c;
 
@@ -199,6 +218,15 @@ main(int argc, char **argv)
 			break;
 		case 'e':
 			o.end = optarg;
+			break;
+		case OPT_PROCESSES:
+			mode = MODE_PROCESSES;
+			break;
+		case OPT_AT:
+			o.at = optarg;
+			break;
+		case OPT_WITH_PID:
+			o.with_pid = true;
 			break;
 		case OPT_TIME_FORMAT:
 			if (!main_time_style(optarg, &o.time_style)) {
@@ -224,6 +252,16 @@ main(int argc, char **argv)
 	}
 	if (o.end != NULL && mode != MODE_DUMP) {
 		fprintf(stderr, _("%s: --end only applies to --dump\n"),
+		    PACKAGE);
+		return main_usage_error();
+	}
+	if (o.at != NULL && mode != MODE_PROCESSES) {
+		fprintf(stderr, _("%s: --at only applies to --processes\n"),
+		    PACKAGE);
+		return main_usage_error();
+	}
+	if (o.with_pid && mode != MODE_DUMP) {
+		fprintf(stderr, _("%s: --with-pid only applies to --dump\n"),
 		    PACKAGE);
 		return main_usage_error();
 	}

@@ -14,6 +14,8 @@ struct tv_cli_options {
 	enum tv_time_style	 time_style;	/* --time-format */
 	const char		*begin;		/* --begin text, or NULL */
 	const char		*end;		/* --end text, or NULL */
+	const char		*at;		/* --at text, or NULL */
+	bool			 with_pid;	/* --dump --with-pid */
 };
 
 /**
@@ -23,6 +25,13 @@ struct tv_cli_options {
  * not (the error goes to stderr, prefixed "tview: ").
  */
 int	tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o);
+
+/**
+ * tv_cli_processes() - print the process table of @set at --at (default:
+ * the end of the trace) to stdout; exit status as tv_cli_dump().
+ */
+int	tv_cli_processes(struct tv_trace_set *set,
+	    const struct tv_cli_options *o);
 
 /** tv_cli_info() - print a summary of @set to stdout; exit status. */
 int	tv_cli_info(struct tv_trace_set *set, const struct tv_cli_options *o);

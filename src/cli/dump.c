@@ -15,6 +15,7 @@
 #include "tview/format.h"
 #include "tview/i18n.h"
 #include "tview/merge.h"
+#include "tview/state.h"
 #include "tview/trace.h"
 #include "tview/util.h"
 #include "cli.h"
@@ -50,21 +51,48 @@ tv_cli_parse_time(const struct tv_trace_set *set, const char *text,
 	return st;
 }
 
-/* Print one record: events on stdout, lost-data warnings on stderr. */
+/* --with-pid: the "PID<TAB>TID<TAB>NAME<TAB>" prefix of an event line. */
+static void
+dump_owner(struct tv_strbuf *line, const struct tv_event_owner *o)
+{
+	if (o->pid == TV_TID_UNKNOWN)
+		tv_strbuf_addc(line, '-');
+	else
+		tv_strbuf_add_i64(line, o->pid);
+	tv_strbuf_addc(line, '\t');
+	if (o->tid == TV_TID_UNKNOWN)
+		tv_strbuf_addc(line, '-');
+	else
+		tv_strbuf_add_i64(line, o->tid);
+	tv_strbuf_addc(line, '\t');
+	tv_strbuf_adds(line, o->name[0] != '\0' ? o->name : "-");
+	tv_strbuf_addc(line, '\t');
+}
+
+/*
+ * Print one record: events on stdout, lost-data warnings on stderr.
+ * @owner (--with-pid) prefixes event lines with who they belong to.
+ */
 static enum tv_status
 dump_record(const struct tv_event *ev, struct tv_arena *arena,
-    struct tv_strbuf *line, struct tv_error *err)
+    struct tv_strbuf *line, const struct tv_event_owner *owner,
+    struct tv_error *err)
 {
 	const struct tv_format_ops *ops = ev->stream->trace->ops;
 	enum tv_status st;
+	size_t prefix = 0;
 	FILE *fp;
 
 	tv_arena_reset(arena);
 	tv_strbuf_reset(line);
+	if (owner != NULL && ev->rec.kind == TV_REC_EVENT) {
+		dump_owner(line, owner);
+		prefix = line->len;
+	}
 	st = ops->print_record(ev, arena, line, err);
 	if (st != TV_OK)
 		return st;
-	if (line->len == 0)
+	if (line->len == prefix)
 		return TV_OK;
 	fp = ev->rec.kind == TV_REC_EVENT ? stdout : stderr;
 	if (fp == stderr)
@@ -108,6 +136,9 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 	int64_t begin = INT64_MIN, end = INT64_MAX;
 	struct tv_strbuf line;
 	struct tv_arena arena;
+	struct tv_state_index *idx = NULL;
+	struct tv_state *state = NULL;
+	struct tv_event_owner owner;
 	struct tv_merge *m;
 	struct tv_event ev;
 	enum tv_status st;
@@ -128,6 +159,18 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 		return 2;
 	}
 
+	if (o->with_pid) {
+		/* the state just before the first line: replay up to it */
+		state = tv_state_create(set);
+		if (o->begin != NULL) {
+			idx = tv_state_index_create(set, 0);
+			if (tv_state_at(idx, begin - 1, state, &err) != TV_OK) {
+				tv_cli_error(&err);
+				status = 1;
+			}
+			tv_state_index_destroy(idx);
+		}
+	}
 	setvbuf(stdout, NULL, _IOFBF, DUMP_STDOUT_BUF);
 	if (dump_headers(set, &err) != TV_OK) {
 		tv_cli_error(&err);
@@ -151,7 +194,10 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 		}
 		if (ev.rec.ts > end && ev.rec.ts != TV_TIME_NONE)
 			break;
-		st = dump_record(&ev, &arena, &line, &one);
+		if (state != NULL)
+			(void)tv_state_apply(state, &ev, &owner, NULL);
+		st = dump_record(&ev, &arena, &line,
+		    state != NULL ? &owner : NULL, &one);
 		if (st != TV_OK && rec_err.status == TV_OK) {
 			rec_err = one;
 			if (rec_err.status == TV_OK)
@@ -171,6 +217,7 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 	tv_strbuf_fini(&line);
 	tv_arena_fini(&arena);
 	tv_merge_destroy(m);
+	tv_state_destroy(state);
 
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		tv_error_set(&err, TV_IO, NULL, _("cannot write the output: %s"),

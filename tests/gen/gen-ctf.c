@@ -35,7 +35,11 @@ usage(FILE *fp)
 	    "  --index           also write index/channel0_N.idx\n"
 	    "  --big-endian      big-endian trace\n"
 	    "  --large-header    event_header_large instead of compact\n"
-	    "  --quiet           no summary line\n", fp);
+	    "  --quiet           no summary line\n"
+	    "  --truth FILE      write the schedule's ground truth to FILE:\n"
+	    "                    \"E ts cpu tid pid\" per event (the task\n"
+	    "                    current on its CPU), then \"T tid pid ppid\n"
+	    "                    state comm\" per task at the end\n", fp);
 }
 
 /* Parse a size with an optional K/M/G suffix (powers of 1024). */
@@ -79,7 +83,7 @@ static void
 parse_args(int argc, char **argv, struct tv_gen_opts *o)
 {
 	enum { O_CPUS = 256, O_EVENTS, O_SIZE, O_SEED, O_PKT, O_PACKETIZED,
-	    O_DISCARD, O_SEQGAP, O_INDEX, O_BE, O_LARGE, O_QUIET };
+	    O_DISCARD, O_SEQGAP, O_INDEX, O_BE, O_LARGE, O_QUIET, O_TRUTH };
 	static const struct option longopts[] = {
 		{ "cpus", required_argument, NULL, O_CPUS },
 		{ "events", required_argument, NULL, O_EVENTS },
@@ -93,6 +97,7 @@ parse_args(int argc, char **argv, struct tv_gen_opts *o)
 		{ "big-endian", no_argument, NULL, O_BE },
 		{ "large-header", no_argument, NULL, O_LARGE },
 		{ "quiet", no_argument, NULL, O_QUIET },
+		{ "truth", required_argument, NULL, O_TRUTH },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -153,6 +158,9 @@ parse_args(int argc, char **argv, struct tv_gen_opts *o)
 			break;
 		case O_QUIET:
 			o->quiet = true;
+			break;
+		case O_TRUTH:
+			o->truth = optarg;
 			break;
 		case 'h':
 			usage(stdout);

@@ -27,6 +27,7 @@ struct tv_gen_opts {
 	bool		 big_endian;
 	bool		 large_header;	/* event_header_large */
 	bool		 quiet;
+	const char	*truth;		/* ground-truth file, or NULL */
 };
 
 /*

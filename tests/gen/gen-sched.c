@@ -84,6 +84,7 @@ struct gen_sim {
 	uint64_t		 free_at[MAX_TASKS];
 	uint32_t		 nfree;
 	uint32_t		 jobs;		/* compile units started */
+	FILE			*truth;		/* --truth, or NULL */
 };
 
 static const char *const gen_headers[] = {
@@ -150,7 +151,12 @@ set_state(struct gen_sim *sim, struct gen_task *t, enum gen_state st)
 static void
 emit(struct gen_sim *sim, uint32_t c, uint32_t id)
 {
-	tv_gen_ev_commit(sim->w, c, id, sim->cpus[c].now);
+	const struct gen_task *t = &sim->tasks[sim->cpus[c].cur];
+
+	if (tv_gen_ev_commit(sim->w, c, id, sim->cpus[c].now) && sim->truth)
+		fprintf(sim->truth, "E %llu %u %d %d\n", (unsigned long long)
+		    (TV_GEN_CLOCK_OFFSET + sim->cpus[c].now), c, t->tid,
+		    t->pid);
 	sim->cpus[c].now += rnd(sim, 150, 2500);
 }
 
@@ -983,6 +989,25 @@ statedump(struct gen_sim *sim)
 	emit(sim, 0, TV_GEN_STATEDUMP_END);
 }
 
+/* --truth: every task still alive at the end, with its state. */
+static void
+truth_tasks(struct gen_sim *sim)
+{
+	static const char *const names[] = {
+		"free", "running", "runnable", "blocked", "dead",
+	};
+	const struct gen_task *t;
+	uint32_t i;
+
+	for (i = 0; i < sim->ntasks; i++) {
+		t = &sim->tasks[i];
+		if (t->state == T_FREE)
+			continue;
+		fprintf(sim->truth, "T %d %d %d %s %s\n", t->tid, t->pid,
+		    t->ppid, names[t->state], t->comm);
+	}
+}
+
 /* Boot the machine, dump its state, then step the earliest CPU until done. */
 enum tv_status
 tv_gen_simulate(const struct tv_gen_opts *o, struct tv_gen_writer *w,
@@ -1008,6 +1033,12 @@ tv_gen_simulate(const struct tv_gen_opts *o, struct tv_gen_writer *w,
 	start = 3600 * 1000 * MS + rnd(sim, 0, 600 * 1000 * MS);
 	for (i = 0; i < o->cpus; i++)
 		sim->cpus[i].now = start + rnd(sim, 0, 50 * US);
+	if (o->truth && !(sim->truth = fopen(o->truth, "w"))) {
+		free(sim->cpus);
+		free(sim);
+		return tv_error_set(err, TV_IO, NULL, "%s: cannot create",
+		    o->truth);
+	}
 	populate(sim);
 	statedump(sim);
 	while (!tv_gen_writer_done(w)) {
@@ -1023,7 +1054,15 @@ tv_gen_simulate(const struct tv_gen_opts *o, struct tv_gen_writer *w,
 	}
 	for (i = 0; i < o->cpus; i++)
 		end = TV_MAX(end, sim->cpus[i].now);
+	if (sim->truth)
+		truth_tasks(sim);
 	*end_ts = end;
+	if (sim->truth && fclose(sim->truth) != 0) {
+		free(sim->cpus);
+		free(sim);
+		return tv_error_set(err, TV_IO, NULL, "%s: write error",
+		    o->truth);
+	}
 	free(sim->cpus);
 	free(sim);
 	return tv_gen_writer_status(w, err);
