@@ -62,17 +62,17 @@ say() {
 	printf '%s\n' "$*" | tee -a "$results"
 }
 
-# measure CMD...: run with stdout to /dev/null; sets ms (wall time), rss
+# measure CMD...: run with stdout to $out (/dev/null); sets ms (wall time), rss
 # (max RSS in KiB, from /usr/bin/time: includes the pages of mmap'ed trace
 # files) and anon (peak anonymous memory in KiB, i.e. heap and stacks,
 # sampled every 50 ms from /proc; "-" when $poll is 0, for short runs).
 measure() {
 	t0=$(date +%s%N)
 	if test -n "$timebin"; then
-		"$timebin" -f '%e %M' -o "$work/rss" "$@" >/dev/null \
+		"$timebin" -f '%e %M' -o "$work/rss" "$@" >"$out" \
 		    2>"$work/err" &
 	else
-		"$@" >/dev/null 2>"$work/err" &
+		"$@" >"$out" 2>"$work/err" &
 	fi
 	pid=$!
 	anon=-
@@ -103,6 +103,7 @@ measure() {
 	fi
 }
 poll=1
+out=/dev/null
 
 # median of the numbers on stdin
 median() {
@@ -174,15 +175,19 @@ bench_trace() {
 	measure babeltrace2 --clock-gmt --no-delta "$path"
 	row "dump, whole trace" "$tv_ms" "$tv_rss" "$tv_anon" "$ms" "$rss" "$anon"
 
+	out=$work/counter
 	measure babeltrace2 "$path" -c sink.utils.counter
+	out=/dev/null
 	bt_ms=$ms bt_rss=$rss bt_anon=$anon
+	out=$work/count
 	measure "$count" "$path"
+	out=/dev/null
 	row "count (headers)" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
-	"$count" "$path" 2>/dev/null | sed 's/^/    count-bench: /' | tee -a "$results"
+	sed 's/^/    count-bench: /' "$work/count" | tee -a "$results"
 	measure "$count" --decode "$path"
 	row "count (all fields)" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
 	# the counter prints running totals; the last block is the final one
-	babeltrace2 "$path" -c sink.utils.counter 2>/dev/null | tail -n 12 |
+	tail -n 12 "$work/counter" |
 	    grep -E 'Event messages|Discarded' | sed 's/^ */    babeltrace2: /' |
 	    tee -a "$results"
 }
