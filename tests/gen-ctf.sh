@@ -50,12 +50,36 @@ else
 fi
 
 # The schedule checker: reads babeltrace2 --no-delta output, prints errors.
+# Per CPU, each sched_switch's prev is the previous one's next; no task
+# runs on two CPUs at once; tasks are known (statedump or fork) before
+# they run, exec, exit or wake, never after their exit; frees follow exits.
 sched_check() {
 	awk '
+	function field(k,    re) {
+		re = k " = -?[0-9]+"
+		if (!match($0, re)) return ""
+		return substr($0, RSTART + length(k) + 3, RLENGTH - length(k) - 3)
+	}
+	function alive(t, what) {
+		if (t != 0 && (!(t in known) || (t in gone))) {
+			print what " of unknown or exited tid " t ": " $1; bad++
+		}
+	}
+	/ lttng_statedump_process_state: / { known[field("tid")] = 1 }
+	/ sched_process_fork: / {
+		alive(field("parent_tid"), "fork"); known[field("child_tid")] = 1
+	}
+	/ sched_process_exec: / { alive(field("tid"), "exec") }
+	/ sched_waking: | sched_wakeup: / { alive(field("tid"), "wakeup") }
+	/ sched_process_exit: / { t = field("tid"); alive(t, "exit"); gone[t] = 1 }
+	/ sched_process_free: / {
+		t = field("tid")
+		if (!(t in gone) || (t in freed)) { print "bad free of " t ": " $1; bad++ }
+		freed[t] = 1
+	}
 	/ sched_switch: / {
-		match($0, /cpu_id = [0-9]+/); cpu = substr($0, RSTART + 9, RLENGTH - 9)
-		match($0, /prev_tid = -?[0-9]+/); p = substr($0, RSTART + 11, RLENGTH - 11)
-		match($0, /next_tid = -?[0-9]+/); n = substr($0, RSTART + 11, RLENGTH - 11)
+		cpu = field("cpu_id"); p = field("prev_tid"); n = field("next_tid")
+		alive(n, "switch")
 		if ((cpu in cur) && cur[cpu] != p) {
 			print "chain break on CPU " cpu ": " $1; bad++
 		}
