@@ -66,15 +66,18 @@ static void
 main_usage(FILE *fp)
 {
 	fprintf(fp, _("Usage: %s [OPTION]... TRACE...\n"), PACKAGE);
-	fputs(_("Browse kernel traces (CTF 1.8) in the terminal.\n"
+	fputs(_("Browse kernel traces in the terminal: CTF 1.8 (LTTng 2.x, "
+	    "barectf), trace-cmd\n"
+	    "trace.dat (versions 6 and 7) and LTT / LTTng 0.x.\n"
 	    "With several TRACEs, their events are merged into one "
 	    "timeline.\n"), fp);
 	fputc('\n', fp);
 	fputs(_("Options:\n"
 	    "  -d, --dump               print every event, one line each, as "
 	    "the format's\n"
-	    "                           reference reader does (babeltrace2 "
-	    "for CTF)\n"
+	    "                           reference reader does (babeltrace2, "
+	    "trace-cmd report,\n"
+	    "                           LTTV textDump)\n"
 	    "  -i, --info               print a summary: format, environment, "
 	    "clocks,\n"
 	    "                           streams, event classes, lost data, "
