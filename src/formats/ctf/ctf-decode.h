@@ -97,6 +97,10 @@ enum tv_status	 ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 enum tv_status	 ctf_decode_fields(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_event_fields *out,
 		    struct tv_error *err);
+/** ctf_decode_scopes() - decode_fields; headers skipped unless @header. */
+enum tv_status	 ctf_decode_scopes(const struct tv_event *ev,
+		    struct tv_arena *arena, struct tv_event_fields *out,
+		    bool header, struct tv_error *err);
 enum tv_status	 ctf_print_record(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_strbuf *out,
 		    struct tv_error *err);

@@ -97,6 +97,17 @@ ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 	if (st != TV_OK)
 		goto out;
 	push_losses(s, pkt, out);
+	/* One allocation per packet: known count, else ~32 bytes/event. */
+	{
+		uint64_t est = p->event_count != TV_COUNT_UNKNOWN ?
+		    p->event_count + 2 : (d.end - d.pos) / 256 + 8;
+
+		if (est > out->cap && est < (UINT64_C(1) << 26)) {
+			out->recs = tv_xreallocarray(out->recs, est,
+			    sizeof(*out->recs));
+			out->cap = est;
+		}
+	}
 	d.clock = p->cycles_begin;
 	while (d.pos < d.end) {
 		const struct tv_event_class *ec;
@@ -156,10 +167,14 @@ out:
 	return st;
 }
 
-/* Decode the fields of one event (or the packet scopes of a loss record). */
+/*
+ * Decode the scopes of one event (or the packet scopes of a loss record);
+ * with !@header the packet header and event header are only skipped
+ * (what printing needs: it shows neither).
+ */
 enum tv_status
-ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
-    struct tv_event_fields *out, struct tv_error *err)
+ctf_decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_event_fields *out, bool header, struct tv_error *err)
 {
 	const struct tv_stream *s = ev->stream;
 	struct ctf_stream_priv *sp = s->priv;
@@ -208,6 +223,15 @@ ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 		}
 		if (!scope_fc[i])
 			continue;
+		if (!header && (i == TV_SCOPE_PACKET_HEADER ||
+		    i == TV_SCOPE_EVENT_HEADER)) {
+			d.arena = NULL;
+			st = ctf_dec_skip(&d, scope_fc[i]);
+			d.arena = arena;
+			if (st != TV_OK)
+				break;
+			continue;
+		}
 		v = tv_arena_zalloc(arena, sizeof(*v));
 		st = ctf_dec_field(&d, scope_fc[i], v);
 		out->scope[i] = v;
@@ -215,4 +239,12 @@ ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 			break;
 	}
 	return st;
+}
+
+/* Decode every scope of one event into @arena. */
+enum tv_status
+ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_event_fields *out, struct tv_error *err)
+{
+	return ctf_decode_scopes(ev, arena, out, true, err);
 }

@@ -56,15 +56,26 @@ print_time(struct tv_strbuf *sb, int64_t ns)
 		nabs = (uint64_t)-nsec;
 	}
 	if (!neg) {
-		struct tm tm;
-		time_t t = (time_t)sabs;
+		/* UTC time of day: no leap seconds, so plain arithmetic. */
+		uint64_t day = sabs % 86400;
+		char *q = buf;
+		int k;
 
-		if (gmtime_r(&t, &tm)) {
-			snprintf(buf, sizeof(buf), "%02d:%02d:%02d.%09" PRIu64,
-			    tm.tm_hour, tm.tm_min, tm.tm_sec, nabs);
-			tv_strbuf_adds(sb, buf);
-			return;
+		*q++ = (char)('0' + day / 36000);
+		*q++ = (char)('0' + day / 3600 % 10);
+		*q++ = ':';
+		*q++ = (char)('0' + day % 3600 / 600);
+		*q++ = (char)('0' + day % 3600 / 60 % 10);
+		*q++ = ':';
+		*q++ = (char)('0' + day % 60 / 10);
+		*q++ = (char)('0' + day % 10);
+		*q++ = '.';
+		for (k = 8; k >= 0; k--) {
+			q[k] = (char)('0' + nabs % 10);
+			nabs /= 10;
 		}
+		tv_strbuf_add(sb, buf, 18);
+		return;
 	}
 	snprintf(buf, sizeof(buf), "%s%" PRIu64 ".%09" PRIu64,
 	    neg ? "-" : "", sabs, nabs);
@@ -81,7 +92,18 @@ print_escaped(struct tv_strbuf *sb, const char *s, size_t n)
 	tv_strbuf_addc(sb, '"');
 	for (i = 0; i < n && s[i]; i++) {
 		unsigned char c = (unsigned char)s[i];
+		size_t run = i;
 
+		/* A run of plain characters in one append. */
+		while (run < n && (unsigned char)s[run] >= 0x20 &&
+		    s[run] != 0x7f && s[run] != '\\' && s[run] != '\'' &&
+		    s[run] != '"' && s[run] != '?')
+			run++;
+		if (run > i) {
+			tv_strbuf_add(sb, s + i, run - i);
+			i = run - 1;
+			continue;
+		}
 		switch (c) {
 		case '\\':
 			tv_strbuf_add(sb, "\\\\", 2);
@@ -166,8 +188,20 @@ print_int(struct tv_strbuf *sb, const struct tv_int_class *ic, uint64_t v)
 			if (r < 64)
 				v &= (UINT64_C(1) << r) - 1;
 		}
-		snprintf(buf, sizeof(buf), "0x%" PRIX64, v);
-		tv_strbuf_adds(sb, buf);
+		{
+			static const char hex[] = "0123456789ABCDEF";
+			char *q = buf + sizeof(buf);
+			size_t k = 0;
+
+			do {
+				*--q = hex[v & 15];
+				v >>= 4;
+				k++;
+			} while (v);
+			*--q = 'x';
+			*--q = '0';
+			tv_strbuf_add(sb, q, k + 2);
+		}
 		return;
 	default:
 		if (ic->is_signed)
@@ -403,17 +437,17 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 	const struct tv_stream *s = ev->stream;
 	const struct tv_trace *t = s->trace;
 	const struct tv_event_class *ec;
-	const struct tv_env_entry *host;
+	const struct ctf_trace_priv *tp = t->priv;
 	struct tv_event_fields f;
 	enum tv_status st;
-	bool first = true, dom = false;
+	bool first = true;
 	size_t i;
 
 	if (ev->rec.kind != TV_REC_EVENT) {
 		print_loss(ev, out);
 		return TV_OK;
 	}
-	st = ctf_decode_fields(ev, arena, &f, err);
+	st = ctf_decode_scopes(ev, arena, &f, false, err);
 	if (st != TV_OK)
 		return st;
 	ec = t->classes[ev->rec.class_index];
@@ -422,30 +456,8 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 		print_time(out, ev->rec.ts);
 		tv_strbuf_add(out, "] ", 2);
 	}
-	/* babeltrace2's default header fields: hostname:procname:(vpid). */
-	host = tv_trace_env_get(t, "hostname");
-	if (host && host->str) {
-		tv_strbuf_adds(out, host->str);
-		dom = true;
-	}
-	host = tv_trace_env_get(t, "procname");
-	if (host && host->str) {
-		if (dom)
-			tv_strbuf_addc(out, ':');
-		tv_strbuf_adds(out, host->str);
-		dom = true;
-	}
-	host = tv_trace_env_get(t, "vpid");
-	if (host && !host->str) {
-		if (dom)
-			tv_strbuf_addc(out, ':');
-		tv_strbuf_addc(out, '(');
-		tv_strbuf_add_i64(out, host->num);
-		tv_strbuf_addc(out, ')');
-		dom = true;
-	}
-	if (dom)
-		tv_strbuf_addc(out, ' ');
+	if (tp && tp->bt_prefix)
+		tv_strbuf_adds(out, tp->bt_prefix);
 	tv_strbuf_adds(out, ec->name ? ec->name : "<unknown>");
 	tv_strbuf_add(out, ": ", 2);
 	for (i = 0; i < TV_ARRAY_SIZE(shown); i++) {

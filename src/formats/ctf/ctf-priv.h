@@ -59,6 +59,8 @@ struct ctf_trace_priv {
 	struct ctf_trace_class	 tc;
 	char			*bt_name;	/* owned: the trace name as
 						   babeltrace2 prints it */
+	char			*bt_prefix;	/* owned: "host:proc:(vpid) "
+						   before event names, or "" */
 };
 
 /**

@@ -300,6 +300,39 @@ bt_trace_name(const struct tv_trace *t, const char *rel)
 	return name;
 }
 
+/* What babeltrace2 prints before event names: hostname:procname:(vpid). */
+static char *
+bt_event_prefix(const struct tv_trace *t)
+{
+	const struct tv_env_entry *e;
+	struct tv_strbuf sb;
+	bool dom = false;
+
+	tv_strbuf_init(&sb);
+	e = tv_trace_env_get(t, "hostname");
+	if (e && e->str) {
+		tv_strbuf_adds(&sb, e->str);
+		dom = true;
+	}
+	e = tv_trace_env_get(t, "procname");
+	if (e && e->str) {
+		if (dom)
+			tv_strbuf_addc(&sb, ':');
+		tv_strbuf_adds(&sb, e->str);
+		dom = true;
+	}
+	e = tv_trace_env_get(t, "vpid");
+	if (e && !e->str) {
+		if (dom)
+			tv_strbuf_addc(&sb, ':');
+		tv_strbuf_addf(&sb, "(%lld)", (long long)e->num);
+		dom = true;
+	}
+	if (dom)
+		tv_strbuf_addc(&sb, ' ');
+	return sb.buf;
+}
+
 /* Make a stream of the files of @fis[0..n) (same class and instance). */
 static enum tv_status
 make_stream(struct tv_trace *t, struct ctf_trace_class *tc,
@@ -443,6 +476,7 @@ open_trace(const char *dir, const char *rel, struct tv_trace **out,
 		goto fail;
 	prepare_classes(t, &priv->tc);
 	priv->bt_name = bt_trace_name(t, rel);
+	priv->bt_prefix = bt_event_prefix(t);
 	{
 		const struct tv_env_entry *tn = tv_trace_env_get(t,
 		    "trace_name");
@@ -511,6 +545,7 @@ ctf_close(struct tv_trace *t)
 	if (priv) {
 		free(priv->tc.metadata);
 		free(priv->bt_name);
+		free(priv->bt_prefix);
 		free(priv);
 	}
 	t->priv = NULL;
