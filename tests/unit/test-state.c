@@ -339,8 +339,10 @@ states_equal(const struct tv_state *a, const struct tv_state *b)
 		return false;
 	ca = tv_xcalloc(na + 1, sizeof(*ca));
 	cb = tv_xcalloc(nb + 1, sizeof(*cb));
-	memcpy(ca, ta, na * sizeof(*ca));
-	memcpy(cb, tb, nb * sizeof(*cb));
+	if (na > 0) {
+		memcpy(ca, ta, na * sizeof(*ca));
+		memcpy(cb, tb, nb * sizeof(*cb));
+	}
 	qsort(ca, na, sizeof(*ca), thread_cmp);
 	qsort(cb, nb, sizeof(*cb), thread_cmp);
 	eq = memcmp(ca, cb, na * sizeof(*ca)) == 0;
