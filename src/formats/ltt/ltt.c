@@ -18,6 +18,7 @@
 #include "tview/i18n.h"
 #include "tview/util.h"
 #include "ltt-priv.h"
+#include "ltt-xml.h"
 
 #define LTT_MAX_FILES		4096
 #define LTT_PROBE_FILES		64
@@ -126,6 +127,9 @@ ltt_probe(const char *path, struct tv_error *err)
 	(void)err;
 	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
 		return TV_FORMAT;
+	/* The XML-described versions: see ltt-xml.h. */
+	if (ltt_newfmt_probe(path) || ltt_fac_probe(path))
+		return TV_OK;
 	names = list_dir(path, &n);
 	if (!names)
 		return TV_FORMAT;
@@ -287,6 +291,11 @@ ltt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 
 	*out = NULL;
 	*nout = 0;
+	/* The XML-described versions: see ltt-xml.h. */
+	if (ltt_newfmt_probe(path))
+		return ltt_newfmt_open(path, out, nout, err);
+	if (ltt_fac_probe(path))
+		return ltt_fac_open(path, out, nout, err);
 	names = list_dir(path, &n);
 	if (!names)
 		return tv_error_at(err, TV_IO, path, TV_NO_OFFSET,
