@@ -103,6 +103,8 @@ td_events_load(struct td_file *f, struct tv_error *err)
 		return tv_error_set(err, TV_NOMEM, NULL, "%s",
 		    tv_status_str(TV_NOMEM));
 	f->tep = tep;
+	/* its parse warnings would break the one-line error rule */
+	tep_set_loglevel(TEP_LOG_NONE);
 	tep_set_file_bigendian(tep, f->be ? TEP_BIG_ENDIAN :
 	    TEP_LITTLE_ENDIAN);
 	tep_set_local_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN :
