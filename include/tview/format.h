@@ -60,7 +60,6 @@ enum tv_status	 tv_format_find(const char *path,
 		    const struct tv_format_ops **out, struct tv_error *err);
 
 extern const struct tv_format_ops tv_ctf_format;
-extern const struct tv_format_ops tv_tracedat_format;
 extern const struct tv_format_ops tv_ltt_format;
 extern const struct tv_format_ops tv_tracedat_format;
 

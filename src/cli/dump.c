@@ -127,31 +127,6 @@ dump_headers(const struct tv_trace_set *set, struct tv_error *err)
 	return st;
 }
 
-/* What each trace's reference reader prints before its records. */
-static enum tv_status
-dump_headers(const struct tv_trace_set *set, struct tv_error *err)
-{
-	struct tv_strbuf sb;
-	enum tv_status st = TV_OK;
-	uint32_t i;
-
-	tv_strbuf_init(&sb);
-	for (i = 0; i < set->ntraces && st == TV_OK; i++) {
-		const struct tv_trace *t = set->traces[i];
-
-		if (!t->ops->print_header)
-			continue;
-		tv_strbuf_reset(&sb);
-		st = t->ops->print_header(t, &sb, err);
-		if (st == TV_OK && sb.len > 0) {
-			fwrite(sb.buf, 1, sb.len, stdout);
-			putc('\n', stdout);
-		}
-	}
-	tv_strbuf_fini(&sb);
-	return st;
-}
-
 /* The --dump main loop; see cli.h. */
 int
 tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)

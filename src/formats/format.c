@@ -12,7 +12,6 @@ static const struct tv_format_ops *const registry[] = {
 	&tv_ctf_format,
 	&tv_ltt_format,
 	&tv_tracedat_format,
-	&tv_tracedat_format,
 	NULL,
 };
 
