@@ -155,6 +155,7 @@ bench_trace() {
 	"$seek" "$path" 1000 >"$work/seek" 2>"$work/seek.err"
 	say "seek (1000 random times): $(sed -n 's/^seeks [0-9]* //p' "$work/seek") (open $(sed -n 's/^open_ms //p' "$work/seek") ms)"
 	test -s "$work/seek.err" && head -n 3 "$work/seek.err"
+	test -x "$BUILDDIR/bench/state-bench" && say "state at T (200 random times, background pass first; target p99 <= 50 ms): $("$BUILDDIR/bench/state-bench" "$path" 200 2>&1 | tr '\n' ' ')"
 	set -- $(sed -n 's/^span //p' "$work/seek")
 	b90=$(awk -v b="$1" -v e="$2" 'BEGIN {
 		t = b + (e - b) * 0.9; s = int(t / 1e9);

@@ -80,8 +80,11 @@ tv_state_index_destroy(struct tv_state_index *idx)
 	free(idx);
 }
 
-/* Append a checkpoint of @s before record @ev (the @ordinal-th event). */
-static void
+/*
+ * Append a checkpoint of @s before record @ev (the @ordinal-th event);
+ * returns the bytes it holds.
+ */
+static size_t
 index_checkpoint(struct tv_state_index *idx, const struct tv_state *s,
     const struct tv_event *ev, uint64_t ordinal)
 {
@@ -97,6 +100,7 @@ index_checkpoint(struct tv_state_index *idx, const struct tv_state *s,
 	TV_VEC_GROW(idx->ckpts, idx->nckpts, idx->ckpts_cap);
 	idx->ckpts[idx->nckpts++] = ck;
 	pthread_mutex_unlock(&idx->lock);
+	return tv_state_snap_bytes(ck.snap);
 }
 
 /* Per-class counters of one trace, published when the pass ends. */
@@ -141,7 +145,8 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 	struct tv_state *s;
 	struct tv_event ev;
 	enum tv_status st = TV_OK;
-	uint64_t n = 0, recs = 0;
+	uint64_t n = 0, recs = 0, every = idx->every, next_ck = 0;
+	size_t snap_bytes = 0;
 	uint32_t i;
 
 	k.classes = tv_xcalloc(TV_MAX(set->ntraces, 1u), sizeof(*k.classes));
@@ -165,8 +170,15 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 		if (st != TV_OK)
 			break;
 		if (ev.rec.kind == TV_REC_EVENT) {
-			if (n % idx->every == 0)
-				index_checkpoint(idx, s, &ev, n);
+			if (n == next_ck) {
+				snap_bytes += index_checkpoint(idx, s, &ev, n);
+				/* bounded memory whatever the thread count */
+				if (snap_bytes > TV_STATE_CHECKPOINT_BUDGET) {
+					every *= 2;
+					snap_bytes /= 2;
+				}
+				next_ck = n + every;
+			}
 			n++;
 			if (ev.stream->cpu >= 0 &&
 			    ev.stream->cpu < INDEX_MAX_CPU)

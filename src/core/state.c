@@ -28,6 +28,7 @@ struct state_class {
 	uint8_t		 resolved;
 	uint8_t		 owner_known;	/* checked for owner fields */
 	uint8_t		 has_owner;	/* has tid/pid/procname context */
+	uint8_t		 reads_fields;	/* the rule reads payload fields */
 	uint16_t	 arg_idx[TV_ARG_COUNT];	/* member index hint */
 };
 
@@ -984,9 +985,14 @@ static void
 state_resolve(struct state_trace *st, struct state_class *sc,
     const struct tv_event_class *cls)
 {
+	size_t i;
+
 	sc->resolved = 1;
 	sc->rule = st->fmt_ok ? tv_state_rule_find(cls->name,
 	    st->trace->ops->name) : NULL;
+	for (i = 0; sc->rule != NULL && i < TV_ARG_COUNT; i++)
+		if (sc->rule->args[i] != NULL)
+			sc->reads_fields = 1;
 }
 
 /* Fill @o from the thread current on the event's CPU. */
@@ -1043,9 +1049,12 @@ tv_state_apply(struct tv_state *s, const struct tv_event *ev,
 	cls = st->trace->classes[ev->rec.class_index];
 	if (!sc->resolved)
 		state_resolve(st, sc, cls);
-	need = sc->rule != NULL || !sc->owner_known || sc->has_owner;
+	need = sc->reads_fields || !sc->owner_known || sc->has_owner;
 	if (!need) {
+		/* syscall, IRQ, ...: no field to read, no decoding */
 		state_owner_from_cpu(s, machine, c, op);
+		if (sc->rule != NULL)
+			state_do_rule(s, machine, c, NULL, sc, ev->rec.ts);
 		return TV_OK;
 	}
 	tv_arena_reset(&s->arena);
