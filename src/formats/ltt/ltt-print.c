@@ -212,6 +212,17 @@ ltt_print_record(const struct tv_event *ev, struct tv_arena *arena,
 	return TV_OK;
 }
 
+/* LTTV textDump's first line (one trace per LTT trace directory). */
+enum tv_status
+ltt_print_header(const struct tv_trace *trace, struct tv_strbuf *out,
+    struct tv_error *err)
+{
+	(void)trace;
+	(void)err;
+	tv_strbuf_adds(out, "Trace set contains 1 traces\n");
+	return TV_OK;
+}
+
 /* Order symbol definitions by id, then time. */
 static int
 cmp_def(const void *a, const void *b)

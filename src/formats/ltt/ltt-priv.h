@@ -217,6 +217,8 @@ enum tv_status	 ltt_decode_fields(const struct tv_event *ev,
 enum tv_status	 ltt_print_record(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_strbuf *out,
 		    struct tv_error *err);
+enum tv_status	 ltt_print_header(const struct tv_trace *trace,
+		    struct tv_strbuf *out, struct tv_error *err);
 /** ltt_load_symbols() - LTTV's syscall/softirq name tables, timed. */
 void		 ltt_load_symbols(struct tv_trace *t);
 

@@ -372,4 +372,5 @@ const struct tv_format_ops tv_ltt_format = {
 	.decode_packet	= ltt_decode_packet,
 	.decode_fields	= ltt_decode_fields,
 	.print_record	= ltt_print_record,
+	.print_header	= ltt_print_header,
 };
