@@ -462,6 +462,7 @@ ltt_xclass_add(struct tv_trace *t, const struct ltt_xfacility *f,
 	char *full;
 
 	xc->fac = f;
+	xc->alignment = sz->alignment;
 	xc->event = event;
 	if (f->events[event].type) {
 		xc->payload = ltt_xtype_fc(f->events[event].type, sz,
