@@ -704,6 +704,104 @@ test_invariants(const char *shared, const char *name)
 	free(seen.v);
 }
 
+/* Whether a driver named @name is built in. */
+static bool
+have_format(const char *name)
+{
+	const struct tv_format_ops *const *r;
+
+	for (r = tv_format_registry(); *r != NULL; r++)
+		if (strcmp((*r)->name, name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * ftrace: every event carries common_pid, the ground truth.  The thread
+ * the state says runs on the event's CPU (before the event) must be it
+ * on >= 99.99% of the events where the state knows one.
+ */
+static void
+test_ftrace(const char *shared, const char *name)
+{
+	const struct tv_thread *run;
+	struct tv_trace_set *set;
+	struct tv_event_owner o;
+	struct tv_state *s;
+	struct tv_merge *m;
+	struct tv_event ev;
+	char path[512];
+	uint64_t n = 0, ctx = 0, cmp = 0, bad = 0, stacks = 0;
+	int64_t cur, last_cur[256];
+	const char *cls;
+	size_t i;
+
+	for (i = 0; i < TV_ARRAY_SIZE(last_cur); i++)
+		last_cur[i] = TV_TID_UNKNOWN;
+
+	snprintf(path, sizeof(path), "%s/traces/ftrace/%s/trace.dat", shared,
+	    name);
+	set = open_set(path);
+	if (set == NULL) {
+		tv_skip("%s not readable", name);
+		return;
+	}
+	s = tv_state_create(set);
+	m = tv_merge_create(set);
+	tv_merge_seek_begin(m);
+	while (tv_merge_next(m, &ev) == TV_OK) {
+		cur = TV_TID_UNKNOWN;
+		if (ev.rec.kind == TV_REC_EVENT) {
+			run = tv_state_running(s, tv_state_machine_of(s,
+			    ev.stream), ev.stream->cpu);
+			if (run != NULL && !run->uncertain)
+				cur = run->tid;
+			/*
+			 * A stack trace record (stacktrace option) belongs to
+			 * the event before it on its CPU, recorded in the
+			 * same context: after a sched_switch it is still the
+			 * task switched out, so compare with what ran then.
+			 */
+			cls = tv_event_class_of(&ev)->name;
+			if ((strcmp(cls, "kernel_stack") == 0 ||
+			    strcmp(cls, "user_stack") == 0) &&
+			    ev.stream->cpu >= 0 && ev.stream->cpu < 256) {
+				cur = last_cur[ev.stream->cpu];
+				stacks++;
+			} else if (ev.stream->cpu >= 0 &&
+			    ev.stream->cpu < 256) {
+				last_cur[ev.stream->cpu] = cur;
+			}
+		}
+		tv_state_apply(s, &ev, &o, NULL);
+		if (ev.rec.kind != TV_REC_EVENT)
+			continue;
+		n++;
+		if (!o.from_context)
+			continue;
+		ctx++;
+		if (cur == TV_TID_UNKNOWN)
+			continue;
+		cmp++;
+		if (cur != o.tid && bad++ < 5)
+			diag("%s: ts %lld cpu %d: state says %lld runs, "
+			    "common_pid %lld (%s)", name, (long long)ev.rec.ts,
+			    ev.stream->cpu, (long long)cur, (long long)o.tid,
+			    tv_event_class_of(&ev)->name);
+	}
+	diag("%s: %llu events, %llu with common_pid, %llu compared, %llu "
+	    "differ, %llu stack records", name, (unsigned long long)n,
+	    (unsigned long long)ctx, (unsigned long long)cmp,
+	    (unsigned long long)bad, (unsigned long long)stacks);
+	is_int((int64_t)ctx, (int64_t)n, "%s: every event has common_pid",
+	    name);
+	ok(cmp > 0 && bad * 10000 <= cmp, "%s: running thread = common_pid "
+	    "on >= 99.99%% of %llu events", name, (unsigned long long)cmp);
+	tv_merge_destroy(m);
+	tv_state_destroy(s);
+	tv_trace_set_close(set);
+}
+
 /* Set up a scratch dir (also the cache home), run every group. */
 int
 main(void)
@@ -711,6 +809,11 @@ main(void)
 	static const char *const real[] = {
 		"tc-many-threads", "cts-stream-pass-lttng-modules-2.0-pre5",
 		"tc-synctraces-scp_src", "tc-synctraces-scp_dest",
+	};
+	static const char *const ftrace[] = {
+		"lisa-sched_load", "derived-lisa-sched_load-v7-nocompress",
+		"driver-irq-arm32", "kernel-monitor-framework-rpi",
+		"labsisop-tutorial3", "langraph-v7-zstd", "lisa-example_rtapp",
 	};
 	const char *shared = getenv("TVIEW_SHARED");
 	char cmd[300];
@@ -731,6 +834,16 @@ main(void)
 			    real[i]);
 		else
 			test_invariants(shared, real[i]);
+	}
+	for (i = 0; i < TV_ARRAY_SIZE(ftrace); i++) {
+		if (shared == NULL || shared[0] == '\0')
+			tv_skip("TVIEW_SHARED not set: no ftrace sample %s",
+			    ftrace[i]);
+		else if (!have_format("tracedat"))
+			tv_skip("no trace.dat driver: cannot check %s",
+			    ftrace[i]);
+		else
+			test_ftrace(shared, ftrace[i]);
 	}
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", test_dir);
 	if (system(cmd) != 0)
