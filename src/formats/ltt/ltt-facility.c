@@ -91,9 +91,20 @@ ltt_fac_probe(const char *path)
 	char *p;
 	bool ok;
 
+	struct stat st;
+
+	/* The magic, or the layout (so that a bad magic is reported). */
 	tv_xasprintf(&p, "%s/control/facilities_0", path);
 	ok = magic_at_40(p);
 	free(p);
+	if (!ok) {
+		tv_xasprintf(&p, "%s/eventdefs", path);
+		ok = stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+		free(p);
+		tv_xasprintf(&p, "%s/control/facilities_0", path);
+		ok = ok && stat(p, &st) == 0 && S_ISREG(st.st_mode);
+		free(p);
+	}
 	return ok;
 }
 
@@ -497,8 +508,8 @@ is_tracefile(const struct dirent *e)
 	return e->d_name[0] != '.' && cpu_of(e->d_name) >= 0;
 }
 
-/* The tracefiles of @sub ("" for the root) whose first block has the
- * magic, as streams: cpu_N first, then control/. */
+/* The tracefiles "<name>_<cpu>" of @sub ("" for the root) as streams:
+ * cpu_N first, then control/; index_stream() checks their magic. */
 static enum tv_status
 add_dir(struct tv_trace *t, const char *sub, struct tv_error *err)
 {
@@ -511,7 +522,7 @@ add_dir(struct tv_trace *t, const char *sub, struct tv_error *err)
 	n = scandir(dir, &ents, is_tracefile, alphasort);
 	for (i = 0; i < n; i++) {
 		tv_xasprintf(&p, "%s/%s", dir, ents[i]->d_name);
-		if (st == TV_OK && i < MAX_FILES && magic_at_40(p)) {
+		if (st == TV_OK && i < MAX_FILES) {
 			tv_xasprintf(&sname, "%s%s%s", sub, *sub ? "/" : "",
 			    ents[i]->d_name);
 			st = add_file(t, dir, ents[i]->d_name, sname,
