@@ -578,7 +578,8 @@ dec_array(struct ctf_dec *d, const struct tv_field_class *fc,
 		d->pos += len * 8;
 		return TV_OK;
 	}
-	memset(out->kids.items, 0, sizeof(struct tv_value) * len);
+	if (len)
+		memset(out->kids.items, 0, sizeof(struct tv_value) * len);
 	for (i = 0; i < len; i++) {
 		st = ctf_dec_field(d, e, &out->kids.items[i]);
 		if (st != TV_OK) {
