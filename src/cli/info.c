@@ -18,6 +18,9 @@
 #include "tview/trace.h"
 #include "cli.h"
 
+/* 1980-01-01 in ns: earlier times are shown as seconds, not dates. */
+#define INFO_EPOCH_1980_NS	(315532800LL * 1000000000LL)
+
 /* Totals over the packet index of one stream. */
 struct info_totals {
 	uint64_t	 discarded;
@@ -38,7 +41,12 @@ info_time(int64_t ns, enum tv_time_style style, char *buf, size_t size)
 		snprintf(buf, size, "%s", _("unknown"));
 		return buf;
 	}
-	if (style != TV_TIME_WALL_UTC && style != TV_TIME_WALL_LOCAL)
+	/*
+	 * Times before 1980 come from clocks that count from boot, not from
+	 * the epoch (trace.dat's "local" clock): a date would mislead.
+	 */
+	if ((style != TV_TIME_WALL_UTC && style != TV_TIME_WALL_LOCAL) ||
+	    ns < INFO_EPOCH_1980_NS)
 		return tv_time_format(ns, TV_TIME_SECONDS, 0, buf, size);
 	secs = (time_t)(ns / 1000000000);
 	if (ns % 1000000000 < 0)
