@@ -181,6 +181,21 @@ if test -d "$TVIEW_SHARED/traces/ctf-fail"; then
 	done
 fi
 
+# The other formats through the same command line, when the shared samples
+# are there: --info names the format, --dump prints events.
+for spec in tracedat:ftrace/lisa-sched_load/trace.dat \
+    ltt:ltt0/trace-1021events-nolost-1cpu; do
+	fmt=${spec%%:*}
+	p=$TVIEW_SHARED/traces/${spec#*:}
+	test -e "$p" || continue
+	run --info "$p"
+	ok "--info on $fmt: exit 0" rc_is 0
+	ok "--info on $fmt: format" has "Format: $fmt" "$tmp/out"
+	run --dump "$p"
+	ok "--dump on $fmt: exit 0" rc_is 0
+	ok "--dump on $fmt: events" test "$(wc -l <"$tmp/out")" -gt 10
+done
+
 # The UI refuses a dumb terminal and points at --dump.
 TERM=dumb "$TVIEW" "$trace" >"$tmp/out" 2>"$tmp/err" </dev/null
 rc=$?
