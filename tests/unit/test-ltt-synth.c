@@ -4,7 +4,8 @@
  * of ../shared never take.  Both byte orders, a 64-bit machine with
  * 8-byte alignment, every event header form (compact, 16-bit id, explicit
  * size, size escaped to 32 bits, full 64-bit TSC), a 27-bit TSC wrap, a
- * sub-buffer with lost events, and markers defined after use.
+ * sub-buffer with lost events and corrupt sub-buffers before it, and
+ * markers defined after use.
  */
 #include "tview/tview.h"
 #include "tview/trace.h"
@@ -83,7 +84,7 @@ begin(struct wbuf *w, bool be, uint64_t c0, uint64_t c1, uint32_t lost)
 	put(w, 0, 4);			/* data_size */
 	put(w, SB_SIZE, 4);
 	put(w, lost, 4);
-	put(w, 0, 4);
+	put(w, lost ? 2 : 0, 4);	/* subbuf_corrupt */
 }
 
 /* Event header: form 0 compact, 29 full TSC, 30 id+size, 31 id. */
@@ -214,7 +215,7 @@ check_trace(const char *dir, const char *label)
 	struct tv_arena a;
 	struct tv_error err;
 	uint64_t want_ts[] = { 1005, (1u << 27) + 3, (1u << 27) + 10,
-	    (1u << 27) + 20, 0, (UINT64_C(1) << 31) + 1 };
+	    (1u << 27) + 20, 0, 0, (UINT64_C(1) << 31) + 1 };
 	uint32_t i, r = 0;
 	uint64_t p;
 
@@ -255,6 +256,13 @@ check_trace(const char *dir, const char *label)
 				    label);
 				continue;
 			}
+			if (r == 5) {
+				is_int(pe.recs[j].kind, TV_REC_LOST_PACKETS,
+				    "%s: corrupt sub-buffers record", label);
+				is_int(pe.recs[j].count, 2, "%s: 2 corrupt",
+				    label);
+				continue;
+			}
 			is_int(pe.recs[j].ts, (int64_t)want_ts[r],
 			    "%s: record %u time", label, r);
 			tv_arena_reset(&a);
@@ -283,7 +291,7 @@ check_trace(const char *dir, const char *label)
 			} else if (r == 3) {
 				is_int(v->kids.items[0].u, 42,
 				    "%s: sized event", label);
-			} else if (r == 5) {
+			} else if (r == 6) {
 				is_int(v->kids.items[0].s, 9,
 				    "%s: after a 32-bit size", label);
 			}

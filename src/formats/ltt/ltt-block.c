@@ -224,7 +224,7 @@ ltt_stream_index(struct tv_stream *s, struct tv_error *err)
 {
 	const struct ltt_trace_priv *tp = s->trace->priv;
 	const struct tv_mapfile *mf = &s->files[0];
-	uint32_t prev_lost = 0;
+	uint32_t prev_lost = 0, prev_corrupt = 0;
 	uint64_t off = 0;
 
 	while (off < mf->size) {
@@ -252,6 +252,11 @@ ltt_stream_index(struct tv_stream *s, struct tv_error *err)
 		p->ts_end = ltt_tsc_to_ns(tp, b.cycles_end);
 		p->discarded = (uint32_t)(b.events_lost - prev_lost);
 		prev_lost = b.events_lost;
+		/* Sub-buffers lost (corrupt) count in the sequence. */
+		p->seq_num = (s->npackets - 1) + b.subbuf_corrupt;
+		if (b.subbuf_corrupt != prev_corrupt)
+			p->flags |= TV_PACKET_LOST_BEFORE;
+		prev_corrupt = b.subbuf_corrupt;
 		off += b.size;
 	}
 	return TV_OK;

@@ -237,6 +237,16 @@ ltt_decode_packet(struct tv_stream *s, uint64_t pkt,
 		r->count = p->discarded;
 		r->cpu_hint = (uint16_t)s->cpu;
 	}
+	if (p->flags & TV_PACKET_LOST_BEFORE) {
+		const struct tv_packet *prev = pkt ? p - 1 : NULL;
+
+		r = tv_packet_events_push(out);
+		memset(r, 0, sizeof(*r));
+		r->kind = TV_REC_LOST_PACKETS;
+		r->ts = p->ts_begin;
+		r->count = prev ? p->seq_num - prev->seq_num - 1 : p->seq_num;
+		r->cpu_hint = (uint16_t)s->cpu;
+	}
 	while (pos < end) {
 		const struct ltt_marker *m;
 		struct ltt_ev_head h;

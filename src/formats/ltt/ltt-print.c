@@ -125,18 +125,26 @@ print_annotation(struct tv_strbuf *sb, const struct ltt_trace_priv *tp,
 	tv_strbuf_addc(sb, ']');
 }
 
-/* LTTV's warning for events lost before packet @ev->packet. */
+/* LTTV's warning for events or sub-buffers lost before @ev->packet. */
 static void
 print_loss(const struct tv_event *ev, struct tv_strbuf *sb)
 {
 	const struct tv_stream *s = ev->stream;
 	uint64_t total = 0, i;
 
-	for (i = 0; i <= ev->packet && i < s->npackets; i++)
-		total += s->packets[i].discarded;
+	if (ev->packet >= s->npackets)
+		return;
+	if (ev->rec.kind == TV_REC_LOST_PACKETS) {
+		total = s->packets[ev->packet].seq_num - ev->packet;
+	} else {
+		for (i = 0; i <= ev->packet; i++)
+			total += s->packets[i].discarded;
+	}
 	tv_strbuf_adds(sb, "WARNING: ");
 	tv_strbuf_add_u64(sb, total);
-	tv_strbuf_adds(sb, " events lost so far in tracefile ");
+	tv_strbuf_adds(sb, ev->rec.kind == TV_REC_LOST_PACKETS ?
+	    " subbuffer(s) corrupted so far in tracefile " :
+	    " events lost so far in tracefile ");
 	tv_strbuf_adds(sb, s->name);
 	tv_strbuf_adds(sb, " at block ");
 	tv_strbuf_add_u64(sb, ev->packet);
