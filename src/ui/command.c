@@ -25,12 +25,11 @@ skip_ws(const char *s)
 
 /* Count-down predicate for :goto #N. */
 static bool
-count_pred(struct tv_ui *ui TV_UNUSED, const struct tv_event *ev TV_UNUSED,
-    void *arg)
+count_pred(struct tv_ui *ui TV_UNUSED, const struct tv_event *ev, void *arg)
 {
 	uint64_t *left = arg;
 
-	return --*left == 0;
+	return ev->rec.kind == TV_REC_EVENT && --*left == 0;
 }
 
 /* :goto #N: the N-th event from the start, 1-based. */

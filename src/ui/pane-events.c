@@ -40,20 +40,15 @@ ensure_cap(struct events_priv *ep, int h)
 	ep->cap = h;
 }
 
-/* Next or previous shown record of the merger (events only). */
+/*
+ * Next or previous record of the merger: events, and the markers of lost
+ * events and packets, shown where the tracer lost them.
+ */
 enum tv_status
 tv_ui_merge_step(struct tv_ui *ui, int dir, struct tv_event *out)
 {
-	enum tv_status st;
-
-	for (;;) {
-		st = dir > 0 ? tv_merge_next(ui->merge, out) :
-		    tv_merge_prev(ui->merge, out);
-		if (st != TV_OK)
-			return st;
-		if (out->rec.kind == TV_REC_EVENT)
-			return TV_OK;
-	}
+	return dir > 0 ? tv_merge_next(ui->merge, out) :
+	    tv_merge_prev(ui->merge, out);
 }
 
 /*

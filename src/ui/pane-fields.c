@@ -211,6 +211,19 @@ rebuild(struct tv_ui *ui, struct fields_priv *fp)
 	    ev->stream && ev->packet < ev->stream->npackets ?
 	    ev->stream->packets[ev->packet].offset : 0, ev->rec.bit_offset);
 	add_line(fp, &sb, TV_UI_A_NORMAL);
+	if (ev->rec.kind != TV_REC_EVENT) {
+		start(&sb, 0, NULL);
+		tv_strbuf_addf(&sb, ev->rec.kind == TV_REC_DISCARDED ?
+		    P_("the tracer lost %" PRIu64 " event here",
+		    "the tracer lost %" PRIu64 " events here",
+		    ev->rec.count) :
+		    P_("the tracer lost %" PRIu64 " packet here",
+		    "the tracer lost %" PRIu64 " packets here",
+		    ev->rec.count), ev->rec.count);
+		add_line(fp, &sb, TV_UI_A_ERROR);
+		tv_strbuf_fini(&sb);
+		return;
+	}
 	tv_arena_reset(&ui->arena);
 	if (tv_event_decode(ev, &ui->arena, &f, &err) != TV_OK) {
 		char buf[1200];

@@ -341,7 +341,14 @@ tv_ui_render_row(struct tv_ui *ui, const struct tv_event *ev,
 		tv_strbuf_fini(&nm);
 	}
 	if (ev->rec.kind != TV_REC_EVENT) {
-		tv_strbuf_addf(sb, "  count = %" PRIu64, ev->rec.count);
+		tv_strbuf_add(sb, "  ", 2);
+		tv_strbuf_addf(sb, ev->rec.kind == TV_REC_DISCARDED ?
+		    P_("the tracer lost %" PRIu64 " event here",
+		    "the tracer lost %" PRIu64 " events here",
+		    ev->rec.count) :
+		    P_("the tracer lost %" PRIu64 " packet here",
+		    "the tracer lost %" PRIu64 " packets here",
+		    ev->rec.count), ev->rec.count);
 		return;
 	}
 	tv_arena_reset(&ui->arena);

@@ -26,9 +26,15 @@ now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* True when Esc or Ctrl-C is waiting; other keys are dropped. */
+/* Keys typed during a scan, replayed after it (up to a few). */
+struct typeahead {
+	int	 keys[32];
+	int	 n;
+};
+
+/* True when Esc or Ctrl-C is waiting; other keys are kept for later. */
 static bool
-cancel_pending(struct tv_ui *ui)
+cancel_pending(struct tv_ui *ui, struct typeahead *ta)
 {
 	bool cancel = false;
 	wint_t wch;
@@ -40,9 +46,25 @@ cancel_pending(struct tv_ui *ui)
 			cancel = true;
 		else if (key == (KEY_RESIZE | TV_UI_KEY_FN))
 			tv_ui_layout(ui);
+		else if (ta->n < (int)TV_ARRAY_SIZE(ta->keys))
+			ta->keys[ta->n++] = key;
 	}
 	wtimeout(ui->msg_win, -1);
 	return cancel;
+}
+
+/* Give the keys typed during a scan back to the input queue. */
+static void
+replay(struct typeahead *ta)
+{
+	while (ta->n > 0) {
+		int key = ta->keys[--ta->n];
+
+		if (key & TV_UI_KEY_FN)
+			ungetch(key & ~TV_UI_KEY_FN);
+		else
+			unget_wch((wchar_t)key);
+	}
 }
 
 /* "Searching... 42% (Esc cancels)" on the message line, drawn now. */
@@ -65,10 +87,10 @@ progress(struct tv_ui *ui, const char *what, const struct tv_event *ev)
  * TV_CANCELLED (with a message) when the user stopped it.  With @wrap
  * the walk continues at the other end, once, and *wrapped says so.
  */
-enum tv_status
-tv_ui_scan(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
+static enum tv_status
+scan_loop(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
     int dir, bool wrap, tv_ui_scan_pred pred, void *arg, const char *what,
-    struct tv_event *hit, bool *wrapped)
+    struct tv_event *hit, bool *wrapped, struct typeahead *ta)
 {
 	struct tv_event ev;
 	struct timespec delay;
@@ -125,7 +147,7 @@ tv_ui_scan(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
 		if (ui->scan_delay_us)
 			nanosleep(&delay, NULL);
 		if (++n % POLL_EVERY == 0 || ui->scan_delay_us) {
-			if (cancel_pending(ui)) {
+			if (cancel_pending(ui, ta)) {
 				tv_ui_message(ui, _("%s: cancelled"), what);
 				return TV_CANCELLED;
 			}
@@ -135,6 +157,22 @@ tv_ui_scan(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
 				progress(ui, what, &ev);
 		}
 	}
+}
+
+/* scan_loop() with the keys typed meanwhile replayed afterwards. */
+enum tv_status
+tv_ui_scan(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
+    int dir, bool wrap, tv_ui_scan_pred pred, void *arg, const char *what,
+    struct tv_event *hit, bool *wrapped)
+{
+	struct typeahead ta;
+	enum tv_status st;
+
+	ta.n = 0;
+	st = scan_loop(ui, from, inclusive, dir, wrap, pred, arg, what, hit,
+	    wrapped, &ta);
+	replay(&ta);
+	return st;
 }
 
 /* Regex predicate: does the rendered row match? */

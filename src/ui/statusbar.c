@@ -52,8 +52,11 @@ tv_ui_status_draw(struct tv_ui *ui)
 		tv_strbuf_addf(&right, "%c%s  ", ui->search_dir > 0 ? '/' : '?',
 		    ui->pattern);
 	if (ui->lost_total)
-		tv_strbuf_addf(&right, _("lost: %" PRIu64 "  "),
+		tv_strbuf_addf(&right, _("lost events: %" PRIu64 "  "),
 		    ui->lost_total);
+	if (ui->lost_packets)
+		tv_strbuf_addf(&right, _("lost packets: %" PRIu64 "  "),
+		    ui->lost_packets);
 	wattrset(ui->status_win, a);
 	mvwhline(ui->status_win, 0, 0, ' ' | a, ui->cols);
 	tv_ui_put(ui->status_win, 0, 0, sb.buf, ui->cols);

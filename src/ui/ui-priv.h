@@ -87,7 +87,8 @@ struct tv_ui {
 	char			*pattern;
 	int			 search_dir;	/* +1 or -1 */
 	struct tv_ui_history	 hist[TV_UI_HIST_COUNT];
-	uint64_t		 lost_total;
+	uint64_t		 lost_total;	/* events the tracer lost */
+	uint64_t		 lost_packets;
 	unsigned		 scan_delay_us;	/* tests: slow scans down */
 	bool			 quit;
 };

@@ -402,20 +402,30 @@ init_attrs(struct tv_ui *ui)
 	ui->attrs[TV_UI_A_NAME] = COLOR_PAIR(6);
 }
 
-/* Events the tracer says it lost, from the packet indexes. */
-static uint64_t
-count_lost(const struct tv_trace_set *set)
+/* Events and packets the tracer says it lost, from the packet indexes. */
+static void
+count_lost(const struct tv_trace_set *set, uint64_t *events,
+    uint64_t *packets)
 {
-	uint64_t n = 0, p;
+	uint64_t p;
 	uint32_t i;
 
+	*events = *packets = 0;
 	for (i = 0; i < set->nstreams; i++) {
 		const struct tv_stream *s = set->streams[i];
 
-		for (p = 0; p < s->npackets; p++)
-			n += s->packets[p].discarded;
+		for (p = 0; p < s->npackets; p++) {
+			const struct tv_packet *pk = &s->packets[p];
+
+			*events += pk->discarded;
+			if ((pk->flags & TV_PACKET_LOST_BEFORE) && p > 0 &&
+			    pk->seq_num != TV_COUNT_UNKNOWN &&
+			    s->packets[p - 1].seq_num != TV_COUNT_UNKNOWN &&
+			    pk->seq_num > s->packets[p - 1].seq_num)
+				*packets += pk->seq_num -
+				    s->packets[p - 1].seq_num - 1;
+		}
 	}
-	return n;
 }
 
 /* Why there is no browser, or NULL when the terminal looks usable. */
@@ -469,7 +479,7 @@ ui_init(struct tv_ui *ui, struct tv_trace_set *set,
 	ui->wall_style = ui->time_style == TV_TIME_WALL_LOCAL ?
 	    TV_TIME_WALL_LOCAL : TV_TIME_WALL_UTC;
 	ui->search_dir = +1;
-	ui->lost_total = count_lost(set);
+	count_lost(set, &ui->lost_total, &ui->lost_packets);
 	delay = getenv("TVIEW_UI_SCAN_DELAY_US");
 	if (delay)
 		ui->scan_delay_us = (unsigned)strtoul(delay, NULL, 10);

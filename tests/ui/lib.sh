@@ -19,13 +19,16 @@ test -x "$TVIEW" || { echo "skip: no $TVIEW"; exit 77; }
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tview-ui.XXXXXX") || exit 99
 sock=tvtest$$
+socks=
+starts=0
 LC_ALL=C.UTF-8
 TZ=UTC
 HOME=$tmp
 LANGUAGE=
 export LC_ALL TZ HOME LANGUAGE
 unset NO_COLOR TMUX
-trap 'tmux -L "$sock" kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+trap 'for _s in $socks; do tmux -L "$_s" kill-server >/dev/null 2>&1; done
+rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 fails=0
 checks=0
@@ -77,8 +80,16 @@ ui_start() {
 	for _arg in "$@"; do
 		_cmd="$_cmd '$_arg'"
 	done
+	starts=$((starts + 1))
+	sock=tvtest$$-$starts	# a fresh server each time: no shutdown races
+	socks="$socks $sock"
 	tmux -L "$sock" -f /dev/null new-session -d -x "$_w" -y "$_h" \
 	    "$_cmd 2>'$tmp/stderr'; echo TVIEW-EXIT:\$?; sleep 600"
+}
+
+# ui_stop: end the current tmux server (and tview in it).
+ui_stop() {
+	tmux -L "$sock" kill-server >/dev/null 2>&1
 }
 
 # ui_keys KEYS...: send keys as tmux send-keys names them.

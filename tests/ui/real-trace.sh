@@ -33,6 +33,16 @@ for name in tc-many-threads tc-ros2; do
 	ui_keys "]"
 	ok "$name: ] answers" ui_wait_gone "looking for the PID" 60
 	ok "$name: quits with 0" ui_quit
-	tmux -L "$sock" kill-server >/dev/null 2>&1
+	ui_stop
 done
+
+# A string with a newline in it stays on its row, escaped.
+trace=$dir/tc-bug446190
+if [ -d "$trace" ]; then
+	ui_start -x 200 -y 30 "$trace"
+	ok "bug446190: started" ui_wait "Event"
+	ui_type "/block device"; ui_keys Enter
+	ok "bug446190: the newline is shown escaped" ui_wait_sel 'supported by kernel\n"' 60
+	ok "bug446190: quits with 0" ui_quit
+fi
 done_tests
