@@ -177,11 +177,20 @@ read_system(struct tv_trace *t, struct tv_error *err)
 		free(p);
 		return st;
 	}
+	/* The status bar names the trace after the traced system. */
 	for (i = 0; i < n; i++)
 		if (strcmp(t->env[i].key, "node_name") == 0 && t->env[i].str &&
 		    t->env[i].str[0]) {
+			const struct tv_env_entry *kn, *kr;
+
+			kn = tv_trace_env_get(t, "kernel_name");
+			kr = tv_trace_env_get(t, "kernel_release");
 			free(t->name);
-			t->name = tv_xstrdup(t->env[i].str);
+			if (kn && kn->str && kr && kr->str)
+				tv_xasprintf(&t->name, "%s (%s %s)",
+				    t->env[i].str, kn->str, kr->str);
+			else
+				t->name = tv_xstrdup(t->env[i].str);
 		}
 	free(p);
 	return TV_OK;
