@@ -43,7 +43,7 @@ dec_past_end(struct ctf_dec *d, uint64_t bits)
 }
 
 /* Read @size bits little-endian (LSB-first bit numbering) at bit @pos. */
-static inline uint64_t
+static inline __attribute__((always_inline)) uint64_t
 read_le(const uint8_t *b, uint64_t blen, uint64_t pos, uint32_t size)
 {
 	uint64_t byte = pos >> 3, v = 0;
@@ -75,7 +75,7 @@ read_le(const uint8_t *b, uint64_t blen, uint64_t pos, uint32_t size)
 }
 
 /* Read @size bits big-endian (MSB-first bit numbering) at bit @pos. */
-static inline uint64_t
+static inline __attribute__((always_inline)) uint64_t
 read_be(const uint8_t *b, uint64_t blen, uint64_t pos, uint32_t size)
 {
 	uint64_t byte = pos >> 3, v = 0, next = 0;
@@ -104,12 +104,13 @@ read_be(const uint8_t *b, uint64_t blen, uint64_t pos, uint32_t size)
 }
 
 /* Read an unsigned integer of @ic's layout at the (aligned) position. */
-static inline enum tv_status
+static inline __attribute__((always_inline)) enum tv_status
 dec_raw_int(struct ctf_dec *d, const struct tv_int_class *ic, uint64_t *out)
 {
 	uint32_t size = ic->size;
 	uint64_t pos = d->pos;
 
+	*out = 0;
 	if (pos + size > d->end || size == 0 || size > 64)
 		return dec_past_end(d, size);
 	if ((pos & 7) == 0 && (size & 7) == 0 && size <= 64 &&
@@ -156,7 +157,7 @@ dec_raw_int(struct ctf_dec *d, const struct tv_int_class *ic, uint64_t *out)
 }
 
 /* Record the side effects of an integer: save slot, role, clock. */
-static inline void
+static inline __attribute__((always_inline)) void
 dec_int_effects(struct ctf_dec *d, const struct tv_field_class *fc,
     const struct tv_int_class *ic, uint64_t v)
 {
@@ -393,12 +394,12 @@ ctf_fc_prepare(struct tv_field_class *fc, struct tv_arena *a)
 }
 
 /* Decode an integer or enum field. */
-static inline enum tv_status
+static inline __attribute__((always_inline)) enum tv_status
 dec_int(struct ctf_dec *d, const struct tv_field_class *fc,
     const struct tv_int_class *ic, struct tv_value *out)
 {
 	enum tv_status st;
-	uint64_t v;
+	uint64_t v = 0;
 
 	st = dec_raw_int(d, ic, &v);
 	if (st != TV_OK)
@@ -409,6 +410,42 @@ dec_int(struct ctf_dec *d, const struct tv_field_class *fc,
 	if (out)
 		out->u = v;
 	return TV_OK;
+}
+
+/*
+ * One member: fixed-size skips and integers inline (the hot path of
+ * event headers and payloads), everything else through ctf_dec_field().
+ */
+static inline __attribute__((always_inline)) enum tv_status
+dec_member(struct ctf_dec *d, const struct tv_field_class *fc,
+    struct tv_value *out)
+{
+	if (!out && fc->skip_fixed) {
+		uint64_t p = align_up(d->pos, fc->align);
+
+		if (p + fc->skip_bits <= d->end) {
+			d->pos = p + fc->skip_bits;
+			return TV_OK;
+		}
+	}
+	if (fc->kind == TV_FC_INT || fc->kind == TV_FC_ENUM) {
+		const struct tv_int_class *ic = fc->kind == TV_FC_INT ?
+		    &fc->integer : &fc->enumeration.integer;
+		uint64_t p = align_up(d->pos, fc->align);
+		enum tv_status st;
+
+		if (p > d->end)
+			return dec_past_end(d, p - d->pos);
+		d->pos = p;
+		st = dec_int(d, fc, ic, out);
+		if (out) {
+			out->fc = fc;
+			out->bit_offset = p;
+			out->bit_size = ic->size;
+		}
+		return st;
+	}
+	return ctf_dec_field(d, fc, out);
 }
 
 /* Decode a 32- or 64-bit IEEE 754 float. */
@@ -476,7 +513,9 @@ dec_struct(struct ctf_dec *d, const struct tv_field_class *fc,
 
 	if (!out) {
 		for (i = 0; i < n; i++) {
-			st = ctf_dec_skip(d, fc->structure.members[i].fc);
+			if (!fc->structure.members[i].fc)
+				continue;
+			st = dec_member(d, fc->structure.members[i].fc, NULL);
 			if (st != TV_OK)
 				return st;
 		}
@@ -489,7 +528,8 @@ dec_struct(struct ctf_dec *d, const struct tv_field_class *fc,
 		struct tv_value *k = &out->kids.items[i];
 
 		k->name = fc->structure.members[i].name;
-		st = ctf_dec_field(d, fc->structure.members[i].fc, k);
+		st = fc->structure.members[i].fc ?
+		    dec_member(d, fc->structure.members[i].fc, k) : TV_OK;
 		if (st != TV_OK) {
 			out->kids.count = i;
 			return st;
@@ -626,7 +666,7 @@ dec_variant(struct ctf_dec *d, const struct tv_field_class *fc,
 		    _("variant tag value %lld selects no option"),
 		    (long long)v);
 	if (!out)
-		return ctf_dec_skip(d, fc->variant.options[oi].fc);
+		return dec_member(d, fc->variant.options[oi].fc, NULL);
 	out->kids.count = 1;
 	out->kids.items = tv_arena_zalloc(d->arena, sizeof(struct tv_value));
 	out->kids.items[0].name = fc->variant.options[oi].name;
