@@ -206,6 +206,14 @@ test_errors(void)
 		{ "<facility name=f><event name=e><field name=a>"
 		  "<array size=99999999><int size=1/></array></field>"
 		  "</event></facility>", TV_SEMANTIC, 1, "huge array" },
+		{ "<facility name=f><event name=e><field name=a>\n"
+		  "<array size=1000000><struct></struct></array></field>"
+		  "</event></facility>", TV_SEMANTIC, 2,
+		  "array of empty structs" },
+		{ "<facility name=f><event name=e><field name=a>\n"
+		  "<sequence lengthsize=4><array size=0><int size=1/></array>"
+		  "</sequence></field></event></facility>", TV_SEMANTIC, 2,
+		  "sequence of empty arrays" },
 		{ "<facility><event name=e/></facility>", TV_SEMANTIC, 1,
 		  "facility without a name" },
 		{ "<facility name=f><event name=e><field name=a><frob/>"

@@ -513,6 +513,28 @@ find_named(struct pctx *c, const char *name)
 	return NULL;
 }
 
+/*
+ * Can a value of @t take no bytes at all?  Arrays of such elements are
+ * refused: decoding a million of them would take time for no data.
+ */
+static bool
+may_be_empty(const struct ltt_xtype *t)
+{
+	uint32_t i;
+
+	switch (t->kind) {
+	case LTT_X_STRUCT:
+		for (i = 0; i < t->nfields; i++)
+			if (!may_be_empty(t->fields[i].type))
+				return false;
+		return true;
+	case LTT_X_ARRAY:
+		return t->length == 0 || may_be_empty(t->elem);
+	default:
+		return false;
+	}
+}
+
 /* Parse compound types: struct, union, array, sequence, typeref. */
 static enum tv_status
 compound_type(struct pctx *c, xmlNodePtr n, unsigned depth,
@@ -563,7 +585,11 @@ compound_type(struct pctx *c, xmlNodePtr n, unsigned depth,
 		if (!k)
 			return bad(c, n, _("<array> has no element type%s"),
 			    "");
-		return parse_type(c, k, depth + 1, &t->elem);
+		st = parse_type(c, k, depth + 1, &t->elem);
+		if (st == TV_OK && may_be_empty(t->elem))
+			return bad(c, n, _("array of elements without "
+			    "data%s"), "");
+		return st;
 	}
 	if (strcmp(nm, "sequence") == 0) {
 		t->kind = LTT_X_SEQUENCE;
@@ -588,7 +614,11 @@ compound_type(struct pctx *c, xmlNodePtr n, unsigned depth,
 			    _("sequence length is not an integer%s"), "");
 		if (st != TV_OK)
 			return st;
-		return parse_type(c, k, depth + 1, &t->elem);
+		st = parse_type(c, k, depth + 1, &t->elem);
+		if (st == TV_OK && may_be_empty(t->elem))
+			return bad(c, n, _("array of elements without "
+			    "data%s"), "");
+		return st;
 	}
 	return bad(c, n, _("unknown type element <%s>"), nm);
 }

@@ -127,6 +127,13 @@ read_header(struct ltt_xtrace *xt, const struct tv_mapfile *mf,
 	xt->swap = m == LTT_MAGIC_REV;
 	xt->sizes.bo = xt->swap == (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
 	    ? TV_BO_BE : TV_BO_LE;
+	{
+		static const char *const archs[] = { NULL, "i386", "ppc",
+		    "sh", "s390", "mips", "arm", "powerpc", "x86_64" };
+		uint32_t at = ltt_u32(p + 44, xt->swap);
+
+		xt->arch = at < TV_ARRAY_SIZE(archs) ? archs[at] : NULL;
+	}
 	arch_size = p[56];
 	xt->major = p[57];
 	xt->minor = p[58];
@@ -368,6 +375,22 @@ good_size(uint64_t b)
 	return b == 1 || b == 2 || b == 4 || b == 8;
 }
 
+/*
+ * Without a checksum match, the facility of that name written for the
+ * traced architecture (kernel_arch comes in one file per arch).
+ */
+static const struct ltt_xfacility *
+find_arch(const struct ltt_xdefs *d, const char *name, const char *arch)
+{
+	uint32_t i;
+
+	for (i = 0; arch && i < d->nfacs; i++)
+		if (strcmp(d->facs[i].name, name) == 0 && d->facs[i].arch &&
+		    strcmp(d->facs[i].arch, arch) == 0)
+			return &d->facs[i];
+	return NULL;
+}
+
 /* Apply one decoded facility_load event @v of record @ev. */
 static enum tv_status
 facility_load(struct tv_trace *t, const struct tv_event *ev,
@@ -398,7 +421,11 @@ facility_load(struct tv_trace *t, const struct tv_event *ev,
 		return tv_error_at(err, TV_CORRUPT, path, off,
 		    _("invalid facility_load of %s (id %llu)"), name,
 		    (unsigned long long)id);
-	f = ltt_xdefs_find(&xt->defs, name, (uint32_t)ck, true);
+	f = ltt_xdefs_find(&xt->defs, name, (uint32_t)ck, false);
+	if (!f)
+		f = find_arch(&xt->defs, name, xt->arch);
+	if (!f)
+		f = ltt_xdefs_find(&xt->defs, name, (uint32_t)ck, true);
 	if (!f)
 		return tv_error_at(err, TV_NOT_FOUND, path, off,
 		    _("facility %s is not defined in eventdefs/"), name);

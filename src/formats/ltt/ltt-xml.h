@@ -157,6 +157,7 @@ struct ltt_xtrace {
 	uint32_t		 freq_scale;
 	uint64_t		 start_tsc;
 	int64_t			 start_ns;
+	const char		*arch;		/* from arch_type, or NULL */
 };
 
 /* Per stream: tv_stream.priv. */

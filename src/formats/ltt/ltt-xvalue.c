@@ -177,14 +177,17 @@ ltt_fc_fixed_size(const struct tv_field_class *fc, uint8_t alignment)
 	case TV_FC_STRUCT:
 		for (i = 0; i < fc->structure.nmembers; i++) {
 			k = ltt_fc_fixed_size(fc->structure.members[i].fc, 0);
-			if (k < 0)
+			if (k < 0 || sum > (INT64_C(1) << 41))
 				return -1;
 			sum += k;
 		}
 		return sum;
 	case TV_FC_ARRAY:
 		k = ltt_fc_fixed_size(fc->array.elem, 0);
-		return k < 0 ? -1 : k * (int64_t)fc->array.length;
+		if (k < 0 || (k && (uint64_t)fc->array.length >
+		    (UINT64_C(1) << 40) / (uint64_t)k))
+			return -1;
+		return k * (int64_t)fc->array.length;
 	default:
 		return -1;
 	}
@@ -233,8 +236,8 @@ decode_elems(const struct tv_field_class *elem, uint64_t n,
 	enum tv_status st;
 	uint64_t i;
 
-	if (n > LTT_X_MAX_ARRAY || (n > end - *pos && elem->kind !=
-	    TV_FC_STRUCT))
+	/* Every element takes a byte at least (see may_be_empty()). */
+	if (n > LTT_X_MAX_ARRAY || n > end - *pos)
 		return TV_CORRUPT;
 	if (out) {
 		out->kids.items = tv_arena_zalloc(a,
