@@ -109,14 +109,11 @@ ltt_read_head(const struct ltt_trace_priv *tp, const uint8_t *p, uint64_t pos,
 /* Size of the metadata core events before their formats are known. */
 static enum tv_status
 core_size(const struct ltt_trace_priv *tp, uint32_t id, const uint8_t *p,
-    uint64_t data, uint64_t end, uint64_t *size, const char *path,
-    uint64_t file_off)
+    uint64_t data, uint64_t end, uint64_t *size)
 {
 	uint64_t off = data;
 	int i, nstr = id == 0 ? 2 : 3;
 
-	(void)path;
-	(void)file_off;
 	for (i = 0; i < nstr; i++) {
 		const uint8_t *z = memchr(p + off, 0, end - off);
 
@@ -150,8 +147,7 @@ ltt_payload_size(const struct ltt_trace_priv *tp, const struct ltt_marker *m,
 		*data_out = data;
 		*size = 0;
 		if (m->id < 2 && tp->channels[m->channel].is_metadata &&
-		    core_size(tp, m->id, p, data, end, size, path,
-		    file_off) != TV_OK)
+		    core_size(tp, m->id, p, data, end, size) != TV_OK)
 			return tv_error_at(err, TV_CORRUPT, path,
 			    file_off + data,
 			    _("metadata event runs past the sub-buffer data"));
