@@ -38,6 +38,11 @@ enum tv_state_action {
 	TV_SA_SOFTIRQ_EXIT,
 	TV_SA_TRAP_ENTRY,
 	TV_SA_TRAP_EXIT,
+	/*
+	 * 2004 LTT "core.process": one event, the transition named by the
+	 * enum label of STATE (event_sub_id), the thread in TID.
+	 */
+	TV_SA_LTT_PROCESS,
 };
 
 /* The payload fields a rule reads, by meaning. */

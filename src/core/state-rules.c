@@ -104,6 +104,9 @@ static const struct tv_state_rule state_rules[] = {
 	  A(NULL, NULL, NULL, "filename", NULL, NULL, NULL, NULL, NULL) },
 
 	/* ---- LTT 0.x facility era ("process", "fs", "statedump") ---- */
+	{ "process", LTT, TV_SA_LTT_PROCESS,
+	  A("event_data1", NULL, NULL, NULL, "event_sub_id", NULL, NULL,
+	    NULL, NULL) },
 	{ "schedchange", LTT, TV_SA_SWITCH,
 	  A("out", NULL, NULL, NULL, "out_state", "in", NULL, NULL, NULL) },
 	{ "fork", LTT, TV_SA_FORK,

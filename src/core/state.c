@@ -877,6 +877,57 @@ state_subject(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
 	return state_get(s, machine, c->cur, c->cpu);
 }
 
+/*
+ * 2004 LTT core.process: the sub-event (enum label) says what happened
+ * to the process in event_data1: WAKEUP, FORK (a new child), EXIT (the
+ * current process), KTHREAD (a new kernel thread).
+ */
+static void
+state_do_ltt_process(struct tv_state *s, uint32_t machine,
+    struct tv_state_cpu *c, const struct tv_value *p, struct state_class *sc,
+    int64_t ts)
+{
+	const struct tv_value *f;
+	struct tv_thread *t, *parent;
+	const char *label;
+	int64_t sub, tid;
+
+	f = state_arg(p, sc->rule->args[TV_ARG_STATE],
+	    &sc->arg_idx[TV_ARG_STATE]);
+	if (f == NULL || !tv_value_as_int(f, &sub) || f->fc == NULL ||
+	    f->fc->kind != TV_FC_ENUM)
+		return;
+	label = tv_enum_label(f->fc, (uint64_t)sub);
+	if (label == NULL || !state_int(p, sc, TV_ARG_TID, &tid))
+		return;
+	if (strstr(label, "WAKEUP") != NULL) {
+		t = state_get(s, machine, tid, c != NULL ? c->cpu : 0);
+		if (t != NULL && t->state != TV_TS_RUNNING)
+			state_set(t, TV_TS_RUNNABLE, ts);
+	} else if (strstr(label, "FORK") != NULL ||
+	    strstr(label, "KTHREAD") != NULL) {
+		t = state_lookup(s, machine, tid, 0);
+		if (t != NULL && tid != 0)
+			state_remove(s, t);
+		t = state_get(s, machine, tid, 0);
+		if (t == NULL)
+			return;
+		t->pid = tid;
+		parent = c != NULL && c->cur != TV_TID_UNKNOWN ?
+		    state_lookup(s, machine, c->cur, c->cpu) : NULL;
+		if (parent != NULL) {
+			t->ppid = parent->pid;
+			memcpy(t->name, parent->name, sizeof(t->name));
+		}
+		state_set(t, TV_TS_RUNNABLE, ts);
+	} else if (strstr(label, "EXIT") != NULL && c != NULL &&
+	    c->cur != TV_TID_UNKNOWN) {
+		t = state_get(s, machine, c->cur, c->cpu);
+		if (t != NULL)
+			state_set(t, TV_TS_ZOMBIE, ts);
+	}
+}
+
 /* Apply the rule of one decoded event. */
 static void
 state_do_rule(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
@@ -897,6 +948,9 @@ state_do_rule(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
 		return;
 	case TV_SA_STATEDUMP:
 		state_do_statedump(s, machine, p, sc, ts);
+		return;
+	case TV_SA_LTT_PROCESS:
+		state_do_ltt_process(s, machine, c, p, sc, ts);
 		return;
 	default:
 		break;
