@@ -70,6 +70,9 @@ roundtrip fac-al8-lost --format fac --lp64 --alignment 8 --lost --cpus 4 \
     --seed 4 --block 1024
 roundtrip fac-hb-big --format fac --heartbeat --lp64 --alignment 8 \
     --events 30000 --seed 5 --cpus 8
+roundtrip fac-06 --format fac --minor 6 --seed 10
+roundtrip fac-06-hb-be --format fac --minor 6 --heartbeat --big-endian \
+    --alignment 8 --lost --seed 11
 roundtrip new-le32 --format new
 roundtrip new-be64 --format new --big-endian --lp64 --cpus 3 --seed 6
 roundtrip new-small --format new --block 512 --lost --cpus 5 --seed 7

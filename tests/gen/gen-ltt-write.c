@@ -17,6 +17,7 @@
 #include "gen-ltt.h"
 
 #define FAC_HEAD	98u
+#define FAC_HEAD_06	66u
 #define NF_HEAD		6u
 #define NF_STAMP	20u
 
@@ -97,7 +98,9 @@ open_file(struct gen *g, struct tfile *f, const char *path,
 static uint64_t
 fac_data_start(const struct gen *g)
 {
-	return FAC_HEAD + pad(FAC_HEAD, 8, g->o.alignment);
+	uint64_t h = g->o.minor >= 7 ? FAC_HEAD : FAC_HEAD_06;
+
+	return h + pad(h, 8, g->o.alignment);
 }
 
 /* Write out the current block of @f with its two headers. */
@@ -121,15 +124,17 @@ fac_close(struct gen *g, struct tfile *f)
 	put(g, b + 52, g->o.be ? 4321 : 1234, 4);
 	b[56] = (uint8_t)lp;
 	b[57] = 0;
-	b[58] = 7;
+	b[58] = (uint8_t)g->o.minor;
 	b[59] = 0;
 	b[60] = g->o.heartbeat;
 	b[61] = (uint8_t)g->o.alignment;
 	put(g, b + 62, 1, 4);
-	put(g, b + 66, g->freq, 8);
-	put(g, b + 74, g->start_tsc, 8);
-	put(g, b + 82, g->start_ns / NS, 8);
-	put(g, b + 90, g->start_ns % NS / 1000, 8);
+	if (g->o.minor >= 7) {
+		put(g, b + 66, g->freq, 8);
+		put(g, b + 74, g->start_tsc, 8);
+		put(g, b + 82, g->start_ns / NS, 8);
+		put(g, b + 90, g->start_ns % NS / 1000, 8);
+	}
 	fwrite(b, 1, g->o.block, f->fp);
 	free(b);
 	f->blk = NULL;

@@ -170,6 +170,8 @@ ns_of(const struct gen *g, uint64_t tsc)
 {
 	if (g->o.newfmt)
 		return (int64_t)(g->start_ns + (tsc - g->start_tsc));
+	if (g->o.minor < 7)	/* no start time: cycles from 0 */
+		return (int64_t)((unsigned __int128)tsc * NS / g->freq);
 	return (int64_t)(g->start_ns + (uint64_t)((unsigned __int128)(tsc -
 	    g->start_tsc) * NS / g->freq));
 }
@@ -376,14 +378,15 @@ static void
 usage(FILE *fp)
 {
 	fputs("usage: gen-ltt --format fac|new [options] --expect FILE OUTDIR\n"
-	    "  --cpus N       per-CPU tracefiles (default 2)\n"
+	    "  --cpus N       per-CPU tracefiles (default 2, max 10)\n"
 	    "  --events N     events (default 2000)\n"
 	    "  --seed S       random seed (default 1)\n"
 	    "  --big-endian   big-endian trace\n"
 	    "  --lp64         64-bit longs and pointers\n"
 	    "  --heartbeat    fac: 32-bit timestamps and time_heartbeat\n"
 	    "  --alignment N  fac: alignment (0, 4 or 8; default 0)\n"
-	    "  --lost         fac: blocks closed early (lost bytes)\n"
+	    "  --lost         blocks closed early (lost bytes)\n"
+	    "  --minor N      fac: trace format 0.N, 6 or 7 (default 7)\n"
 	    "  --block B      block size (default 4096)\n", fp);
 }
 
@@ -430,6 +433,7 @@ main(int argc, char **argv)
 		{ "alignment", required_argument, NULL, 'a' },
 		{ "lost", no_argument, NULL, 'l' },
 		{ "block", required_argument, NULL, 'b' },
+		{ "minor", required_argument, NULL, 'm' },
 		{ "expect", required_argument, NULL, 'e' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -444,6 +448,7 @@ main(int argc, char **argv)
 	g.o.events = 2000;
 	g.o.seed = 1;
 	g.o.block = 4096;
+	g.o.minor = 7;
 	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		switch (c) {
 		case 'F': fmt = optarg; break;
@@ -459,12 +464,15 @@ main(int argc, char **argv)
 		case 'l': g.o.lost = true; break;
 		case 'b': g.o.block = (uint32_t)strtoul(optarg, NULL, 10);
 			break;
+		case 'm': g.o.minor = (uint32_t)strtoul(optarg, NULL, 10);
+			break;
 		case 'e': expect = optarg; break;
 		default: usage(stderr); return 2;
 		}
 	}
 	if (!fmt || !expect || optind + 1 != argc || g.o.cpus < 1 ||
-	    g.o.cpus > 64 || g.o.block < 512 || g.o.block % 8 ||
+	    g.o.cpus > 10 || g.o.block < 512 ||
+	    (g.o.minor != 6 && g.o.minor != 7) || g.o.block % 8 ||
 	    (g.o.alignment != 0 && g.o.alignment != 4 &&
 	    g.o.alignment != 8)) {
 		usage(stderr);

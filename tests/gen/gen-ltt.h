@@ -21,6 +21,7 @@ struct opts {
 	bool		 heartbeat;
 	bool		 lost;
 	uint32_t	 alignment;
+	uint32_t	 minor;		/* fac: 6 or 7 (start time fields) */
 	uint32_t	 cpus;
 	uint32_t	 events;
 	uint32_t	 block;
