@@ -361,6 +361,45 @@ make_stream(struct tv_trace *t, struct ctf_trace_class *tc,
 	return TV_OK;
 }
 
+/*
+ * Length of the name of @path without its tracefile-rotation suffix:
+ * "chan_3_12" -> "chan_3" (two numeric suffixes: cpu, then rotation
+ * count); 0 when the name has no such suffix.
+ */
+static size_t
+rotation_base(const char *path)
+{
+	const char *name = strrchr(path, '/');
+	size_t n, i, k;
+
+	name = name ? name + 1 : path;
+	n = strlen(name);
+	for (k = 0, i = n; k < 2; k++) {
+		size_t digits = 0;
+
+		while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9') {
+			i--;
+			digits++;
+		}
+		if (!digits || i == 0 || name[i - 1] != '_')
+			return 0;
+		i--;
+		if (k == 0)
+			n = i;
+	}
+	return (size_t)(name - path) + n;
+}
+
+/* Do files @a and @b hold parts of one rotated stream (no instance id)? */
+static bool
+same_rotation(const struct file_info *a, const struct file_info *b)
+{
+	size_t la = rotation_base(a->path), lb = rotation_base(b->path);
+
+	return la && la == lb && strncmp(a->path, b->path, la) == 0 &&
+	    a->sc == b->sc && a->cpu == b->cpu;
+}
+
 /* Keep the first error met in @first. */
 static void
 keep_error(struct tv_error *first, const struct tv_error *e)
@@ -410,17 +449,24 @@ open_streams(struct tv_trace *t, struct ctf_trace_class *tc,
 		}
 		nf++;
 	}
-	/* Group by (class, instance id); files without an id stand alone. */
+	/*
+	 * Group by (class, instance id); files without an id by their name
+	 * less its rotation suffix (chan_0_0, chan_0_1, ...).
+	 */
 	for (i = 0; i < nf; i++) {
 		if (fis[i].used)
 			continue;
 		ng = 0;
 		grp[ng++] = &fis[i];
 		fis[i].used = true;
-		for (j = i + 1; fis[i].instance != TV_COUNT_UNKNOWN && j < nf;
-		    j++) {
-			if (!fis[j].used && fis[j].sc == fis[i].sc &&
-			    fis[j].instance == fis[i].instance) {
+		for (j = i + 1; j < nf; j++) {
+			bool same = fis[i].instance != TV_COUNT_UNKNOWN ?
+			    fis[j].sc == fis[i].sc &&
+			    fis[j].instance == fis[i].instance :
+			    fis[j].instance == TV_COUNT_UNKNOWN &&
+			    same_rotation(&fis[i], &fis[j]);
+
+			if (!fis[j].used && same) {
 				grp[ng++] = &fis[j];
 				fis[j].used = true;
 			}
