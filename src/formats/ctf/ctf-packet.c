@@ -22,6 +22,8 @@ find_event(const struct ctf_stream_class *sc, uint64_t id)
 {
 	uint32_t lo = 0, hi = sc->nevents;
 
+	if (id < sc->nby_id)
+		return sc->by_id[id];
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
 		uint64_t mid_id = sc->events[mid]->id;
@@ -152,7 +154,10 @@ ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 			    _("event of zero bits: cannot make progress"));
 			break;
 		}
-		r = tv_packet_events_push(out);
+		if (out->count < out->cap)
+			r = &out->recs[out->count++];
+		else
+			r = tv_packet_events_push(out);
 		r->ts = clk ? tv_clock_to_ns(clk, d.clock) : TV_TIME_NONE;
 		r->bit_offset = start;
 		r->class_index = ec->index;

@@ -29,6 +29,9 @@ struct ctf_stream_class {
 	uint32_t		 nevents;
 	const struct tv_clock	*clock;		/* borrowed: from a mapped
 						   timestamp field, or NULL */
+	/* Filled at open by ctf.c: events by id when ids are small. */
+	struct tv_event_class	**by_id;	/* arena, NULL holes */
+	uint32_t		 nby_id;
 };
 
 struct ctf_trace_class {

@@ -273,9 +273,24 @@ prepare_classes(struct tv_trace *t, struct ctf_trace_class *tc)
 	for (i = 0; i < tc->nsclasses; i++) {
 		struct ctf_stream_class *sc = tc->sclasses[i];
 
+		uint64_t max = 0;
+		uint32_t j;
+
 		ctf_fc_prepare(sc->packet_context, &t->arena);
 		ctf_fc_prepare(sc->event_header, &t->arena);
 		ctf_fc_prepare(sc->event_context, &t->arena);
+		/* Event lookup by id in O(1) when the ids are small. */
+		for (j = 0; j < sc->nevents; j++)
+			max = TV_MAX(max, sc->events[j]->id);
+		sc->by_id = NULL;
+		sc->nby_id = 0;
+		if (sc->nevents && max < 65536) {
+			sc->nby_id = (uint32_t)max + 1;
+			sc->by_id = tv_arena_zalloc(&t->arena,
+			    sizeof(*sc->by_id) * sc->nby_id);
+			for (j = sc->nevents; j-- > 0;)
+				sc->by_id[sc->events[j]->id] = sc->events[j];
+		}
 	}
 	for (i = 0; i < t->nclasses; i++) {
 		ctf_fc_prepare((struct tv_field_class *)t->classes[i]->context,
