@@ -59,24 +59,42 @@ tv_ui_layout(struct tv_ui *ui)
 		return;
 	}
 	area = ui->lines - 2;
+	place(ui, TV_UI_PANE_PROCS, 0, 0, 0, 0);
 	if (ui->help_open) {
 		place(ui, TV_UI_PANE_EVENTS, 0, 0, 0, 0);
 		place(ui, TV_UI_PANE_FIELDS, 0, 0, 0, 0);
 		place(ui, TV_UI_PANE_HELP, 0, 0, area, ui->cols);
-	} else if (!ui->fields_open) {
+	} else if (!ui->fields_open && !ui->procs_open) {
 		place(ui, TV_UI_PANE_EVENTS, 0, 0, area, ui->cols);
 		place(ui, TV_UI_PANE_FIELDS, 0, 0, 0, 0);
 		place(ui, TV_UI_PANE_HELP, 0, 0, 0, 0);
 	} else if (ui->maximised) {
 		bool ev = ui->focus == TV_UI_PANE_EVENTS;
+		bool fl = ui->focus == TV_UI_PANE_FIELDS;
 
 		place(ui, TV_UI_PANE_EVENTS, 0, 0, ev ? area : 0, ui->cols);
-		place(ui, TV_UI_PANE_FIELDS, 0, 0, ev ? 0 : area, ui->cols);
+		place(ui, TV_UI_PANE_FIELDS, 0, 0, fl ? area : 0, ui->cols);
+		place(ui, TV_UI_PANE_PROCS, 0, 0, !ev && !fl ? area : 0,
+		    ui->cols);
 		place(ui, TV_UI_PANE_HELP, 0, 0, 0, 0);
 	} else {
+		/* events on top; fields and processes share the bottom */
+		int half = ui->cols / 2;
+
 		evh = TV_MAX(area * 3 / 5, 2);
 		place(ui, TV_UI_PANE_EVENTS, 0, 0, evh, ui->cols);
-		place(ui, TV_UI_PANE_FIELDS, evh, 0, area - evh, ui->cols);
+		if (ui->fields_open && ui->procs_open) {
+			place(ui, TV_UI_PANE_FIELDS, evh, 0, area - evh, half);
+			place(ui, TV_UI_PANE_PROCS, evh, half, area - evh,
+			    ui->cols - half);
+		} else if (ui->fields_open) {
+			place(ui, TV_UI_PANE_FIELDS, evh, 0, area - evh,
+			    ui->cols);
+		} else {
+			place(ui, TV_UI_PANE_FIELDS, 0, 0, 0, 0);
+			place(ui, TV_UI_PANE_PROCS, evh, 0, area - evh,
+			    ui->cols);
+		}
 		place(ui, TV_UI_PANE_HELP, 0, 0, 0, 0);
 	}
 	ui->status_win = newwin(1, ui->cols, ui->lines - 2, 0);

@@ -31,6 +31,8 @@
 	_(NAME_PREV,	"name-prev",	N_("previous event with the same name")) \
 	_(TIME_STYLE,	"time-style",	N_("cycle time display: wall, relative, seconds")) \
 	_(FIELDS,	"fields",	N_("open the fields of the selected event")) \
+	_(PROCS,	"processes",	N_("open the processes at the selected event")) \
+	_(SORT,		"sort",		N_("sort the process pane by the next column")) \
 	_(FOCUS_NEXT,	"focus-next",	N_("move focus to the next pane"))	\
 	_(MAXIMISE,	"maximise",	N_("maximise / restore the focused pane")) \
 	_(CLOSE,	"close",	N_("close the help or fields pane"))	\

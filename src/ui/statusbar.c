@@ -18,6 +18,7 @@ tv_ui_status_draw(struct tv_ui *ui)
 	struct tv_strbuf sb, right;
 	chtype a = ui->attrs[TV_UI_A_STATUS];
 	char wall[64], rel[64];
+	double frac;
 	int rw;
 
 	tv_strbuf_init(&sb);
@@ -48,6 +49,11 @@ tv_ui_status_draw(struct tv_ui *ui)
 		tv_strbuf_addf(&sb, "  %s (%s)  %s%.0f%%", wall, rel,
 		    MB_CUR_MAX > 1 ? "\xe2\x89\x88" : "~", pct);
 	}
+	if (tv_ui_procs_progress(ui, &frac))
+		tv_strbuf_addf(&right, _("indexing %.0f%%  "), 100.0 * frac);
+	if (ui->proc_filter)
+		tv_strbuf_addf(&right, "[%s %" PRId64 "]  ", ui->proc_name,
+		    ui->proc_tid);
 	if (ui->pattern)
 		tv_strbuf_addf(&right, "%c%s  ", ui->search_dir > 0 ? '/' : '?',
 		    ui->pattern);

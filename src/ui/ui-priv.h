@@ -65,6 +65,7 @@ struct tv_ui {
 	bool			 maximised;
 	bool			 fields_open;
 	bool			 help_open;
+	bool			 procs_open;
 	int			 lines, cols;
 	bool			 too_small;
 	WINDOW			*status_win;
@@ -90,6 +91,12 @@ struct tv_ui {
 	uint64_t		 lost_total;	/* events the tracer lost */
 	uint64_t		 lost_packets;
 	unsigned		 scan_delay_us;	/* tests: slow scans down */
+	/* process pane: Enter restricts ] [ and p to one thread */
+	bool			 proc_filter;
+	int64_t			 proc_tid;
+	int64_t			 proc_pid;
+	uint32_t		 proc_machine;
+	char			 proc_name[32];
 	bool			 quit;
 };
 
@@ -153,6 +160,12 @@ void	 tv_ui_command(struct tv_ui *ui, const char *line);
 void	 tv_ui_goto_time_text(struct tv_ui *ui, const char *text);
 void	 tv_ui_complete(struct tv_ui *ui, const char *line, size_t pos,
 	    char ***cands, size_t *ncands);
+
+/* pane-procs.c */
+/** tv_ui_procs_progress() - true while the background pass runs. */
+bool	 tv_ui_procs_progress(struct tv_ui *ui, double *frac);
+/** tv_ui_procs_jump() - next/previous event of the restricted thread. */
+void	 tv_ui_procs_jump(struct tv_ui *ui, int dir, bool by_pid);
 
 /* search.c */
 typedef bool (*tv_ui_scan_pred)(struct tv_ui *ui, const struct tv_event *ev,

@@ -251,6 +251,43 @@ cycle_time_style(struct tv_ui *ui)
 	tv_ui_mark_all(ui);
 }
 
+/* Tab with the process pane open: events -> fields -> processes. */
+static void
+focus_cycle(struct tv_ui *ui)
+{
+	int f = ui->focus;
+
+	do
+		f = f == TV_UI_PANE_EVENTS ? TV_UI_PANE_FIELDS :
+		    f == TV_UI_PANE_FIELDS ? TV_UI_PANE_PROCS :
+		    TV_UI_PANE_EVENTS;
+	while (f == TV_UI_PANE_FIELDS && !ui->fields_open);
+	tv_ui_focus(ui, f);
+}
+
+/* P: open the process pane (focused), or close it when focused. */
+static void
+procs_toggle(struct tv_ui *ui)
+{
+	if (ui->help_open)
+		return;
+	if (ui->procs_open && ui->focus == TV_UI_PANE_PROCS) {
+		ui->procs_open = false;
+		ui->maximised = false;
+		ui->focus = TV_UI_PANE_EVENTS;
+		tv_ui_layout(ui);
+		return;
+	}
+	if (!ui->procs_open) {
+		ui->procs_open = true;
+		ui->focus = TV_UI_PANE_PROCS;
+		tv_ui_layout(ui);
+		tv_ui_select(ui, ui->have_sel ? &ui->sel : NULL);
+		return;
+	}
+	tv_ui_focus(ui, TV_UI_PANE_PROCS);
+}
+
 /* Requests that are not about moving in a pane. */
 static void
 dispatch(struct tv_ui *ui, enum tv_ui_req req)
@@ -298,13 +335,21 @@ dispatch(struct tv_ui *ui, enum tv_ui_req req)
 		tv_ui_search_repeat(ui, true);
 		break;
 	case TV_UI_REQ_PID_PROMPT:
-		pid_prompt(ui);
+		if (ui->proc_filter)
+			tv_ui_procs_jump(ui, +1, true);
+		else
+			pid_prompt(ui);
 		break;
 	case TV_UI_REQ_PID_NEXT:
-		pid_step(ui, +1);
-		break;
 	case TV_UI_REQ_PID_PREV:
-		pid_step(ui, -1);
+		if (ui->proc_filter)
+			tv_ui_procs_jump(ui, req == TV_UI_REQ_PID_NEXT ? +1 : -1,
+			    false);
+		else
+			pid_step(ui, req == TV_UI_REQ_PID_NEXT ? +1 : -1);
+		break;
+	case TV_UI_REQ_PROCS:
+		procs_toggle(ui);
 		break;
 	case TV_UI_REQ_NAME_NEXT:
 	case TV_UI_REQ_NAME_PREV:
@@ -318,6 +363,11 @@ dispatch(struct tv_ui *ui, enum tv_ui_req req)
 	case TV_UI_REQ_FIELDS:
 		if (ui->help_open)
 			break;
+		if (ui->focus == TV_UI_PANE_PROCS && ui->procs_open) {
+			p = &ui->panes[TV_UI_PANE_PROCS];
+			p->ops->request(ui, p, req);
+			break;
+		}
 		if (!ui->fields_open) {
 			ui->fields_open = true;
 			ui->focus = TV_UI_PANE_FIELDS;
@@ -328,7 +378,9 @@ dispatch(struct tv_ui *ui, enum tv_ui_req req)
 		}
 		break;
 	case TV_UI_REQ_FOCUS_NEXT:
-		if (ui->fields_open && !ui->help_open)
+		if (ui->procs_open && !ui->help_open)
+			focus_cycle(ui);
+		else if (ui->fields_open && !ui->help_open)
 			tv_ui_focus(ui, ui->focus == TV_UI_PANE_EVENTS ?
 			    TV_UI_PANE_FIELDS : TV_UI_PANE_EVENTS);
 		break;
@@ -339,6 +391,10 @@ dispatch(struct tv_ui *ui, enum tv_ui_req req)
 	case TV_UI_REQ_CLOSE:
 		if (ui->help_open) {
 			ui->help_open = false;
+		} else if (ui->procs_open && ui->focus == TV_UI_PANE_PROCS) {
+			ui->procs_open = false;
+			ui->maximised = false;
+			ui->focus = TV_UI_PANE_EVENTS;
 		} else if (ui->fields_open) {
 			ui->fields_open = false;
 			ui->maximised = false;
@@ -487,6 +543,7 @@ ui_init(struct tv_ui *ui, struct tv_trace_set *set,
 	ui->panes[TV_UI_PANE_EVENTS].ops = &tv_ui_events_ops;
 	ui->panes[TV_UI_PANE_FIELDS].ops = &tv_ui_fields_ops;
 	ui->panes[TV_UI_PANE_HELP].ops = &tv_ui_help_ops;
+	ui->panes[TV_UI_PANE_PROCS].ops = &tv_ui_procs_ops;
 	ui->focus = TV_UI_PANE_EVENTS;
 	for (i = 0; i < TV_UI_NPANES; i++)
 		ui->panes[i].ops->init(ui, &ui->panes[i]);
@@ -530,6 +587,7 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 	const char *why;
 	SCREEN *scr;
 	wint_t wch;
+	double frac;
 	int key;
 
 	why = terminal_problem();
@@ -546,9 +604,14 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 	}
 	while (!ui.quit) {
 		tv_ui_draw(&ui);
+		/* while the background pass runs, wake up for its progress */
+		wtimeout(ui.msg_win, tv_ui_procs_progress(&ui, &frac) ?
+		    250 : -1);
 		key = tv_ui_getkey(&ui, &wch);
-		if (key < 0)
+		if (key < 0) {
+			ui.status_dirty = true;
 			continue;
+		}
 		if (key == (KEY_RESIZE | TV_UI_KEY_FN)) {
 			tv_ui_layout(&ui);
 			continue;

@@ -1,0 +1,525 @@
+/*
+ * The process pane: the threads at the selected event (PID, TID, PPID,
+ * name, state, CPU, since), sortable by column, following the cursor.
+ * Enter on a thread restricts ] and [ to its events and p to its
+ * process's; Enter again lifts it.  The pane also owns the background
+ * pass (started with the browser, progress in the status bar) and the
+ * owner lookups the restricted jumps need: which thread each event
+ * belongs to, computed in windows of events from the nearest checkpoint.
+ */
+#include "ui-priv.h"
+#include "tview/state.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Events per owner window of the restricted jumps. */
+#define OWNER_WINDOW	8192
+
+enum procs_sort {
+	SORT_PID,
+	SORT_TID,
+	SORT_NAME,
+	SORT_STATE,
+	SORT_CPU,
+	SORT_SINCE,
+	SORT_COUNT,
+};
+
+/* One event of an owner window: where it is, whose it is. */
+struct procs_owner {
+	struct tv_event		 pos;
+	int64_t			 tid;
+	int64_t			 pid;
+};
+
+struct procs_priv {
+	struct tv_state_index	*idx;
+	struct tv_state		*st;		/* at the selected event */
+	bool			 stale;
+	const struct tv_thread	**rows;
+	size_t			 nrows;
+	size_t			 rows_cap;
+	size_t			 cur;
+	size_t			 top;
+	int			 sort;		/* enum procs_sort */
+	/* restricted jumps */
+	struct tv_state		*wst;
+	struct tv_merge		*wm;
+	struct procs_owner	*win;
+	size_t			 nwin;
+};
+
+/* The pane's private data, from anywhere in the UI. */
+static struct procs_priv *
+procs_of(struct tv_ui *ui)
+{
+	return ui->panes[TV_UI_PANE_PROCS].priv;
+}
+
+/* Translated state name for the pane (--processes keeps English). */
+static const char *
+procs_state_name(uint8_t st)
+{
+	switch (st) {
+	case TV_TS_RUNNING:
+		return _("running");
+	case TV_TS_RUNNABLE:
+		return _("runnable");
+	case TV_TS_BLOCKED:
+		return _("blocked");
+	case TV_TS_ZOMBIE:
+		return _("zombie");
+	case TV_TS_EXITED:
+		return _("exited");
+	default:
+		return _("unknown");
+	}
+}
+
+/* Compare two ids with unknown last. */
+static int
+procs_cmp_id(int64_t a, int64_t b)
+{
+	if (a == TV_TID_UNKNOWN)
+		a = INT64_MAX;
+	if (b == TV_TID_UNKNOWN)
+		b = INT64_MAX;
+	return a < b ? -1 : a > b;
+}
+
+static int procs_sort_key;	/* qsort has no context argument */
+
+/* Row order for the current sort column, then PID, then TID. */
+static int
+procs_cmp(const void *pa, const void *pb)
+{
+	const struct tv_thread *a = *(const struct tv_thread *const *)pa;
+	const struct tv_thread *b = *(const struct tv_thread *const *)pb;
+	int c = 0;
+
+	switch (procs_sort_key) {
+	case SORT_TID:
+		c = procs_cmp_id(a->tid, b->tid);
+		break;
+	case SORT_NAME:
+		c = strcmp(a->name, b->name);
+		break;
+	case SORT_STATE:
+		c = (int)a->state - (int)b->state;
+		break;
+	case SORT_CPU:
+		c = a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
+		break;
+	case SORT_SINCE:
+		c = a->since < b->since ? 1 : a->since > b->since ? -1 : 0;
+		break;
+	default:
+		break;
+	}
+	if (c == 0)
+		c = procs_cmp_id(a->pid, b->pid);
+	if (c == 0)
+		c = procs_cmp_id(a->tid, b->tid);
+	if (c == 0)
+		c = a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
+	return c;
+}
+
+/* Recompute the state at the selected event and the sorted rows. */
+static void
+procs_rebuild(struct tv_ui *ui, struct procs_priv *pp)
+{
+	const struct tv_thread *threads, *keep = NULL;
+	int64_t keep_tid = TV_TID_UNKNOWN;
+	size_t n, i;
+
+	pp->stale = false;
+	if (pp->cur < pp->nrows)
+		keep_tid = pp->rows[pp->cur]->tid;
+	if (!ui->have_sel) {
+		tv_state_clear(pp->st);
+	} else {
+		(void)tv_state_before_event(pp->idx, &ui->sel, pp->st, NULL);
+		(void)tv_state_apply(pp->st, &ui->sel, NULL, NULL);
+	}
+	threads = tv_state_threads(pp->st, &n);
+	if (n > pp->rows_cap) {
+		pp->rows = tv_xreallocarray(pp->rows, n, sizeof(*pp->rows));
+		pp->rows_cap = n;
+	}
+	for (i = 0; i < n; i++)
+		pp->rows[i] = &threads[i];
+	pp->nrows = n;
+	procs_sort_key = pp->sort;
+	if (n > 1)
+		qsort(pp->rows, n, sizeof(*pp->rows), procs_cmp);
+	/* the selection stays on the same thread when it still exists */
+	for (i = 0; i < n && keep == NULL; i++) {
+		if (pp->rows[i]->tid == keep_tid) {
+			keep = pp->rows[i];
+			pp->cur = i;
+		}
+	}
+	if (pp->cur >= n)
+		pp->cur = n ? n - 1 : 0;
+}
+
+/* Pane op: create the state and start the background pass. */
+static void
+procs_init(struct tv_ui *ui, struct tv_pane *p)
+{
+	struct procs_priv *pp = tv_xcalloc(1, sizeof(*pp));
+
+	pp->idx = tv_state_index_create(ui->set, 0);
+	pp->st = tv_state_create(ui->set);
+	pp->wst = tv_state_create(ui->set);
+	pp->stale = true;
+	p->priv = pp;
+	if (tv_state_index_start(pp->idx, true, NULL) != TV_OK)
+		tv_ui_error(ui, _("cannot start the background pass"));
+}
+
+/* Pane op: stop the pass, free everything. */
+static void
+procs_fini(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
+{
+	struct procs_priv *pp = p->priv;
+
+	if (pp == NULL)
+		return;
+	tv_state_index_destroy(pp->idx);
+	tv_state_destroy(pp->st);
+	tv_state_destroy(pp->wst);
+	if (pp->wm != NULL)
+		tv_merge_destroy(pp->wm);
+	free(pp->win);
+	free(pp->rows);
+	free(pp);
+	p->priv = NULL;
+}
+
+/* A column id as text, or "-". */
+static const char *
+procs_id(int64_t v, char *buf, size_t size)
+{
+	if (v == TV_TID_UNKNOWN)
+		return "-";
+	snprintf(buf, size, "%" PRId64, v);
+	return buf;
+}
+
+/* Pane op: title, column header, rows. */
+static void
+procs_draw(struct tv_ui *ui, struct tv_pane *p)
+{
+	static const char *const sort_names[SORT_COUNT] = {
+		N_("PID"), N_("TID"), N_("name"), N_("state"), N_("CPU"),
+		N_("since"),
+	};
+	struct procs_priv *pp = p->priv;
+	bool focused = ui->focus == TV_UI_PANE_PROCS;
+	char title[256], pid[24], tid[24], ppid[24], cpu[16], since[64];
+	char line[256], state[64];
+	const struct tv_thread *t;
+	chtype a = ui->attrs[TV_UI_A_HEADER];
+	size_t row;
+	int i, h = p->h - 2;
+
+	if (pp->stale)
+		procs_rebuild(ui, pp);
+	if (ui->proc_filter)
+		snprintf(title, sizeof(title), _("Processes: %zu, sorted by "
+		    "%s (s: sort, Enter: follow)  ] [ p: %s %" PRId64),
+		    pp->nrows, _(sort_names[pp->sort]), ui->proc_name,
+		    ui->proc_tid);
+	else
+		snprintf(title, sizeof(title), _("Processes: %zu, sorted by "
+		    "%s (s: sort, Enter: follow)"), pp->nrows,
+		    _(sort_names[pp->sort]));
+	wattrset(p->win, a);
+	mvwhline(p->win, 0, 0, ' ' | a, p->w);
+	tv_ui_put(p->win, 0, 1, title, p->w - 1);
+	wattrset(p->win, ui->attrs[TV_UI_A_SCOPE]);
+	snprintf(line, sizeof(line), "%7s %7s %7s %-15s %-9s %3s %s",
+	    _("PID"), _("TID"), _("PPID"), _("NAME"), _("STATE"), _("CPU"),
+	    _("SINCE"));
+	if (p->h > 1)
+		tv_ui_put(p->win, 1, 1, line, p->w - 1);
+	if (h < 1)
+		h = 1;
+	if (pp->cur < pp->top)
+		pp->top = pp->cur;
+	if (pp->cur >= pp->top + (size_t)h)
+		pp->top = pp->cur - (size_t)h + 1;
+	for (i = 0, row = pp->top; i < h && row < pp->nrows; i++, row++) {
+		t = pp->rows[row];
+		if (t->since == TV_TIME_NONE)
+			snprintf(since, sizeof(since), "-");
+		else
+			tv_time_format(t->since, ui->time_style,
+			    ui->set->ts_begin, since, sizeof(since));
+		if (t->cpu == TV_CPU_UNKNOWN)
+			snprintf(cpu, sizeof(cpu), "-");
+		else
+			snprintf(cpu, sizeof(cpu), "%d", t->cpu);
+		snprintf(state, sizeof(state), "%s%s",
+		    procs_state_name(t->state), t->uncertain ? "?" : "");
+		snprintf(line, sizeof(line), "%7s %7s %7s %-15s %-9s %3s %s",
+		    procs_id(t->pid, pid, sizeof(pid)),
+		    procs_id(t->tid, tid, sizeof(tid)),
+		    procs_id(t->ppid, ppid, sizeof(ppid)),
+		    t->name[0] ? t->name : "-", state, cpu, since);
+		a = ui->attrs[TV_UI_A_NORMAL];
+		if (row == pp->cur)
+			a = ui->attrs[focused ? TV_UI_A_SELECTED :
+			    TV_UI_A_SELECTED_DIM];
+		wattrset(p->win, a);
+		if (row == pp->cur)
+			mvwhline(p->win, i + 2, 0, ' ' | a, p->w);
+		tv_ui_put(p->win, i + 2, 1, line, p->w - 1);
+	}
+	wattrset(p->win, A_NORMAL);
+}
+
+/* Enter: restrict the jumps to the selected thread, or lift it. */
+static void
+procs_toggle_filter(struct tv_ui *ui, struct procs_priv *pp)
+{
+	const struct tv_thread *t;
+
+	if (pp->cur >= pp->nrows)
+		return;
+	t = pp->rows[pp->cur];
+	if (ui->proc_filter && ui->proc_tid == t->tid &&
+	    ui->proc_machine == t->machine) {
+		ui->proc_filter = false;
+		tv_ui_message(ui, _("] [ and p follow the selected event "
+		    "again"));
+	} else {
+		ui->proc_filter = true;
+		ui->proc_tid = t->tid;
+		ui->proc_pid = t->pid;
+		ui->proc_machine = t->machine;
+		snprintf(ui->proc_name, sizeof(ui->proc_name), "%s",
+		    t->name[0] ? t->name : "-");
+		tv_ui_message(ui, _("] [ go to the events of TID %" PRId64
+		    ", p to those of its process"), t->tid);
+	}
+	ui->status_dirty = true;
+}
+
+/* Pane op: move, sort, Enter. */
+static bool
+procs_request(struct tv_ui *ui, struct tv_pane *p, enum tv_ui_req req)
+{
+	struct procs_priv *pp = p->priv;
+	size_t h = (size_t)TV_MAX(p->h - 2, 1);
+
+	switch (req) {
+	case TV_UI_REQ_DOWN:
+		if (pp->cur + 1 < pp->nrows)
+			pp->cur++;
+		break;
+	case TV_UI_REQ_UP:
+		if (pp->cur > 0)
+			pp->cur--;
+		break;
+	case TV_UI_REQ_PAGE_DOWN:
+	case TV_UI_REQ_HALF_DOWN:
+		pp->cur += req == TV_UI_REQ_PAGE_DOWN ? h : h / 2 + 1;
+		if (pp->cur >= pp->nrows)
+			pp->cur = pp->nrows ? pp->nrows - 1 : 0;
+		break;
+	case TV_UI_REQ_PAGE_UP:
+	case TV_UI_REQ_HALF_UP:
+		h = req == TV_UI_REQ_PAGE_UP ? h : h / 2 + 1;
+		pp->cur = pp->cur > h ? pp->cur - h : 0;
+		break;
+	case TV_UI_REQ_FIRST:
+		pp->cur = 0;
+		break;
+	case TV_UI_REQ_LAST:
+		pp->cur = pp->nrows ? pp->nrows - 1 : 0;
+		break;
+	case TV_UI_REQ_SORT:
+		pp->sort = (pp->sort + 1) % SORT_COUNT;
+		pp->stale = true;
+		break;
+	case TV_UI_REQ_FIELDS:
+		procs_toggle_filter(ui, pp);
+		break;
+	default:
+		return false;
+	}
+	p->dirty = true;
+	return true;
+}
+
+/* Pane op: the cursor moved; recomputed when next drawn. */
+static void
+procs_sync(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
+{
+	struct procs_priv *pp = p->priv;
+
+	pp->stale = true;
+	p->dirty = true;
+}
+
+/* Pane op: a click selects a row. */
+static void
+procs_click(struct tv_ui *ui, struct tv_pane *p, int y)
+{
+	struct procs_priv *pp = p->priv;
+
+	tv_ui_focus(ui, TV_UI_PANE_PROCS);
+	if (y >= 2 && pp->top + (size_t)(y - 2) < pp->nrows)
+		pp->cur = pp->top + (size_t)(y - 2);
+	p->dirty = true;
+}
+
+const struct tv_pane_ops tv_ui_procs_ops = {
+	.name = "procs",
+	.init = procs_init,
+	.fini = procs_fini,
+	.resize = NULL,
+	.draw = procs_draw,
+	.request = procs_request,
+	.sync = procs_sync,
+	.click = procs_click,
+};
+
+/* ---- the background pass, for the status bar and the main loop ---- */
+
+/* See ui-priv.h. */
+bool
+tv_ui_procs_progress(struct tv_ui *ui, double *frac)
+{
+	struct procs_priv *pp = procs_of(ui);
+	bool done = true;
+
+	if (pp == NULL)
+		return false;
+	*frac = tv_state_index_progress(pp->idx, &done);
+	return !done;
+}
+
+/* ---- restricted jumps ---- */
+
+/* Whether window entry @w is event @ev. */
+static bool
+procs_same(const struct tv_event *a, const struct tv_event *b)
+{
+	return a->stream == b->stream && a->packet == b->packet &&
+	    a->index == b->index;
+}
+
+/*
+ * Owners of up to OWNER_WINDOW events from @ev onwards (@dir > 0) or up
+ * to it (@dir < 0), from the state just before the window's first event.
+ */
+static void
+procs_window(struct tv_ui *ui, struct procs_priv *pp,
+    const struct tv_event *ev, int dir)
+{
+	struct tv_event_owner o;
+	struct tv_event e, start = *ev;
+	size_t n;
+
+	if (pp->wm == NULL)
+		pp->wm = tv_merge_create(ui->set);
+	if (pp->win == NULL)
+		pp->win = tv_xcalloc(OWNER_WINDOW, sizeof(*pp->win));
+	if (dir < 0) {
+		tv_merge_seek_event(pp->wm, ev);
+		for (n = 0; n + 1 < OWNER_WINDOW &&
+		    tv_merge_prev(pp->wm, &e) == TV_OK; n++)
+			start = e;
+	}
+	(void)tv_state_before_event(pp->idx, &start, pp->wst, NULL);
+	tv_merge_seek_event(pp->wm, &start);
+	pp->nwin = 0;
+	while (pp->nwin < OWNER_WINDOW &&
+	    tv_merge_next(pp->wm, &e) == TV_OK) {
+		(void)tv_state_apply(pp->wst, &e, &o, NULL);
+		pp->win[pp->nwin].pos = e;
+		pp->win[pp->nwin].tid = o.tid;
+		pp->win[pp->nwin].pid = o.pid;
+		pp->nwin++;
+		if (dir < 0 && procs_same(&e, ev))
+			break;
+	}
+}
+
+/* Owner of @ev (in a window; rebuilt when @ev is outside it). */
+static const struct procs_owner *
+procs_owner(struct tv_ui *ui, struct procs_priv *pp,
+    const struct tv_event *ev, int dir)
+{
+	size_t lo = 0, hi, mid;
+	int c, pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		lo = 0;
+		hi = pp->nwin;
+		while (lo < hi) {
+			mid = lo + (hi - lo) / 2;
+			c = tv_event_cmp(&pp->win[mid].pos, ev);
+			if (c == 0 && procs_same(&pp->win[mid].pos, ev))
+				return &pp->win[mid];
+			if (c < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		procs_window(ui, pp, ev, dir);
+	}
+	return NULL;
+}
+
+/* Scan predicate arguments. */
+struct procs_pred {
+	struct procs_priv	*pp;
+	int			 dir;
+	bool			 by_pid;
+};
+
+/* Whether @ev belongs to the restricted thread (or its process). */
+static bool
+procs_pred(struct tv_ui *ui, const struct tv_event *ev, void *arg)
+{
+	struct procs_pred *a = arg;
+	const struct procs_owner *o;
+
+	if (ev->rec.kind != TV_REC_EVENT)
+		return false;
+	o = procs_owner(ui, a->pp, ev, a->dir);
+	if (o == NULL)
+		return false;
+	if (a->by_pid && ui->proc_pid != TV_TID_UNKNOWN)
+		return o->pid == ui->proc_pid;
+	return o->tid == ui->proc_tid;
+}
+
+/* See ui-priv.h. */
+void
+tv_ui_procs_jump(struct tv_ui *ui, int dir, bool by_pid)
+{
+	struct procs_pred arg;
+	struct tv_event hit;
+	enum tv_status st;
+
+	if (!ui->have_sel || procs_of(ui) == NULL)
+		return;
+	arg.pp = procs_of(ui);
+	arg.dir = dir;
+	arg.by_pid = by_pid;
+	st = tv_ui_scan(ui, &ui->sel, false, dir, false, procs_pred, &arg,
+	    _("looking for the process"), &hit, NULL);
+	if (st == TV_OK)
+		tv_ui_events_goto(ui, &hit);
+	else if (st == TV_NOT_FOUND)
+		tv_ui_error(ui, dir > 0 ? _("no later event of TID %" PRId64) :
+		    _("no earlier event of TID %" PRId64), ui->proc_tid);
+}

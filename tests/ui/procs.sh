@@ -1,0 +1,66 @@
+#!/bin/sh
+# The process pane: P opens it at the selected event with the threads
+# --processes prints for that instant, s changes the sort column, Enter
+# on a thread restricts ] and [ to its events (the next and previous
+# lines of --dump --with-pid with that TID), Enter again lifts it, Esc
+# closes the pane.
+. "$(dirname "$0")/lib.sh"
+
+gen_trace "$tmp/trace" --cpus 4 --events 20000 --seed 3
+XDG_CACHE_HOME=$tmp/cache
+export XDG_CACHE_HOME
+TVIEW_CACHE=off "$TVIEW" --dump --with-pid "$tmp/trace" >"$tmp/dp" \
+    2>/dev/null
+cut -f 4- "$tmp/dp" >"$tmp/dump"
+
+# Line 10000 of the dump; a bash shell's thread is listed there.
+n=10000
+t0=$(dump_time "$(dump_line "$n" "$tmp/dump")")
+"$TVIEW" --processes --at "$t0" "$tmp/trace" >"$tmp/procs" 2>/dev/null
+bash_row=$(grep -m1 -E '^ +1510 +1510 +1502 bash ' "$tmp/procs")
+test -n "$bash_row" || { echo "FAIL: no bash 1510 at $t0"; exit 1; }
+
+ui_start "$tmp/trace"
+ok "started" ui_wait "Event"
+ui_type ":goto #$n"; ui_keys Enter
+ok "on event $n" ui_wait_sel "$t0"
+ui_keys P
+ok "P opens the process pane" ui_wait "Processes:"
+ok "and systemd" ui_wait "       1       1       1 systemd"
+ui_keys s
+ok "s sorts by TID" ui_wait "sorted by TID"
+ui_keys s s s s s
+ok "s cycles back to PID" ui_wait "sorted by PID"
+
+# select bash 1510's row: the pane sorts by PID as --processes does,
+# and starts on the first row
+k=$(grep -n -m1 -E '^ +1510 +1510 +1502 bash ' "$tmp/procs" | cut -d: -f1)
+i=2
+while [ "$i" -lt "$k" ]; do
+	ui_keys Down
+	i=$((i + 1))
+done
+ok "the pane lists bash 1510 (child of sshd 1502)" \
+    ui_wait "  1510    1510    1502 bash"
+ui_keys Enter
+ok "Enter restricts to TID 1510" ui_wait "events of TID 1510"
+ok "the status bar shows it" ui_wait "[bash 1510]"
+
+# ] and [: the next and previous lines whose TID column is 1510
+next=$(awk -F '\t' -v n="$n" 'NR > n && $2 == "1510" { print NR; exit }' \
+    "$tmp/dp")
+prev=$(awk -F '\t' -v n="$next" 'NR < n && $2 == "1510" { p = NR }
+    END { print p }' "$tmp/dp")
+ui_keys Tab
+if [ -n "$next" ]; then
+	ui_keys "]"
+	ok "] goes to the next event of TID 1510 (line $next)" \
+	    ui_wait_sel "$(dump_time "$(dump_line "$next" "$tmp/dump")")"
+	ui_keys "["
+	if [ -n "$prev" ]; then
+		ok "[ goes back to the previous one (line $prev)" \
+		    ui_wait_sel "$(dump_time "$(dump_line "$prev" "$tmp/dump")")"
+	fi
+fi
+ok "quits with 0" ui_quit
+done_tests
