@@ -5,7 +5,9 @@
 # name with different checksums) and new-format traces (sparse cpu/N,
 # system.xml, 32-bit time rollover with heartbeats, several block sizes)
 # with the text `tview --dump` must print; the output must be identical.
-# Also: --info shows system.xml's values, and the real 2004 sample
+# Also: facility-era traces described by the real facility files of
+# $TVIEW_SHARED/traces/ltt-facilities, --info shows system.xml's values,
+# and the real 2004 sample
 # (LTTV's smp_example, from $TVIEW_SHARED) opens and decodes every event
 # of its two blocks.
 # Run by `make check` (which sets top_builddir, TVIEW and TVIEW_SHARED).
@@ -112,6 +114,21 @@ if [ -n "$TVIEW_SHARED" ] && [ -d "$smp" ]; then
 	    'kernel_release = "2.5.44-ltt2"' "$tmp/info"
 else
 	echo "# skipped the real sample: no ../shared beside the tree"
+fi
+
+# Facility-era traces whose eventdefs are the real LTTng 0.x facility
+# files (copied into the temporary trace): events of every facility.
+facs="$TVIEW_SHARED/traces/ltt-facilities"
+if [ -n "$TVIEW_SHARED" ] && [ -d "$facs" ]; then
+	roundtrip real-facs --format fac --eventdefs "$facs"
+	roundtrip real-facs-hb --format fac --eventdefs "$facs" --heartbeat \
+	    --lp64 --alignment 8 --big-endian --lost --seed 12
+	roundtrip real-facs-al4 --format fac --eventdefs "$facs" \
+	    --alignment 4 --cpus 4 --events 20000 --seed 13
+	ok "real-facs: events of many facilities" [ "$(cut -d: -f1 \
+	    "$tmp/real-facs-al4.exp" | sort -u | wc -l)" -gt 80 ]
+else
+	echo "# skipped the real facility definitions: no ../shared"
 fi
 
 echo "$((checks - fails)) passed, $fails failed"

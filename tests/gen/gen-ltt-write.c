@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "tview/util.h"
+#include "../../src/formats/ltt/ltt-xml.h"
 #include "gen-ltt.h"
 
 #define FAC_HEAD	98u
@@ -181,6 +182,10 @@ fac_event(struct gen *g, struct tfile *f, uint32_t fid, uint32_t eid,
 			if (core_text)
 				tv_strbuf_adds(&g->text, core_payload->buf +
 				    core_payload->len + 1);
+		} else if (g->cur_fc) {
+			ps += pad(ps, g->cur_fc->align / 8, g->o.alignment);
+			w.pos = ps;
+			gen_any_payload(&w, g->cur_fc, r1);
 		} else if (ev >= 0) {
 			if (ev != 4)
 				ps += pad(ps, gen_align(ev, g->o.lp64),
@@ -270,6 +275,88 @@ next_step(struct gen *g)
 	return 1 + r % 3000;
 }
 
+/*
+ * --eventdefs: load every facility of the definitions (core at id 0, the
+ * others from 1 on), then random events of all of them.
+ */
+static int
+fac_any(struct gen *g, struct tfile *fac)
+{
+	const struct ltt_xdefs *d = g->any;
+	struct ltt_xsizes sz;
+	struct tv_strbuf pl;
+	const struct tv_field_class ***fcs;
+	uint32_t *ids, i, j, k, next = 1, core = UINT32_MAX;
+	uint64_t tsc = g->start_tsc;
+	char *cls;
+	int rc = 0;
+
+	sz.int_size = 4;
+	sz.long_size = sz.pointer_size = sz.size_t_size =
+	    g->o.lp64 ? 8 : 4;
+	sz.alignment = (uint8_t)g->o.alignment;
+	sz.bo = g->o.be ? TV_BO_BE : TV_BO_LE;
+	fcs = tv_xcalloc(d->nfacs + 1, sizeof(*fcs));
+	ids = tv_xcalloc(d->nfacs + 1, sizeof(*ids));
+	tv_strbuf_init(&pl);
+	for (i = 0; i < d->nfacs; i++) {
+		const struct ltt_xfacility *f = &d->facs[i];
+
+		if (strcmp(f->name, "core") == 0 && core == UINT32_MAX) {
+			core = i;
+			ids[i] = 0;
+		} else {
+			ids[i] = next < 256 ? next++ : UINT32_MAX;
+		}
+		fcs[i] = tv_xcalloc(f->nevents + 1, sizeof(**fcs));
+		for (j = 0; j < f->nevents; j++) {
+			struct tv_field_class *fc;
+
+			if (!f->events[j].type)
+				continue;
+			fc = ltt_xtype_fc(f->events[j].type, &sz,
+			    g->any_arena);
+			if (fc->structure.nmembers)
+				fcs[i][j] = fc;
+		}
+		if (ids[i] == UINT32_MAX)
+			continue;
+		fac_load_payload(g, &pl, f->name, f->checksum, ids[i]);
+		rc |= fac_event(g, fac, 0, 0, -1, 0, ++tsc,
+		    "core.facility_load", 0, 0, &pl, true);
+	}
+	tv_strbuf_fini(&pl);
+	for (k = 0; k < g->o.events && rc == 0; k++) {
+		struct tfile *f = &g->files[rnd(g) % g->o.cpus];
+		uint64_t r1 = rnd(g);
+
+		i = (uint32_t)(rnd(g) % d->nfacs);
+		if (ids[i] == UINT32_MAX || i == core ||
+		    d->facs[i].nevents == 0 || d->facs[i].nevents > 256)
+			continue;
+		j = (uint32_t)(rnd(g) % d->facs[i].nevents);
+		tsc += next_step(g);
+		while (g->o.heartbeat && f->blk &&
+		    tsc - f->tsc_last >= (1ull << 31)) {
+			rc |= fac_event(g, f, 0, 2, -1, 0,
+			    f->tsc_last + (1ull << 31) - 1,
+			    "core.time_heartbeat", 0, 0, NULL, false);
+		}
+		tv_xasprintf(&cls, "%s.%s", d->facs[i].name,
+		    d->facs[i].events[j].name);
+		g->cur_fc = fcs[i][j];
+		rc |= fac_event(g, f, ids[i], j, -1, 0, tsc, cls, r1, 0, NULL,
+		    false);
+		g->cur_fc = NULL;
+		free(cls);
+	}
+	for (i = 0; i < d->nfacs; i++)
+		free(fcs[i]);
+	free(fcs);
+	free(ids);
+	return rc;
+}
+
 /* The facility-era trace. */
 int
 write_fac(struct gen *g, const char *dir)
@@ -281,9 +368,11 @@ write_fac(struct gen *g, const char *dir)
 	char *p, name[64];
 	int rc = 0;
 
-	if (mkd(dir, NULL) || mkd(dir, "eventdefs") || mkd(dir, "control") ||
-	    write_text(dir, "eventdefs/core.xml", core_xml) ||
-	    write_gen_defs(dir))
+	if (mkd(dir, NULL) || mkd(dir, "eventdefs") || mkd(dir, "control"))
+		return -1;
+	if (g->o.any_dir ? gen_any_load(g, g->o.any_dir, dir) :
+	    (write_text(dir, "eventdefs/core.xml", core_xml) ||
+	    write_gen_defs(dir)))
 		return -1;
 	g->freq = 1500000000;
 	g->start_tsc = 1000000 + rnd(g) % 1000;
@@ -302,6 +391,10 @@ write_fac(struct gen *g, const char *dir)
 	free(p);
 	if (rc)
 		return -1;
+	if (g->o.any_dir) {
+		rc = fac_any(g, fac);
+		goto close;
+	}
 	tv_strbuf_init(&pl);
 	tsc = g->start_tsc;
 	fac_load_payload(g, &pl, "core", 0, 0);
@@ -337,6 +430,7 @@ write_fac(struct gen *g, const char *dir)
 		rc |= fac_event(g, f, 1 + (uint32_t)ver, (uint32_t)ev, ev, ver,
 		    tsc, cls[ver][ev], r1, r2, NULL, false);
 	}
+close:
 	for (i = 0; i < g->nfiles; i++) {
 		fac_close(g, &g->files[i]);
 		if (fclose(g->files[i].fp) != 0)

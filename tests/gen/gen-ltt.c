@@ -387,6 +387,8 @@ usage(FILE *fp)
 	    "  --alignment N  fac: alignment (0, 4 or 8; default 0)\n"
 	    "  --lost         blocks closed early (lost bytes)\n"
 	    "  --minor N      fac: trace format 0.N, 6 or 7 (default 7)\n"
+	    "  --eventdefs D  fac: events of every facility of D/*.xml\n"
+	    "                 instead of the built-in \"gen\" facility\n"
 	    "  --block B      block size (default 4096)\n", fp);
 }
 
@@ -434,6 +436,7 @@ main(int argc, char **argv)
 		{ "lost", no_argument, NULL, 'l' },
 		{ "block", required_argument, NULL, 'b' },
 		{ "minor", required_argument, NULL, 'm' },
+		{ "eventdefs", required_argument, NULL, 'D' },
 		{ "expect", required_argument, NULL, 'e' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -466,6 +469,7 @@ main(int argc, char **argv)
 			break;
 		case 'm': g.o.minor = (uint32_t)strtoul(optarg, NULL, 10);
 			break;
+		case 'D': g.o.any_dir = optarg; break;
 		case 'e': expect = optarg; break;
 		default: usage(stderr); return 2;
 		}

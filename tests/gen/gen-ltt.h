@@ -11,6 +11,8 @@
 
 #include <stdio.h>
 
+struct ltt_xdefs;
+
 #define NS	UINT64_C(1000000000)
 
 /* Options. */
@@ -22,6 +24,7 @@ struct opts {
 	bool		 lost;
 	uint32_t	 alignment;
 	uint32_t	 minor;		/* fac: 6 or 7 (start time fields) */
+	const char	*any_dir;	/* fac: --eventdefs DIR */
 	uint32_t	 cpus;
 	uint32_t	 events;
 	uint32_t	 block;
@@ -63,6 +66,10 @@ struct gen {
 	uint64_t	 freq;
 	uint32_t	 base[2];	/* new format: type id bases */
 	struct tv_strbuf text;		/* the line being built */
+	/* --eventdefs: the definitions and the payload being written */
+	struct ltt_xdefs *any;
+	struct tv_arena	*any_arena;
+	const struct tv_field_class *cur_fc;
 };
 
 /* Payload writer: into the block at *pos, false if it does not fit. */
@@ -89,6 +96,12 @@ void		 gen_payload(struct pw *w, int ev, int ver, uint64_t r1,
 unsigned	 gen_align(int ev, bool lp64);
 void		 add_line(struct gen *g, struct tfile *f, const char *cls,
 		    uint64_t tsc);
+/* gen-ltt-any.c */
+struct tv_field_class;
+void		 gen_any_payload(struct pw *w,
+		    const struct tv_field_class *fc, uint64_t seed);
+int		 gen_any_load(struct gen *g, const char *src,
+		    const char *dir);
 /* gen-ltt-write.c */
 int		 write_fac(struct gen *g, const char *dir);
 int		 write_new(struct gen *g, const char *dir);
