@@ -5,7 +5,8 @@
  * control/, cpu/N).  Both describe event payloads with XML facility
  * definitions instead of marker format strings.
  *
- *   ltt-eventdefs.c  facility XML through libxml2 into struct ltt_xtype
+ *   ltt-xmlread.c    lenient XML through libxml2; system.xml attributes
+ *   ltt-eventdefs.c  facility XML into struct ltt_xtype
  *   ltt-xvalue.c     types to field classes; payload decode, skip, print
  *   ltt-facility.c   facility era: blocks, headers, facility_load events
  *   ltt-newfmt.c     new format: system.xml, equal-size blocks
@@ -165,7 +166,14 @@ struct ltt_xstream {
 	bool			 control;	/* control/ tracefile */
 };
 
-/* ---- ltt-eventdefs.c ---- */
+/* ---- ltt-xmlread.c, ltt-eventdefs.c ---- */
+/**
+ * ltt_xml_read() - parse XML text @buf (@len bytes, named @path in
+ * messages) leniently as described in ltt-xmlread.c; the document is an
+ * xmlDocPtr returned as void * (free with xmlFreeDoc).
+ */
+enum tv_status	 ltt_xml_read(const char *path, const char *buf, size_t len,
+		    void **out, struct tv_error *err);
 /** ltt_xdefs_init() - empty set allocating in @a. */
 void		 ltt_xdefs_init(struct ltt_xdefs *d, struct tv_arena *a);
 void		 ltt_xdefs_fini(struct ltt_xdefs *d);
