@@ -174,6 +174,7 @@ const struct ltt_version_ops ltt_ops_2_6 = {
 	.name		= "2.6",
 	.header_size	= HDR_END,
 	.tsc_bits	= 27,
+	.tsc_whole	= true,
 	.read_block	= read_block_2_6,
 };
 

@@ -38,6 +38,8 @@ ltt_tsc_to_ns(const struct ltt_trace_priv *tp, uint64_t tsc)
 {
 	uint64_t base = tp->start_time_from_tsc;
 
+	if (tp->ops->tsc_whole)
+		return (int64_t)cycles_ns(tp, tsc);
 	if (tsc > tp->start_tsc)
 		return (int64_t)(base + cycles_ns(tp, tsc - tp->start_tsc));
 	return (int64_t)base - (int64_t)cycles_ns(tp, tp->start_tsc - tsc);

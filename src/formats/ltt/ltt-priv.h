@@ -104,6 +104,11 @@ struct ltt_version_ops {
 	const char	*name;		/* "2.3" */
 	uint32_t	 header_size;	/* bytes of the sub-buffer header */
 	uint32_t	 tsc_bits;	/* compact timestamp bits */
+	/*
+	 * TSC to ns as the LTTV of this format: from the trace start TSC
+	 * (2.3), or the whole TSC at once (2.5, 2.6: rounds differently).
+	 */
+	bool		 tsc_whole;
 	/* Decode the header at @p (@avail bytes) into @out. */
 	enum tv_status	(*read_block)(const uint8_t *p, uint64_t avail,
 			    bool swap, const char *path, uint64_t off,

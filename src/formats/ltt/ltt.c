@@ -81,16 +81,19 @@ split_name(const char *name, char *chan, size_t chan_size, uint32_t *cpu)
 	return true;
 }
 
-/* Sorted tracefile names of @dir (not starting with '.'); count in *@n. */
+/*
+ * Names in @dir not starting with '.', in directory order (as LTTV reads
+ * them) or sorted; count in *@n.
+ */
 static char **
-list_dir(const char *dir, size_t *n)
+list_dir(const char *dir, bool sorted, size_t *n)
 {
 	struct dirent **ents = NULL;
 	char **names;
 	int i, k, cnt;
 
 	*n = 0;
-	cnt = scandir(dir, &ents, NULL, alphasort);
+	cnt = scandir(dir, &ents, NULL, sorted ? alphasort : NULL);
 	if (cnt < 0)
 		return NULL;
 	names = tv_xcalloc((size_t)cnt + 1, sizeof(*names));
@@ -130,7 +133,7 @@ ltt_probe(const char *path, struct tv_error *err)
 	/* The XML-described versions: see ltt-xml.h. */
 	if (ltt_newfmt_probe(path) || ltt_fac_probe(path))
 		return TV_OK;
-	names = list_dir(path, &n);
+	names = list_dir(path, true, &n);
 	if (!names)
 		return TV_FORMAT;
 	for (i = 0; i < n && !found && seen < LTT_PROBE_FILES; i++) {
@@ -149,20 +152,21 @@ ltt_probe(const char *path, struct tv_error *err)
 	return found ? TV_OK : TV_FORMAT;
 }
 
-/* Order streams as LTTV lists tracefiles: by channel name, then CPU. */
+/*
+ * Order streams as LTTV orders tracefiles, which decides between events of
+ * equal time: channels in the order the directory lists them first (LTTV
+ * creates its tracefile groups while reading the directory), then CPUs.
+ */
 static int
 cmp_stream(const void *a, const void *b)
 {
 	const struct tv_stream *x = *(const struct tv_stream *const *)a;
 	const struct tv_stream *y = *(const struct tv_stream *const *)b;
-	const struct tv_trace *t = x->trace;
-	const struct ltt_trace_priv *tp = t->priv;
-	int c = strcmp(tp->channels[((struct ltt_stream_priv *)x->priv)->
-	    channel].name, tp->channels[((struct ltt_stream_priv *)y->priv)->
-	    channel].name);
+	uint32_t cx = ((const struct ltt_stream_priv *)x->priv)->channel;
+	uint32_t cy = ((const struct ltt_stream_priv *)y->priv)->channel;
 
-	if (c)
-		return c;
+	if (cx != cy)
+		return cx < cy ? -1 : 1;
 	return (x->cpu > y->cpu) - (x->cpu < y->cpu);
 }
 
@@ -296,7 +300,7 @@ ltt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 		return ltt_newfmt_open(path, out, nout, err);
 	if (ltt_fac_probe(path))
 		return ltt_fac_open(path, out, nout, err);
-	names = list_dir(path, &n);
+	names = list_dir(path, false, &n);
 	if (!names)
 		return tv_error_at(err, TV_IO, path, TV_NO_OFFSET,
 		    _("cannot list the trace directory"));
