@@ -41,18 +41,32 @@ locate(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
 	pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, err);
 	if (!pg)
 		return err ? err->status : TV_CORRUPT;
-	st = td_page_begin(&it, pg, (uint32_t)p->size, f->long_size, f->be,
-	    err);
-	want = (uint32_t)(bit_offset / 8) - it.hdr;
+	want = (uint32_t)(bit_offset / 8) - (8 + (f->long_size == 4 ? 4 : 8));
+	if (f->cur_valid && f->cur_stream == s && f->cur_pkt == pkt &&
+	    f->cur_it.page == pg && f->cur_it.rec_off <= want &&
+	    !f->cur_it.first) {
+		it = f->cur_it;		/* continue from the last record */
+		st = TV_OK;
+		if (it.rec_off == want)
+			goto found;
+	} else {
+		st = td_page_begin(&it, pg, (uint32_t)p->size, f->long_size,
+		    f->be, err);
+	}
 	while (st == TV_OK && (st = td_page_next(&it, err)) == TV_OK) {
 		if (it.rec_off < want)
 			continue;
 		if (it.rec_off != want)
 			break;
+found:
 		out->data = pg + it.hdr + it.data_off;
 		out->len = it.data_len;
 		out->rec_off = it.rec_off;
 		out->raw_ts = it.ts;
+		f->cur_stream = s;
+		f->cur_pkt = pkt;
+		f->cur_it = it;
+		f->cur_valid = true;
 		return TV_OK;
 	}
 	if (st != TV_OK && st != TV_END) {

@@ -104,6 +104,33 @@ struct td_chunk_slot {
 	uint64_t		 stamp;
 };
 
+/* ---- ringbuf-page.c ---- */
+enum td_rec_type {
+	TD_RB_DATA,
+	TD_RB_PADDING,
+	TD_RB_TIME_EXTEND,
+	TD_RB_TIME_STAMP,
+};
+
+/* A ring-buffer page being walked. */
+struct td_page_iter {
+	const uint8_t	*page;
+	uint32_t	 page_size;
+	uint32_t	 hdr;		/* 12 or 16 */
+	uint32_t	 commit;	/* bytes of data after the header */
+	bool		 be;
+	uint32_t	 long_size;
+	int64_t		 lost;		/* 0, -1 (unknown) or count */
+	uint64_t	 ts;		/* current timestamp (raw) */
+	uint32_t	 next;		/* offset in data of the next record */
+	bool		 first;		/* no record returned yet */
+	/* the record returned by td_page_next */
+	uint32_t	 rec_off;	/* offset in data of its header */
+	uint32_t	 data_off;	/* offset in data of its payload */
+	uint32_t	 data_len;
+	bool		 at_start;	/* rec_off == 0: may carry lost */
+};
+
 /* The parsed container, shared by every trace of the file. */
 struct td_file {
 	uint32_t		 refs;
@@ -158,6 +185,12 @@ struct td_file {
 	int			 stack_id;
 	uint32_t		*class_of_id;	/* owned, by event id */
 	uint32_t		 nclass_of_id;
+	/* where the last record was found: printing in order continues
+	 * the walk of the page instead of starting it over */
+	const struct tv_stream	*cur_stream;
+	uint64_t		 cur_pkt;
+	struct td_page_iter	 cur_it;
+	bool			 cur_valid;
 	/* shared by threads: chunk cache and tep */
 	pthread_mutex_t		 lock;
 	struct td_chunk_slot	 slots[TD_CHUNK_CACHE];
@@ -234,33 +267,6 @@ enum tv_status	 td_load_chunks(struct td_file *f, struct td_cpu *cpu,
 const uint8_t	*td_cpu_bytes(struct td_file *f, const struct td_cpu *cpu,
 		    uint64_t off, uint64_t len, struct tv_error *err);
 void		 td_chunk_cache_free(struct td_file *f);
-
-/* ---- ringbuf-page.c ---- */
-enum td_rec_type {
-	TD_RB_DATA,
-	TD_RB_PADDING,
-	TD_RB_TIME_EXTEND,
-	TD_RB_TIME_STAMP,
-};
-
-/* A ring-buffer page being walked. */
-struct td_page_iter {
-	const uint8_t	*page;
-	uint32_t	 page_size;
-	uint32_t	 hdr;		/* 12 or 16 */
-	uint32_t	 commit;	/* bytes of data after the header */
-	bool		 be;
-	uint32_t	 long_size;
-	int64_t		 lost;		/* 0, -1 (unknown) or count */
-	uint64_t	 ts;		/* current timestamp (raw) */
-	uint32_t	 next;		/* offset in data of the next record */
-	bool		 first;		/* no record returned yet */
-	/* the record returned by td_page_next */
-	uint32_t	 rec_off;	/* offset in data of its header */
-	uint32_t	 data_off;	/* offset in data of its payload */
-	uint32_t	 data_len;
-	bool		 at_start;	/* rec_off == 0: may carry lost */
-};
 
 enum tv_status	 td_page_begin(struct td_page_iter *it, const uint8_t *page,
 		    uint32_t page_size, uint32_t long_size, bool be,

@@ -417,6 +417,7 @@ td_close(struct tv_trace *t)
 		t->streams[i]->priv = NULL;
 	}
 	if (tp) {
+		tp->file->cur_valid = false;	/* may point at our streams */
 		file_unref(tp->file);
 		free(tp->prefix);
 		free(tp);
