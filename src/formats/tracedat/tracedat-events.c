@@ -313,14 +313,18 @@ mul_shr(uint64_t a, uint32_t mult, uint32_t shift)
 	return (uint64_t)(r >> shift);
 }
 
-/* A raw ring-buffer timestamp as trace-cmd reports it (ns normally). */
+/*
+ * A raw ring-buffer timestamp as trace-cmd reports it: scaled by TSC2NSEC
+ * (its offset is not applied by report either), plus OFFSET and DATE.
+ * Host/guest TIME_SHIFT synchronisation is not applied.
+ */
 int64_t
 td_convert_ts(const struct td_file *f, uint64_t raw)
 {
 	uint64_t ts = raw;
 
 	if (f->has_tsc2nsec && f->tsc_mult)
-		ts = mul_shr(ts, f->tsc_mult, f->tsc_shift) + f->tsc_offset;
+		ts = mul_shr(ts, f->tsc_mult, f->tsc_shift);
 	ts += (uint64_t)f->ts_offset;
 	if (ts > (uint64_t)INT64_MAX)
 		return INT64_MAX;

@@ -145,8 +145,10 @@ td_parse_option(struct td_file *f, uint16_t id, struct td_cur *d,
 	f->noptions++;
 	switch (id) {
 	case OPT_DATE:
+		/* report adds it (microseconds) unless given --nodate */
 		free(f->date);
 		f->date = td_opt_string(d);
+		f->ts_offset += strtoll(f->date, NULL, 0) * 1000;
 		break;
 	case OPT_BUFFER:
 		return f->version >= 7 ? opt_buffer_v7(f, d, err) :

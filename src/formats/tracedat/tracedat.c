@@ -103,6 +103,8 @@ td_select_clock(struct td_file *f)
 		f->clock = tv_xstrndup(lb + 1, (size_t)(rb - lb - 1));
 	else
 		f->clock = tv_xstrndup(src, strcspn(src, " \n"));
+	if (f->has_tsc2nsec)
+		return;		/* converted to ns: report prints seconds */
 	for (i = 0; i < TV_ARRAY_SIZE(ns_clocks); i++)
 		if (strcmp(f->clock, ns_clocks[i]) == 0)
 			return;
