@@ -169,6 +169,7 @@ struct td_file {
 	uint64_t		 trace_id;
 	bool			 has_trace_id;
 	uint32_t		 noptions;
+	uint32_t		 option_mask;	/* bit per option id seen */
 	struct td_buffer	*buffers;	/* owned; [0] is the top */
 	uint32_t		 nbuffers;
 	bool			 in_usecs;	/* report prints sec.usec */
@@ -255,6 +256,8 @@ enum tv_status	 td_read_event_formats(struct td_file *f, struct td_cur *c,
 enum tv_status	 td_read_sized(struct td_cur *c, unsigned width,
 		    struct td_blob *out, struct tv_error *err);
 char		*td_opt_string(const struct td_cur *data);
+#define TD_NOPTION_NAMES	23
+extern const char *const td_option_names[TD_NOPTION_NAMES];
 
 /* ---- tracedat-zchunk.c ---- */
 enum tv_status	 td_decompress(struct td_file *f, const uint8_t *src,

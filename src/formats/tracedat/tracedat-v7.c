@@ -27,9 +27,19 @@ enum {
 
 #define SEC_COMPRESSED	0x1
 
+_Static_assert(OPT_COUNT == TD_NOPTION_NAMES, "one name per option id");
+
 /* Offsets of the metadata sections, from the options (0: absent). */
 struct v7_sections {
 	uint64_t	 off[OPT_COUNT];
+};
+
+/* The names of the options, by id, for --info. */
+const char *const td_option_names[TD_NOPTION_NAMES] = {
+	"DONE", "DATE", "CPUSTAT", "BUFFER", "TRACECLOCK", "UNAME", "HOOK",
+	"OFFSET", "CPUCOUNT", "VERSION", "PROCMAPS", "TRACEID", "TIME_SHIFT",
+	"GUEST", "TSC2NSEC", "STRINGS", "HEADER_INFO", "FTRACE_EVENTS",
+	"EVENT_FORMATS", "KALLSYMS", "PRINTK", "CMDLINES", "BUFFER_TEXT",
 };
 
 /* An option's data as a string, without trailing NULs or newlines. */
@@ -143,6 +153,8 @@ td_parse_option(struct td_file *f, uint16_t id, struct td_cur *d,
 	char *s;
 
 	f->noptions++;
+	if (id < 32)
+		f->option_mask |= 1u << id;
 	switch (id) {
 	case OPT_DATE:
 		/* report adds it (microseconds) unless given --nodate */
@@ -281,6 +293,8 @@ read_options(struct td_file *f, struct td_cur *c, struct v7_sections *secs,
 				return TV_CORRUPT;
 			return TV_OK;
 		}
+		if (id < 32)
+			f->option_mask |= 1u << id;
 		if (id >= OPT_HEADER_INFO && id <= OPT_CMDLINES) {
 			if (td_read_u64(&d, &secs->off[id], err) != TV_OK)
 				return TV_CORRUPT;

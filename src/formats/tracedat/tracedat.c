@@ -181,7 +181,7 @@ fill_env(struct tv_trace *t, const struct td_file *f,
     const struct td_buffer *b)
 {
 	uint32_t cap = 0, i, ninst = 0;
-	char buf[128];
+	char buf[256];
 
 	env_add(t, &cap, "file_version", NULL, f->version);
 	if (f->version >= 7) {
@@ -209,6 +209,16 @@ fill_env(struct tv_trace *t, const struct td_file *f,
 		    f->buffers[i].name, 0);
 	}
 	env_add(t, &cap, "options", NULL, f->noptions);
+	buf[0] = '\0';
+	for (i = 1; i < TD_NOPTION_NAMES; i++) {
+		size_t n = strlen(buf);
+
+		if (f->option_mask & (1u << i))
+			snprintf(buf + n, sizeof(buf) - n, "%s%s", n ? " " : "",
+			    td_option_names[i]);
+	}
+	if (buf[0])
+		env_add(t, &cap, "option_kinds", buf, 0);
 	if (f->uname)
 		env_add(t, &cap, "uname", f->uname, 0);
 	if (f->tc_version)
