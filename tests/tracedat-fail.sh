@@ -15,10 +15,12 @@ src="$TVIEW_SHARED/traces/ftrace"
 
 # (AddressSanitizer reserves terabytes of address space and runs slower)
 if ! nm "$tview" 2>/dev/null | grep -q __asan_init; then
-	limit="ulimit -v 1048576;" secs=20
+	limit="ulimit -v 1048576;" secs=20 stride=1
 else
-	limit="" secs=90
+	# ASan is slow: a third of the mutants
+	limit="" secs=90 stride=3
 fi
+nth=0
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/tview-tdfail.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT INT TERM
@@ -26,6 +28,9 @@ pass=0 failed=0 refused=0
 
 # check MUTANT-DESCRIPTION: run tview on $work/trace.dat and judge.
 check() {
+	nth=$((nth + 1))
+	[ $((nth % stride)) -eq 0 ] || [ "$1" = "options loop" ] || return 0
+	rc=0
 	sh -c "$limit exec timeout $secs \"$tview\" --dump \"$work/trace.dat\"" \
 	    >"$work/out" 2>"$work/err"
 	rc=$?

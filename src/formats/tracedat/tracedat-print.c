@@ -478,7 +478,12 @@ decode_struct(struct tv_arena *a, const struct tv_field_class *sc,
 		struct tv_value *k = &v->kids.items[v->kids.count];
 		uint32_t off = (uint32_t)fl->offset, size = (uint32_t)fl->size;
 
-		if (fl->offset < 0 || off > len || size > len - off)
+		if (fl->offset < 0 || off > len)
+			continue;
+		/* a short record (kernel_stack) keeps what it has */
+		if (size > len - off && fc->kind == TV_FC_ARRAY)
+			size = len - off;
+		else if (size > len - off)
 			continue;
 		k->fc = fc;
 		k->name = sc->structure.members[i].name;
