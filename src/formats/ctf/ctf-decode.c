@@ -728,3 +728,182 @@ ctf_dec_field(struct ctf_dec *d, const struct tv_field_class *fc,
 		out->bit_size = d->pos - start;
 	return st;
 }
+
+/* Is @fc a plain integer or enum (no children)? */
+static bool
+is_int(const struct tv_field_class *fc)
+{
+	return fc && (fc->kind == TV_FC_INT || fc->kind == TV_FC_ENUM);
+}
+
+/* The flat read of integer class @fc. */
+static void
+hop_of(struct ctf_hop *op, const struct tv_field_class *fc)
+{
+	const struct tv_int_class *ic = fc->kind == TV_FC_INT ?
+	    &fc->integer : &fc->enumeration.integer;
+
+	op->align = fc->align;
+	op->size = ic->size;
+	op->slot = fc->save_slot;
+	op->role = fc->role < TV_ROLE_COUNT ? fc->role : TV_ROLE_NONE;
+	op->be = ic->byte_order == TV_BO_BE;
+	op->sgn = ic->is_signed;
+	op->clock = fc->role == TV_ROLE_TIMESTAMP ||
+	    (ic->map_clock && fc->role == TV_ROLE_NONE);
+}
+
+/* The flat decoder of event header @fc, or NULL if it has another shape. */
+struct ctf_hprog *
+ctf_hprog_build(const struct tv_field_class *fc, struct tv_arena *a)
+{
+	struct ctf_hprog *hp;
+	const struct tv_field_class *tag;
+	uint32_t i, j, n;
+	uint64_t v;
+
+	if (!fc || fc->kind != TV_FC_STRUCT || fc->structure.nmembers == 0)
+		return NULL;
+	hp = tv_arena_zalloc(a, sizeof(*hp));
+	hp->align = fc->align;
+	n = fc->structure.nmembers;
+	for (i = 0; i < n; i++) {
+		const struct tv_field_class *m = fc->structure.members[i].fc;
+
+		if (is_int(m) && hp->npre < CTF_HPROG_MAX) {
+			hop_of(&hp->pre[hp->npre], m);
+			if (hp->pre[hp->npre].size < 1 ||
+			    hp->pre[hp->npre].size > 64)
+				return NULL;
+			hp->npre++;
+			continue;
+		}
+		if (i == n - 1 && m && m->kind == TV_FC_VARIANT) {
+			hp->var = m;
+			break;
+		}
+		return NULL;
+	}
+	if (!hp->var)
+		return hp;
+	tag = hp->var->variant.tag_fc;
+	if (!tag || tag->kind != TV_FC_ENUM || !hp->var->variant.opt_of_map ||
+	    tag->enumeration.integer.size > 12 ||
+	    hp->var->variant.noptions > TV_ARRAY_SIZE(hp->opt))
+		return NULL;
+	hp->nopt = hp->var->variant.noptions;
+	for (i = 0; i < hp->nopt; i++) {
+		const struct tv_field_class *o = hp->var->variant.options[i].fc;
+		struct ctf_hprog_opt *po = &hp->opt[i];
+
+		if (!o)
+			return NULL;
+		po->align = o->align;
+		if (is_int(o)) {
+			hop_of(&po->ops[po->n], o);
+			if (po->ops[po->n].size < 1 || po->ops[po->n].size > 64)
+				return NULL;
+			po->n++;
+			continue;
+		}
+		if (o->kind != TV_FC_STRUCT ||
+		    o->structure.nmembers > CTF_HPROG_MAX)
+			return NULL;
+		for (j = 0; j < o->structure.nmembers; j++) {
+			if (!is_int(o->structure.members[j].fc))
+				return NULL;
+			hop_of(&po->ops[po->n], o->structure.members[j].fc);
+			if (po->ops[po->n].size < 1 || po->ops[po->n].size > 64)
+				return NULL;
+			po->n++;
+		}
+	}
+	/* Every tag value of the (small) enum: which option. */
+	hp->ntag = 1u << tag->enumeration.integer.size;
+	hp->opt_by_tag = tv_arena_alloc(a, hp->ntag);
+	for (v = 0; v < hp->ntag; v++) {
+		uint64_t tv = v;
+		int32_t mi;
+
+		if (tag->enumeration.integer.is_signed)
+			tv = sign_extend(v, tag->enumeration.integer.size);
+		mi = ctf_enum_find(tag, tv);
+		hp->opt_by_tag[v] = (int8_t)(mi >= 0 ?
+		    hp->var->variant.opt_of_map[mi] : -1);
+	}
+	return hp;
+}
+
+/* Run the integer reads @ops[0..n) with their side effects. */
+static inline __attribute__((always_inline)) enum tv_status
+run_hops(struct ctf_dec *d, const struct ctf_hop *ops, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct ctf_hop *op = &ops[i];
+		uint64_t p = align_up(d->pos, op->align), v;
+
+		if (p + op->size > d->end) {
+			d->pos = TV_MIN(p, d->end);
+			return dec_past_end(d, op->size);
+		}
+		v = op->be ? read_be(d->buf, d->buf_bytes, p, op->size) :
+		    read_le(d->buf, d->buf_bytes, p, op->size);
+		d->pos = p + op->size;
+		if (op->sgn)
+			v = sign_extend(v, op->size);
+		if (op->slot >= 0 && (uint32_t)op->slot < d->nslots)
+			d->slots[op->slot] = v;
+		if (op->role) {
+			d->roles[op->role] = v;
+			d->seen |= 1u << op->role;
+		}
+		if (op->clock) {
+			if (op->size >= 64) {
+				d->clock = v;
+			} else {
+				uint64_t mask = (UINT64_C(1) << op->size) - 1;
+				uint64_t nv = (d->clock & ~mask) | v;
+
+				if (v < (d->clock & mask))
+					nv += mask + 1;
+				d->clock = nv;
+			}
+		}
+	}
+	return TV_OK;
+}
+
+/* Decode one event header, in skip mode, through its flat decoder. */
+enum tv_status
+ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp)
+{
+	const struct ctf_hprog_opt *po;
+	enum tv_status st;
+	uint64_t p, v, mask;
+	int8_t k;
+
+	p = align_up(d->pos, hp->align);
+	if (p > d->end)
+		return dec_past_end(d, p - d->pos);
+	d->pos = p;
+	st = run_hops(d, hp->pre, hp->npre);
+	if (st != TV_OK || !hp->var)
+		return st;
+	if (hp->var->variant.tag_slot < 0 ||
+	    (uint32_t)hp->var->variant.tag_slot >= d->nslots)
+		return ctf_dec_field(d, hp->var, NULL);	/* its error */
+	mask = hp->ntag - 1;
+	v = d->slots[hp->var->variant.tag_slot];
+	k = (v & ~mask) == 0 || (v | mask) == UINT64_MAX ?
+	    hp->opt_by_tag[v & mask] : -1;
+	if (k < 0)
+		return ctf_dec_field(d, hp->var, NULL);	/* its error */
+	po = &hp->opt[k];
+	p = align_up(d->pos, po->align);
+	if (p > d->end)
+		return dec_past_end(d, p - d->pos);
+	d->pos = p;
+	return run_hops(d, po->ops, po->n);
+}

@@ -71,6 +71,47 @@ ctf_dec_role(const struct ctf_dec *d, enum tv_field_role role, uint64_t *v)
 	return true;
 }
 
+/*
+ * A flat decoder for the usual event header (LTTng's compact and large
+ * ones): integers, then at most one variant whose options are integers or
+ * structs of integers.  No recursion, option chosen by table lookup.
+ */
+#define CTF_HPROG_MAX	8
+
+/* One integer read of a flat decoder, with its side effects. */
+struct ctf_hop {
+	uint64_t	 align;
+	uint32_t	 size;
+	int32_t		 slot;		/* -1: none */
+	uint16_t	 role;
+	bool		 be;
+	bool		 sgn;
+	bool		 clock;		/* updates the stream clock */
+};
+
+struct ctf_hprog_opt {
+	struct ctf_hop		 ops[CTF_HPROG_MAX];
+	uint32_t		 n;
+	uint32_t		 align;
+};
+
+struct ctf_hprog {
+	uint32_t			 align;
+	struct ctf_hop			 pre[CTF_HPROG_MAX];
+	uint32_t			 npre;
+	const struct tv_field_class	*var;		/* or NULL */
+	int8_t				*opt_by_tag;	/* -1: none */
+	uint32_t			 ntag;
+	struct ctf_hprog_opt		 opt[4];
+	uint32_t			 nopt;
+};
+
+/** ctf_hprog_build() - flat decoder for header @fc, or NULL if unusual. */
+struct ctf_hprog *ctf_hprog_build(const struct tv_field_class *fc,
+		    struct tv_arena *a);
+/** ctf_hprog_run() - decode an event header in skip mode through @hp. */
+enum tv_status	 ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp);
+
 /** ctf_enum_find() - index of the first mapping holding @v, or -1. */
 int32_t		 ctf_enum_find(const struct tv_field_class *fc, uint64_t v);
 

@@ -117,7 +117,11 @@ ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 		struct tv_event_rec *r;
 
 		d.seen &= ~(1u << TV_ROLE_EVENT_ID);
-		if (sc->event_header) {
+		if (sc->hdr_prog) {
+			st = ctf_hprog_run(&d, sc->hdr_prog);
+			if (st != TV_OK)
+				break;
+		} else if (sc->event_header) {
 			st = ctf_dec_skip(&d, sc->event_header);
 			if (st != TV_OK)
 				break;

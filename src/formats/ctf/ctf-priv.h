@@ -19,6 +19,8 @@
 #include "tview/trace.h"
 #include "tview/format.h"
 
+struct ctf_hprog;
+
 struct ctf_stream_class {
 	uint64_t		 id;
 	bool			 has_id;	/* declared with an id */
@@ -32,6 +34,8 @@ struct ctf_stream_class {
 	/* Filled at open by ctf.c: events by id when ids are small. */
 	struct tv_event_class	**by_id;	/* arena, NULL holes */
 	uint32_t		 nby_id;
+	struct ctf_hprog	*hdr_prog;	/* arena: flat event-header
+						   decoder, or NULL */
 };
 
 struct ctf_trace_class {

@@ -279,6 +279,7 @@ prepare_classes(struct tv_trace *t, struct ctf_trace_class *tc)
 		ctf_fc_prepare(sc->packet_context, &t->arena);
 		ctf_fc_prepare(sc->event_header, &t->arena);
 		ctf_fc_prepare(sc->event_context, &t->arena);
+		sc->hdr_prog = ctf_hprog_build(sc->event_header, &t->arena);
 		/* Event lookup by id in O(1) when the ids are small. */
 		for (j = 0; j < sc->nevents; j++)
 			max = TV_MAX(max, sc->events[j]->id);
