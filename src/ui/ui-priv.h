@@ -97,6 +97,7 @@ struct tv_ui {
 	int64_t			 proc_pid;
 	uint32_t		 proc_machine;
 	char			 proc_name[32];
+	bool			 merge_err_shown;	/* reported once */
 	bool			 quit;
 };
 

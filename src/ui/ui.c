@@ -499,6 +499,19 @@ terminal_problem(void)
 	return NULL;
 }
 
+/* Say once that part of the trace could not be decoded, and where. */
+static void
+report_merge_error(struct tv_ui *ui)
+{
+	const struct tv_error *err = tv_merge_error(ui->merge);
+	char buf[1200];
+
+	if (ui->merge_err_shown || !err || err->status == TV_OK)
+		return;
+	ui->merge_err_shown = true;
+	tv_ui_error(ui, "%s", tv_error_format(err, buf, sizeof(buf)));
+}
+
 /* Curses on, state set up, windows laid out; false if no terminal. */
 static bool
 ui_init(struct tv_ui *ui, struct tv_trace_set *set,
@@ -552,6 +565,7 @@ ui_init(struct tv_ui *ui, struct tv_trace_set *set,
 	    &ui->panes[TV_UI_PANE_EVENTS], TV_UI_REQ_FIRST);
 	if (opts && opts->initial_goto)
 		tv_ui_goto_time_text(ui, opts->initial_goto);
+	report_merge_error(ui);
 	return true;
 }
 
@@ -626,6 +640,7 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 			ui.msg_dirty = true;
 		}
 		dispatch(&ui, tv_ui_keymap_lookup(key));
+		report_merge_error(&ui);
 	}
 	ui_fini(&ui, scr);
 	return 0;
