@@ -79,12 +79,13 @@ found:
 /*
  * The record next to (@dir > 0) or before (@dir < 0) the one at
  * @bit_offset in stream @s, crossing into the neighbour page if needed.
- * TV_END if there is none.  The payload is copied into @buf (@cap bytes).
+ * TV_END if there is none.  The payload is copied into @buf (@cap bytes),
+ * its timestamp into *@ts.
  */
 static enum tv_status
 neighbour(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
     uint64_t bit_offset, int dir, uint8_t *buf, uint32_t cap,
-    uint32_t *len)
+    uint32_t *len, int64_t *ts)
 {
 	const struct td_stream_priv *sp = s->priv;
 	struct td_page_iter it;
@@ -111,6 +112,7 @@ neighbour(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
 				found = true;
 				*len = TV_MIN(it.data_len, cap);
 				memcpy(buf, pg + it.hdr + it.data_off, *len);
+				*ts = td_convert_ts(f, it.ts);
 			}
 			if (dir < 0 && it.rec_off >= cur)
 				break;
@@ -118,6 +120,7 @@ neighbour(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
 		if (found && dir > 0) {
 			*len = TV_MIN(it.data_len, cap);
 			memcpy(buf, pg + it.hdr + it.data_off, *len);
+			*ts = td_convert_ts(f, it.ts);
 		}
 		if (found)
 			return TV_OK;
@@ -128,6 +131,121 @@ neighbour(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
 		else
 			return TV_END;
 	}
+}
+
+/* A record found by a scan: its timestamp and a copy of its payload. */
+struct found {
+	bool		 ok;
+	int64_t		 ts;
+	int32_t		 cpu;
+	uint32_t	 len;
+	uint8_t		 buf[256];
+};
+
+/* Does (@ts, @cpu) come after (@kts, @kcpu) in report's order? */
+static bool
+key_after(int64_t ts, int32_t cpu, int64_t kts, int32_t kcpu)
+{
+	return ts > kts || (ts == kts && cpu > kcpu);
+}
+
+/*
+ * In another CPU's stream @s: the first record after (@kts, @kcpu) in
+ * report's order (@dir > 0), or the last one before it (@dir < 0).
+ */
+static void
+stream_scan(struct td_file *f, const struct tv_stream *s, int64_t kts,
+    int32_t kcpu, int dir, struct found *out)
+{
+	const struct td_stream_priv *sp = s->priv;
+	uint64_t lo = 0, hi = s->npackets, k;
+
+	out->ok = false;
+	if (s->npackets == 0)
+		return;
+	/* dir > 0: first page ending at or after kts; else the last page
+	 * beginning at or before it */
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		if (dir > 0 ? s->packets[mid].ts_end < kts :
+		    s->packets[mid].ts_begin <= kts)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (dir < 0) {
+		if (lo == 0)
+			return;
+		lo--;
+	}
+	for (k = lo; k < s->npackets; dir > 0 ? k++ : k--) {
+		const struct tv_packet *p = &s->packets[k];
+		struct td_page_iter it;
+		const uint8_t *pg;
+
+		pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, NULL);
+		if (!pg || td_page_begin(&it, pg, (uint32_t)p->size,
+		    f->long_size, f->be, NULL) != TV_OK)
+			return;
+		while (td_page_next(&it, NULL) == TV_OK) {
+			int64_t ts = td_convert_ts(f, it.ts);
+			bool after = key_after(ts, s->cpu, kts, kcpu);
+
+			if (dir < 0 && after)
+				break;
+			if (dir > 0 && !after)
+				continue;
+			out->ok = true;
+			out->ts = ts;
+			out->cpu = s->cpu;
+			out->len = TV_MIN(it.data_len, sizeof(out->buf));
+			memcpy(out->buf, pg + it.hdr + it.data_off, out->len);
+			if (dir > 0)
+				return;
+		}
+		if (out->ok || k == 0)
+			return;
+	}
+}
+
+/*
+ * The record that comes right after (@dir > 0) or right before (@dir < 0)
+ * @ev in trace-cmd report's order over every CPU of the buffer: lowest
+ * timestamp first, the lowest CPU first among equal ones.
+ */
+static enum tv_status
+report_neighbour(struct td_file *f, const struct tv_event *ev, int dir,
+    uint8_t *buf, uint32_t cap, uint32_t *len)
+{
+	const struct tv_trace *t = ev->stream->trace;
+	struct found best, cand;
+	uint32_t i;
+
+	best.ok = false;
+	if (neighbour(f, ev->stream, ev->packet, ev->rec.bit_offset, dir,
+	    best.buf, sizeof(best.buf), &best.len, &best.ts) == TV_OK) {
+		best.ok = true;
+		best.cpu = ev->stream->cpu;
+	}
+	for (i = 0; i < t->nstreams; i++) {
+		const struct tv_stream *s = t->streams[i];
+
+		if (s == ev->stream)
+			continue;
+		stream_scan(f, s, ev->rec.ts, ev->stream->cpu, dir, &cand);
+		if (!cand.ok)
+			continue;
+		if (!best.ok || (dir > 0 ?
+		    key_after(best.ts, best.cpu, cand.ts, cand.cpu) :
+		    key_after(cand.ts, cand.cpu, best.ts, best.cpu)))
+			best = cand;
+	}
+	if (!best.ok)
+		return TV_END;
+	*len = TV_MIN(best.len, cap);
+	memcpy(buf, best.buf, *len);
+	return TV_OK;
 }
 
 /* An unsigned field of a record, 0 if absent. */
@@ -213,7 +331,11 @@ graph_func(struct trace_seq *s, struct tep_handle *tep,
 		trace_seq_printf(s, "%llx()%s", func, tail);
 }
 
-/* funcgraph_entry: a leaf "func();" with its duration, or "func() {". */
+/*
+ * funcgraph_entry: a leaf "func();" with its duration when the record
+ * report prints next (over all CPUs, as trace-cmd peeks it) is the
+ * matching funcgraph_exit, which report then skips; else "func() {".
+ */
 static void
 print_fgraph_entry(struct td_file *f, const struct tv_event *ev,
     struct tep_event *te, struct tep_record *rec, struct trace_seq *s)
@@ -224,8 +346,7 @@ print_fgraph_entry(struct td_file *f, const struct tv_event *ev,
 	uint8_t nb[256];
 	uint32_t nlen = 0;
 
-	if (neighbour(f, ev->stream, ev->packet, ev->rec.bit_offset, 1, nb,
-	    sizeof(nb), &nlen) == TV_OK &&
+	if (report_neighbour(f, ev, 1, nb, sizeof(nb), &nlen) == TV_OK &&
 	    is_matching_exit(f, nb, nlen, pid, func)) {
 		struct tep_event *ex = tep_find_event(f->tep,
 		    f->fgraph_exit_id);
@@ -275,8 +396,8 @@ exit_swallowed(struct td_file *f, const struct tv_event *ev,
 	uint8_t pb[256];
 	uint32_t plen = 0;
 
-	if (f->fgraph_entry_id < 0 || neighbour(f, ev->stream, ev->packet,
-	    ev->rec.bit_offset, -1, pb, sizeof(pb), &plen) != TV_OK)
+	if (f->fgraph_entry_id < 0 ||
+	    report_neighbour(f, ev, -1, pb, sizeof(pb), &plen) != TV_OK)
 		return false;
 	if ((uint32_t)f->ev_type_off + (uint32_t)f->ev_type_size > plen ||
 	    (int)td_get_u(pb + f->ev_type_off, (unsigned)f->ev_type_size,
