@@ -437,6 +437,13 @@ close:
 			rc = -1;
 	}
 	free(g->files);
+	if (g->any) {
+		ltt_xdefs_fini(g->any);
+		tv_arena_fini(g->any_arena);
+		free(g->any);
+		free(g->any_arena);
+		g->any = NULL;
+	}
 	return rc ? -1 : 0;
 }
 
