@@ -274,6 +274,104 @@ test_compound(struct tv_arena *a)
 	CHECK(ctf_dec_field(&d, str, NULL) == TV_CORRUPT, "unterminated");
 }
 
+/* The flat header decoder agrees with the general one (LTTng compact). */
+static void
+test_hprog(struct tv_arena *a)
+{
+	struct tv_field_class *id = fc_new(a, TV_FC_ENUM);
+	struct tv_field_class *ts27 = int_new(a, 27, false, TV_BO_LE, 1);
+	struct tv_field_class *xid = int_new(a, 32, false, TV_BO_LE, 8);
+	struct tv_field_class *ts64 = int_new(a, 64, false, TV_BO_LE, 8);
+	struct tv_field_class *compact = fc_new(a, TV_FC_STRUCT);
+	struct tv_field_class *ext = fc_new(a, TV_FC_STRUCT);
+	struct tv_field_class *var = fc_new(a, TV_FC_VARIANT);
+	struct tv_field_class *hdr = fc_new(a, TV_FC_STRUCT);
+	struct tv_field_member *cm = tv_arena_zalloc(a, sizeof(*cm));
+	struct tv_field_member *em = tv_arena_zalloc(a, sizeof(*em) * 2);
+	struct tv_field_member *opts = tv_arena_zalloc(a, sizeof(*opts) * 2);
+	struct tv_field_member *hm = tv_arena_zalloc(a, sizeof(*hm) * 2);
+	struct tv_enum_mapping *maps = tv_arena_zalloc(a, sizeof(*maps) * 2);
+	struct tv_enum_range *r = tv_arena_zalloc(a, sizeof(*r) * 2);
+	struct ctf_hprog *hp;
+	uint8_t buf[4096];
+	uint64_t slots[1], pos1, pos2, clk1, clk2, id1, id2;
+	struct ctf_dec d1, d2;
+	unsigned i;
+	int k, bad = 0;
+
+	id->enumeration.integer = ts27->integer;
+	id->enumeration.integer.size = 5;
+	id->save_slot = 0;
+	id->role = TV_ROLE_EVENT_ID;
+	r[0].lo = 0;
+	r[0].hi = 30;
+	r[1].lo = 31;
+	r[1].hi = 31;
+	maps[0].label = "compact";
+	maps[0].ranges = &r[0];
+	maps[0].nranges = 1;
+	maps[1].label = "extended";
+	maps[1].ranges = &r[1];
+	maps[1].nranges = 1;
+	id->enumeration.maps = maps;
+	id->enumeration.nmaps = 2;
+	ts27->role = TV_ROLE_TIMESTAMP;
+	ts64->role = TV_ROLE_TIMESTAMP;
+	xid->role = TV_ROLE_EVENT_ID;
+	cm[0].name = "timestamp";
+	cm[0].fc = ts27;
+	compact->structure.members = cm;
+	compact->structure.nmembers = 1;
+	em[0].name = "id";
+	em[0].fc = xid;
+	em[1].name = "timestamp";
+	em[1].fc = ts64;
+	ext->structure.members = em;
+	ext->structure.nmembers = 2;
+	opts[0].name = "compact";
+	opts[0].fc = compact;
+	opts[1].name = "extended";
+	opts[1].fc = ext;
+	var->variant.options = opts;
+	var->variant.noptions = 2;
+	var->variant.tag_slot = 0;
+	var->variant.tag_fc = id;
+	hm[0].name = "id";
+	hm[0].fc = id;
+	hm[1].name = "v";
+	hm[1].fc = var;
+	hdr->structure.members = hm;
+	hdr->structure.nmembers = 2;
+	hdr->align = 32;
+	ctf_fc_prepare(hdr, a);
+	hp = ctf_hprog_build(hdr, a);
+	CHECK(hp != NULL, "no flat decoder for the compact header");
+	if (!hp)
+		return;
+	srand(7);
+	for (i = 0; i < sizeof(buf); i++)
+		buf[i] = (uint8_t)rand();
+	ctf_dec_init(&d1, buf, sizeof(buf), 0, "mem", slots, 1, NULL);
+	ctf_dec_init(&d2, buf, sizeof(buf), 0, "mem", slots, 1, NULL);
+	for (k = 0; k < 200; k++) {
+		enum tv_status s1 = ctf_dec_field(&d1, hdr, NULL);
+		enum tv_status s2 = ctf_hprog_run(&d2, hp);
+
+		pos1 = d1.pos;
+		pos2 = d2.pos;
+		clk1 = d1.clock;
+		clk2 = d2.clock;
+		id1 = d1.roles[TV_ROLE_EVENT_ID];
+		id2 = d2.roles[TV_ROLE_EVENT_ID];
+		if (s1 != s2 || pos1 != pos2 || clk1 != clk2 || id1 != id2)
+			bad++;
+		if (s1 != TV_OK)
+			break;
+	}
+	CHECK(bad == 0 && k > 20,
+	    "flat and general decoders disagree (%d, %d headers)", bad, k);
+}
+
 int
 main(void)
 {
@@ -282,7 +380,7 @@ main(void)
 	int before;
 
 	/* TAP, like the other unit programs. */
-	printf("1..3\n");
+	printf("1..4\n");
 	tv_arena_init(&a);
 	before = failures;
 	test_ints(&a);
@@ -295,6 +393,10 @@ main(void)
 	before = failures;
 	test_compound(&a);
 	printf("%sok 3 - strings, structs, sequences, variants, skips\n",
+	    failures > before ? "not " : "");
+	before = failures;
+	test_hprog(&a);
+	printf("%sok 4 - flat event-header decoder = general decoder\n",
 	    failures > before ? "not " : "");
 	tv_arena_fini(&a);
 	return failures ? 1 : 0;
