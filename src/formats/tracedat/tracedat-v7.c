@@ -459,6 +459,8 @@ td_read_v7(struct td_file *f, struct td_cur *c, struct tv_error *err)
 	    read_meta(f, &secs, OPT_CMDLINES, meta_cmdlines, err) != TV_OK ||
 	    read_text_buffers(f, err) != TV_OK)
 		return TV_CORRUPT;
+	if (!(f->option_mask & (1u << OPT_CPUCOUNT)))
+		f->cpus = f->buffers[0].ncpus;
 	for (i = 0; i < f->nbuffers; i++) {
 		struct td_buffer *b = &f->buffers[i];
 
