@@ -214,6 +214,7 @@ test_errors(void)
 		  "<sequence lengthsize=4><array size=0><int size=1/></array>"
 		  "</sequence></field></event></facility>", TV_SEMANTIC, 2,
 		  "sequence of empty arrays" },
+		{ NULL, TV_SEMANTIC, 0, "typerefs expanding to a huge tree" },
 		{ "<facility><event name=e/></facility>", TV_SEMANTIC, 1,
 		  "facility without a name" },
 		{ "<facility name=f><event name=e><field name=a><frob/>"
@@ -229,10 +230,38 @@ test_errors(void)
 	size_t i;
 
 	for (i = 0; i < TV_ARRAY_SIZE(cases); i++) {
+		struct tv_strbuf big;
+		int k, m;
+
 		tv_arena_init(&a);
 		ltt_xdefs_init(&d, &a);
-		is_int(parse(&d, cases[i].xml, &err), cases[i].st, "%s",
-		    cases[i].what);
+		tv_strbuf_init(&big);
+		if (!cases[i].xml) {
+			/* t0 empty; t(k) has 64 members of t(k-1): 64^6. */
+			tv_strbuf_adds(&big, "<facility name=f>\n"
+			    "<type name=t0><struct></struct></type>\n");
+			for (k = 1; k <= 6; k++) {
+				tv_strbuf_addf(&big, "<type name=t%d><struct>",
+				    k);
+				for (m = 0; m < 64; m++)
+					tv_strbuf_addf(&big, "<field name=f%d>"
+					    "<typeref name=t%d/></field>", m,
+					    k - 1);
+				tv_strbuf_adds(&big, "</struct></type>\n");
+			}
+			tv_strbuf_adds(&big, "<event name=e><typeref name=t6/>"
+			    "</event></facility>\n");
+		}
+		is_int(parse(&d, cases[i].xml ? cases[i].xml : big.buf,
+		    &err), cases[i].st, "%s", cases[i].what);
+		tv_strbuf_fini(&big);
+		if (!cases[i].xml) {
+			ok(err.line >= 2, "%s: at a line (%u)", cases[i].what,
+			    (unsigned)err.line);
+			ltt_xdefs_fini(&d);
+			tv_arena_fini(&a);
+			continue;
+		}
 		is_int(err.line, cases[i].line, "%s: line %u: %s",
 		    cases[i].what, (unsigned)cases[i].line,
 		    tv_error_format(&err, line, sizeof(line)));

@@ -31,6 +31,7 @@ struct pctx {
 	struct tv_arena		*a;
 	xmlNodePtr		 fac;
 	struct tv_error		*err;
+	uint64_t		 nodes;		/* types made, typerefs expanded */
 };
 
 /* Is @n the element named @name? */
@@ -404,6 +405,10 @@ parse_type(struct pctx *c, xmlNodePtr n, unsigned depth,
 	if (depth > LTT_X_MAX_DEPTH)
 		return bad(c, n, _("types nested too deeply (or a typeref "
 		    "loop)%s"), "");
+	/* Typerefs are expanded: a few lines could describe a huge tree. */
+	if (++c->nodes > LTT_X_MAX_NODES)
+		return bad(c, n, _("the types of this file expand to too many "
+		    "fields%s"), "");
 	if (strcmp(nm, "int") == 0 || strcmp(nm, "uint") == 0)
 		return int_type(c, n, "size", nm[0] == 'i', LTT_XS_INT, out);
 	if (strcmp(nm, "int_fixed") == 0 || strcmp(nm, "uint_fixed") == 0)
@@ -559,7 +564,7 @@ enum tv_status
 ltt_xdefs_parse(struct ltt_xdefs *d, const char *path, const char *buf,
     size_t len, struct tv_error *err)
 {
-	struct pctx c = { path, d->arena, NULL, err };
+	struct pctx c = { path, d->arena, NULL, err, 0 };
 	enum tv_status st = TV_OK;
 	xmlDocPtr doc;
 	void *vdoc;

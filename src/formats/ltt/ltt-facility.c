@@ -433,6 +433,9 @@ facility_load(struct tv_trace *t, const struct tv_event *ev,
 	if ((id << 8) < xt->nids && xt->by_id[id << 8] &&
 	    xt->by_id[id << 8]->fac == f)
 		return TV_OK;
+	if (t->nclasses + f->nevents > LTT_X_MAX_CLASSES)
+		return tv_error_at(err, TV_UNSUPPORTED, path, off,
+		    _("too many facility loads"));
 	sz.int_size = (uint8_t)is;
 	sz.long_size = (uint8_t)ls;
 	sz.pointer_size = (uint8_t)ps;

@@ -406,7 +406,8 @@ load_facilities(struct tv_trace *t, struct tv_stream *s,
 			name[nm->str.len] = '\0';
 			f = ltt_xdefs_find(&xt->defs, name, (uint32_t)ck->u,
 			    true);
-			if (!f || f == builtin || bc->u > UINT16_MAX)
+			if (!f || f == builtin || bc->u > UINT16_MAX ||
+			    t->nclasses + f->nevents > LTT_X_MAX_CLASSES)
 				continue;
 			assign(t, f, (uint32_t)bc->u);
 			if (bc->u + f->nevents > *next_base)

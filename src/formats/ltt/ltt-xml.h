@@ -24,6 +24,8 @@
 #define LTT_X_MAX_FILE		(16u << 20)	/* one eventdefs file */
 #define LTT_X_MAX_FILES		1024
 #define LTT_X_MAX_ARRAY		(1u << 20)	/* elements of one array */
+#define LTT_X_MAX_NODES		(1u << 18)	/* types in one file, expanded */
+#define LTT_X_MAX_CLASSES	(1u << 18)	/* event classes of a trace */
 
 /* What an XML type element is. */
 enum ltt_xkind {
