@@ -127,6 +127,9 @@ if [ -n "$TVIEW_SHARED" ] && [ -d "$facs" ]; then
 	    --alignment 4 --cpus 4 --events 20000 --seed 13
 	ok "real-facs: events of many facilities" [ "$(cut -d: -f1 \
 	    "$tmp/real-facs-al4.exp" | sort -u | wc -l)" -gt 80 ]
+	ok "real-facs: statedump events from control/processes_0" grep -q \
+	    '^statedump\.[a-z_]*: .* (control/processes_0), ' \
+	    "$tmp/real-facs-al4.out"
 else
 	echo "# skipped the real facility definitions: no ../shared"
 fi

@@ -335,6 +335,8 @@ fac_any(struct gen *g, struct tfile *fac)
 		    d->facs[i].nevents == 0 || d->facs[i].nevents > 256)
 			continue;
 		j = (uint32_t)(rnd(g) % d->facs[i].nevents);
+		if (strcmp(d->facs[i].name, "statedump") == 0)
+			f = &g->files[g->o.cpus + 1];
 		tsc += next_step(g);
 		while (g->o.heartbeat && f->blk &&
 		    tsc - f->tsc_last >= (1ull << 31)) {
@@ -377,7 +379,8 @@ write_fac(struct gen *g, const char *dir)
 	g->freq = 1500000000;
 	g->start_tsc = 1000000 + rnd(g) % 1000;
 	g->start_ns = 1262304000ull * NS + rnd(g) % 1000000 * 1000;
-	g->nfiles = g->o.cpus + 1;
+	/* --eventdefs: statedump events go to control/processes_0. */
+	g->nfiles = g->o.cpus + (g->o.any_dir ? 2 : 1);
 	g->files = tv_xcalloc(g->nfiles, sizeof(*g->files));
 	for (i = 0; i < g->o.cpus; i++) {
 		snprintf(name, sizeof(name), "cpu_%u", i);
@@ -389,6 +392,12 @@ write_fac(struct gen *g, const char *dir)
 	fac = &g->files[g->o.cpus];
 	rc |= open_file(g, fac, p, "control/facilities_0", g->o.cpus);
 	free(p);
+	if (g->o.any_dir) {
+		tv_xasprintf(&p, "%s/control/processes_0", dir);
+		rc |= open_file(g, &g->files[g->o.cpus + 1], p,
+		    "control/processes_0", g->o.cpus + 1);
+		free(p);
+	}
 	if (rc)
 		return -1;
 	if (g->o.any_dir) {
