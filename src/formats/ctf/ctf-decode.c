@@ -589,7 +589,7 @@ dec_array(struct ctf_dec *d, const struct tv_field_class *fc,
 			return TV_OK;
 		}
 		for (i = 0; i < len; i++) {
-			st = ctf_dec_field(d, e, NULL);
+			st = dec_member(d, e, NULL);
 			if (st != TV_OK)
 				return st;
 		}
@@ -621,7 +621,7 @@ dec_array(struct ctf_dec *d, const struct tv_field_class *fc,
 	if (len)
 		memset(out->kids.items, 0, sizeof(struct tv_value) * len);
 	for (i = 0; i < len; i++) {
-		st = ctf_dec_field(d, e, &out->kids.items[i]);
+		st = dec_member(d, e, &out->kids.items[i]);
 		if (st != TV_OK) {
 			out->kids.count = (uint32_t)i;
 			return st;
