@@ -383,15 +383,20 @@ ltt_xdecode(const struct tv_field_class *fc, const uint8_t *base,
 void
 ltt_xprint_time(struct tv_strbuf *sb, int64_t ns)
 {
-	char buf[48];
+	char frac[10];
+	int64_t sec = ns / NS_PER_S, sub = ns % NS_PER_S;
+	int i;
 
-	if (ns < 0)
-		snprintf(buf, sizeof(buf), "-%" PRId64 ".%09" PRId64,
-		    -(ns / NS_PER_S), -(ns % NS_PER_S));
-	else
-		snprintf(buf, sizeof(buf), "%" PRId64 ".%09" PRId64,
-		    ns / NS_PER_S, ns % NS_PER_S);
-	tv_strbuf_adds(sb, buf);
+	if (ns < 0) {
+		tv_strbuf_addc(sb, '-');
+		sec = -sec;
+		sub = -sub;
+	}
+	tv_strbuf_add_i64(sb, sec);
+	frac[0] = '.';
+	for (i = 9; i >= 1; i--, sub /= 10)
+		frac[i] = (char)('0' + sub % 10);
+	tv_strbuf_add(sb, frac, sizeof(frac));
 }
 
 /* See ltt-xml.h. */
@@ -405,13 +410,14 @@ ltt_xprint_value(struct tv_strbuf *sb, const struct tv_value *v)
 
 	switch (fc->kind) {
 	case TV_FC_INT:
-		if (fc->integer.base == 16)
+		if (fc->integer.base == 16) {
 			snprintf(buf, sizeof(buf), "0x%" PRIx64, v->u);
-		else if (fc->integer.is_signed)
-			snprintf(buf, sizeof(buf), "%" PRId64, v->s);
-		else
-			snprintf(buf, sizeof(buf), "%" PRIu64, v->u);
-		tv_strbuf_adds(sb, buf);
+			tv_strbuf_adds(sb, buf);
+		} else if (fc->integer.is_signed) {
+			tv_strbuf_add_i64(sb, v->s);
+		} else {
+			tv_strbuf_add_u64(sb, v->u);
+		}
 		break;
 	case TV_FC_ENUM:
 		label = tv_enum_label(fc, v->u);
