@@ -101,7 +101,10 @@ smp="$TVIEW_SHARED/traces/lttnew/smp_example"
 if [ -n "$TVIEW_SHARED" ] && [ -d "$smp" ]; then
 	timeout 60 "$TVIEW" --dump "$smp" >"$tmp/smp" 2>"$tmp/smp.err"
 	ok "smp_example: exit 0" [ $? -eq 0 ]
-	ok "smp_example: 173157 events" [ "$(wc -l <"$tmp/smp")" -eq 173157 ]
+	ok "smp_example: 173157 events" \
+	    [ "$(grep -c '^core\.' "$tmp/smp")" -eq 173157 ]
+	ok "smp_example: LTTV's first line" \
+	    [ "$(head -1 "$tmp/smp")" = "Trace set contains 1 traces" ]
 	ok "smp_example: both CPUs end with block_end" \
 	    [ "$(grep -c '^core.block_end: .* (cpu/[01])' "$tmp/smp")" -eq 2 ]
 	ok "smp_example: decoded fields" grep -q \

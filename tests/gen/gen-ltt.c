@@ -497,6 +497,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "gen-ltt: %s: %s\n", expect, strerror(errno));
 		return 1;
 	}
+	/* LTTV textDump's first line, as tview prints it. */
+	fputs("Trace set contains 1 traces\n\n", fp);
 	for (i = 0; i < g.nlines; i++) {
 		fprintf(fp, "%s\n", g.lines[i].text);
 		free(g.lines[i].text);

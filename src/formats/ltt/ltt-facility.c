@@ -697,4 +697,5 @@ static const struct tv_format_ops fac_format = {
 	.decode_packet	= fac_decode_packet,
 	.decode_fields	= ltt_xdecode_fields,
 	.print_record	= ltt_xprint_record,
+	.print_header	= ltt_print_header,	/* LTTV's first line */
 };
