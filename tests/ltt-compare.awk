@@ -5,7 +5,9 @@
 # ppid, function, mode) come from LTTV's state engine, not from the trace
 # data: they are left out.  Events with equal (+-1 ns) timestamps may come
 # in another order.  Prints the number of matching events; exit 1 on any
-# difference.
+# difference.  "Identical" counts events at the same place with the same
+# ns (LTTV orders equal times by directory order, which may differ
+# elsewhere).
 #
 #   awk -f ltt-compare.awk OURS ORACLE
 
@@ -67,10 +69,12 @@ NR == FNR {
 	}
 	used[found] = 1
 	good++
+	if (found == m - 1 && ons[found] == r["ns"])
+		same++
 }
 
 END {
-	printf "%d of %d oracle events match (tview printed %d)\n", \
-	    good, m, n
+	printf "%d of %d oracle events match, %d identical (tview printed " \
+	    "%d)\n", good, m, same, n
 	exit (bad || good != n) ? 1 : 0
 }
