@@ -43,6 +43,11 @@ enum tv_state_action {
 	 * enum label of STATE (event_sub_id), the thread in TID.
 	 */
 	TV_SA_LTT_PROCESS,
+	/*
+	 * A record that repeats the context of the event before it (ftrace
+	 * stack traces): its owner never corrects the CPU's current thread.
+	 */
+	TV_SA_ECHO,
 };
 
 /* The payload fields a rule reads, by meaning. */

@@ -45,6 +45,9 @@ static const struct tv_state_rule state_rules[] = {
 	{ "sched_waking", CTF | FTR, TV_SA_WAKEUP,
 	  A("tid|pid", NULL, NULL, "comm", NULL, NULL, NULL, NULL,
 	    "target_cpu") },
+	/* stack traces recorded with the event before them */
+	{ "kernel_stack", FTR, TV_SA_ECHO, NOARGS },
+	{ "user_stack", FTR, TV_SA_ECHO, NOARGS },
 	{ "lttng_statedump_process_state", CTF, TV_SA_STATEDUMP,
 	  A("tid", "pid", "ppid", "name", "status", NULL, NULL, NULL,
 	    "cpu") },

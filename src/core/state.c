@@ -1066,6 +1066,34 @@ state_owner_from_cpu(const struct tv_state *s, uint32_t machine,
 	memcpy(o->name, t->name, sizeof(o->name));
 }
 
+/*
+ * An event whose own context names the thread running on its CPU proves
+ * who runs there: fill in an unknown CPU, and when it contradicts what we
+ * had (a switch the trace lacks), trust the event and make the thread we
+ * believed in unknown.
+ */
+static void
+state_context_proves(struct tv_state *s, uint32_t machine,
+    struct tv_state_cpu *c, int64_t tid, int64_t ts)
+{
+	struct tv_thread *was, *t;
+	bool contra = c->cur != TV_TID_UNKNOWN && c->cur != tid;
+
+	if (c->cur == tid && !c->uncertain)
+		return;
+	if (contra) {
+		was = state_lookup(s, machine, c->cur, c->cpu);
+		if (was != NULL && was->state == TV_TS_RUNNING) {
+			state_set(was, TV_TS_UNKNOWN, ts);
+			was->uncertain = true;
+		}
+	}
+	t = state_switch_in(s, machine, c, tid, ts);
+	/* running, but since when the trace does not say */
+	if (t != NULL && contra)
+		t->uncertain = true;
+}
+
 /* See state.h. */
 enum tv_status
 tv_state_apply(struct tv_state *s, const struct tv_event *ev,
@@ -1132,10 +1160,9 @@ tv_state_apply(struct tv_state *s, const struct tv_event *ev,
 			if (op->name[0] == '\0')
 				memcpy(op->name, t->name, sizeof(op->name));
 		}
-		/* An event proves who runs on its CPU when we did not know. */
-		if (c != NULL && (c->cur == TV_TID_UNKNOWN || c->uncertain) &&
-		    sc->rule == NULL)
-			(void)state_switch_in(s, machine, c, op->tid,
+		if (c != NULL && (sc->rule == NULL ||
+		    sc->rule->action != TV_SA_ECHO))
+			state_context_proves(s, machine, c, op->tid,
 			    ev->rec.ts);
 	} else {
 		state_owner_from_cpu(s, machine, c, op);
