@@ -42,6 +42,20 @@ read_head(const char *path, uint8_t *buf, size_t n)
 	return ok;
 }
 
+/* Is @dir/@name a regular file (not a sub-directory)? */
+static bool
+is_regular(const char *dir, const char *name)
+{
+	struct stat st;
+	char *p;
+	bool r;
+
+	tv_xasprintf(&p, "%s/%s", dir, name);
+	r = stat(p, &st) == 0 && S_ISREG(st.st_mode);
+	free(p);
+	return r;
+}
+
 /* Does @buf (a file's first bytes) start with an LTT sub-buffer header? */
 static bool
 has_magic(const uint8_t *buf)
@@ -312,7 +326,8 @@ ltt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 		char chan[256];
 		uint32_t cpu;
 
-		if (!split_name(names[i], chan, sizeof(chan), &cpu))
+		if (!split_name(names[i], chan, sizeof(chan), &cpu) ||
+		    !is_regular(t->path, names[i]))
 			continue;
 		st = add_tracefile(t, t->path, names[i], chan, cpu, err);
 	}
