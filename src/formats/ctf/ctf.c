@@ -33,6 +33,15 @@ is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* Is @path a directory itself (not a symbolic link to one)? */
+static bool
+is_real_dir(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 /* Is @path a regular file? Its size in *@size. */
 static bool
 is_file(const char *path, uint64_t *size)
@@ -128,7 +137,8 @@ walk(const char *dir, const char *rel, int depth, struct found_list *fl)
 		char *sub, *subrel;
 
 		tv_xasprintf(&sub, "%s/%s", dir, names[i]);
-		if (is_dir(sub)) {
+		/* Links are not followed: no cycles, no walking the disk. */
+		if (is_real_dir(sub)) {
 			if (rel[0])
 				tv_xasprintf(&subrel, "%s/%s", rel, names[i]);
 			else
