@@ -187,8 +187,16 @@ int_class(struct tv_arena *a, uint32_t bytes, bool is_signed, uint8_t base,
 static struct tv_field_class *
 field_class(struct tv_arena *a, const struct tep_format_field *fl, bool be)
 {
+	static const char *const addr_names[] = { "ip", "parent_ip",
+		"caller", "func", "call_site", "addr", "ptr" };
 	bool sgn = (fl->flags & TEP_FIELD_IS_SIGNED) != 0;
 	uint8_t base = (fl->flags & TEP_FIELD_IS_POINTER) ? 16 : 10;
+	size_t i;
+
+	/* code and data addresses read better in hex */
+	for (i = 0; i < TV_ARRAY_SIZE(addr_names) && !sgn; i++)
+		if (strcmp(fl->name, addr_names[i]) == 0)
+			base = 16;
 	struct tv_field_class *fc;
 	uint32_t esize;
 
