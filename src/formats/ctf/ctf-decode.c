@@ -595,6 +595,12 @@ dec_array(struct ctf_dec *d, const struct tv_field_class *fc,
 		}
 		return TV_OK;
 	}
+	/* Values cost 48 bytes each: bound what one event may allocate. */
+	if (len > CTF_MAX_VALUE_ELEMS)
+		return tv_error_at(d->err, TV_CORRUPT, d->path,
+		    d->file_off + d->pos / 8,
+		    _("array of %llu elements is too long to decode"),
+		    (unsigned long long)len);
 	out->kids.count = (uint32_t)len;
 	out->kids.items = len ? tv_arena_alloc(d->arena,
 	    sizeof(struct tv_value) * len) : NULL;

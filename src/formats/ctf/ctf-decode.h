@@ -10,6 +10,7 @@
 
 #define CTF_MAX_DEPTH		64	/* nesting of field classes */
 #define CTF_MAX_ZERO_ELEMS	(1u << 20)	/* elements of 0 bits */
+#define CTF_MAX_VALUE_ELEMS	(1u << 22)	/* decoded into values */
 
 /*
  * Decoder state over one packet.  In skip mode (arena == NULL) only save
