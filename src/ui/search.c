@@ -30,6 +30,7 @@ now_ms(void)
 struct typeahead {
 	int	 keys[32];
 	int	 n;
+	bool	 resized;	/* lay out again after the scan */
 };
 
 /* True when Esc or Ctrl-C is waiting; other keys are kept for later. */
@@ -45,7 +46,7 @@ cancel_pending(struct tv_ui *ui, struct typeahead *ta)
 		if (key == TV_UI_ESC || key == TV_UI_CTRL('c'))
 			cancel = true;
 		else if (key == (KEY_RESIZE | TV_UI_KEY_FN))
-			tv_ui_layout(ui);
+			ta->resized = true;	/* not now: it seeks */
 		else if (ta->n < (int)TV_ARRAY_SIZE(ta->keys))
 			ta->keys[ta->n++] = key;
 	}
@@ -169,8 +170,11 @@ tv_ui_scan(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
 	enum tv_status st;
 
 	ta.n = 0;
+	ta.resized = false;
 	st = scan_loop(ui, from, inclusive, dir, wrap, pred, arg, what, hit,
 	    wrapped, &ta);
+	if (ta.resized)
+		tv_ui_layout(ui);
 	replay(&ta);
 	return st;
 }

@@ -25,5 +25,13 @@ ok "the cursor stayed again" ui_wait_sel "$t"
 ui_keys j
 ok "keys work after a cancel" \
     ui_wait_sel "$(dump_time "$(dump_line 11 "$tmp/dump")")"
+# A resize during a scan neither disturbs it nor is lost.
+t400=$(dump_time "$(dump_line 400 "$tmp/dump")")
+ui_type "/$t400"; ui_keys Enter
+ok "a slow search that will hit" ui_wait "Esc cancels"
+tmux -L "$sock" resize-window -t 0 -x 80 -y 24
+ok "it hits line 400 despite the resize" ui_wait_sel "$t400"
+rows_are() { test "$(ui_rows)" -eq "$1"; }
+ok "and the screen has the new size" ui_poll rows_are 21
 ok "quits with 0" ui_quit
 done_tests
