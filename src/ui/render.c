@@ -246,11 +246,11 @@ tv_ui_event_name(const struct tv_event *ev)
 	const struct tv_event_class *ec;
 
 	if (ev->rec.kind == TV_REC_DISCARDED)
-		return "<discarded>";
+		return _("<discarded>");
 	if (ev->rec.kind == TV_REC_LOST_PACKETS)
-		return "<lost packets>";
+		return _("<lost packets>");
 	ec = tv_event_class_of(ev);
-	return ec && ec->name ? ec->name : "<unknown>";
+	return ec && ec->name ? ec->name : _("<unknown>");
 }
 
 /* Append @s padded with spaces to @width columns. */
