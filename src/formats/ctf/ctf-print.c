@@ -21,6 +21,50 @@
 
 #define NS_PER_S	INT64_C(1000000000)
 
+/*
+ * Appends for the dump hot loop: the common case (room left) inline,
+ * growth through tv_strbuf.
+ */
+static inline void
+put(struct tv_strbuf *sb, const char *s, size_t n)
+{
+	if (sb->buf && sb->len + n < sb->cap) {
+		memcpy(sb->buf + sb->len, s, n);
+		sb->len += n;
+		sb->buf[sb->len] = '\0';
+	} else {
+		tv_strbuf_add(sb, s, n);
+	}
+}
+
+/* Append a NUL-terminated string. */
+static inline void
+puts_(struct tv_strbuf *sb, const char *s)
+{
+	put(sb, s, strlen(s));
+}
+
+/* Append one character. */
+static inline void
+putc_(struct tv_strbuf *sb, char c)
+{
+	put(sb, &c, 1);
+}
+
+/* Append an unsigned decimal. */
+static inline void
+put_u64(struct tv_strbuf *sb, uint64_t v)
+{
+	char tmp[20];
+	size_t i = sizeof(tmp);
+
+	do {
+		tmp[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	put(sb, tmp + i, sizeof(tmp) - i);
+}
+
 /* Print @ns like babeltrace2's print_timestamp_wall with --clock-gmt. */
 static void
 print_time(struct tv_strbuf *sb, int64_t ns)
@@ -74,12 +118,12 @@ print_time(struct tv_strbuf *sb, int64_t ns)
 			q[k] = (char)('0' + nabs % 10);
 			nabs /= 10;
 		}
-		tv_strbuf_add(sb, buf, 18);
+		put(sb, buf, 18);
 		return;
 	}
 	snprintf(buf, sizeof(buf), "%s%" PRIu64 ".%09" PRIu64,
 	    neg ? "-" : "", sabs, nabs);
-	tv_strbuf_adds(sb, buf);
+	puts_(sb, buf);
 }
 
 /* A string with babeltrace2's escapes, up to the first NUL of @s[0..n). */
@@ -89,7 +133,7 @@ print_escaped(struct tv_strbuf *sb, const char *s, size_t n)
 	size_t i;
 	char buf[8];
 
-	tv_strbuf_addc(sb, '"');
+	putc_(sb, '"');
 	for (i = 0; i < n && s[i]; i++) {
 		unsigned char c = (unsigned char)s[i];
 		size_t run = i;
@@ -100,61 +144,61 @@ print_escaped(struct tv_strbuf *sb, const char *s, size_t n)
 		    s[run] != '"' && s[run] != '?')
 			run++;
 		if (run > i) {
-			tv_strbuf_add(sb, s + i, run - i);
+			put(sb, s + i, run - i);
 			i = run - 1;
 			continue;
 		}
 		switch (c) {
 		case '\\':
-			tv_strbuf_add(sb, "\\\\", 2);
+			put(sb, "\\\\", 2);
 			continue;
 		case '\'':
-			tv_strbuf_add(sb, "\\'", 2);
+			put(sb, "\\'", 2);
 			continue;
 		case '"':
-			tv_strbuf_add(sb, "\\\"", 2);
+			put(sb, "\\\"", 2);
 			continue;
 		case '?':
-			tv_strbuf_add(sb, "\\?", 2);
+			put(sb, "\\?", 2);
 			continue;
 		}
 		if (!iscntrl(c)) {
-			tv_strbuf_addc(sb, (char)c);
+			putc_(sb, (char)c);
 			continue;
 		}
 		switch (c) {
 		case '\a':
-			tv_strbuf_add(sb, "\\a", 2);
+			put(sb, "\\a", 2);
 			break;
 		case '\b':
-			tv_strbuf_add(sb, "\\b", 2);
+			put(sb, "\\b", 2);
 			break;
 		case 0x1b:
-			tv_strbuf_add(sb, "\\e", 2);
+			put(sb, "\\e", 2);
 			break;
 		case '\f':
-			tv_strbuf_add(sb, "\\f", 2);
+			put(sb, "\\f", 2);
 			break;
 		case '\n':
-			tv_strbuf_add(sb, "\\n", 2);
+			put(sb, "\\n", 2);
 			break;
 		case '\r':
-			tv_strbuf_add(sb, "\\r", 2);
+			put(sb, "\\r", 2);
 			break;
 		case '\t':
-			tv_strbuf_add(sb, "\\t", 2);
+			put(sb, "\\t", 2);
 			break;
 		case '\v':
-			tv_strbuf_add(sb, "\\v", 2);
+			put(sb, "\\v", 2);
 			break;
 		default:
 			snprintf(buf, sizeof(buf), "\\x%02x", (int)(signed char)c &
 			    0xff);
-			tv_strbuf_adds(sb, buf);
+			puts_(sb, buf);
 			break;
 		}
 	}
-	tv_strbuf_addc(sb, '"');
+	putc_(sb, '"');
 }
 
 /* An integer in its display base, as babeltrace2's print_integer. */
@@ -166,9 +210,9 @@ print_int(struct tv_strbuf *sb, const struct tv_int_class *ic, uint64_t v)
 
 	switch (ic->base) {
 	case 2:
-		tv_strbuf_add(sb, "0b", 2);
+		put(sb, "0b", 2);
 		for (i = 0; i < len; i++)
-			tv_strbuf_addc(sb,
+			putc_(sb,
 			    (v >> (len - 1 - i)) & 1 ? '1' : '0');
 		return;
 	case 8:
@@ -179,7 +223,7 @@ print_int(struct tv_strbuf *sb, const struct tv_int_class *ic, uint64_t v)
 				v &= (UINT64_C(1) << r) - 1;
 		}
 		snprintf(buf, sizeof(buf), "0%" PRIo64, v);
-		tv_strbuf_adds(sb, buf);
+		puts_(sb, buf);
 		return;
 	case 16:
 		if (len < 64) {
@@ -200,14 +244,14 @@ print_int(struct tv_strbuf *sb, const struct tv_int_class *ic, uint64_t v)
 			} while (v);
 			*--q = 'x';
 			*--q = '0';
-			tv_strbuf_add(sb, q, k + 2);
+			put(sb, q, k + 2);
 		}
 		return;
 	default:
 		if (ic->is_signed)
 			tv_strbuf_add_i64(sb, (int64_t)v);
 		else
-			tv_strbuf_add_u64(sb, v);
+			put_u64(sb, v);
 		return;
 	}
 }
@@ -221,7 +265,7 @@ print_enum(struct tv_strbuf *sb, const struct tv_field_class *fc,
 	bool sgn = ic->is_signed;
 	uint32_t i, j, n = 0;
 
-	tv_strbuf_add(sb, "( ", 2);
+	put(sb, "( ", 2);
 	for (i = 0; i < fc->enumeration.nmaps; i++) {
 		const struct tv_enum_mapping *m = &fc->enumeration.maps[i];
 
@@ -236,15 +280,15 @@ print_enum(struct tv_strbuf *sb, const struct tv_field_class *fc,
 		if (j == m->nranges)
 			continue;
 		if (n++)
-			tv_strbuf_add(sb, ", ", 2);
+			put(sb, ", ", 2);
 		print_escaped(sb, m->label ? m->label : "",
 		    m->label ? strlen(m->label) : 0);
 	}
 	if (n == 0)
-		tv_strbuf_adds(sb, "<unknown>");
-	tv_strbuf_adds(sb, " : container = ");
+		puts_(sb, "<unknown>");
+	puts_(sb, " : container = ");
 	print_int(sb, ic, v);
-	tv_strbuf_add(sb, " )", 2);
+	put(sb, " )", 2);
 }
 
 /* Is @e an element class that makes its array print as text? */
@@ -274,7 +318,7 @@ print_text_array(struct tv_strbuf *sb, const struct tv_value *v)
 	if (heap) {
 		tv_strbuf_init(&big);
 		for (i = 0; i < n; i++)
-			tv_strbuf_addc(&big, (char)v->kids.items[i].u);
+			putc_(&big, (char)v->kids.items[i].u);
 		tmp = big.buf;
 	} else {
 		for (i = 0; i < n; i++)
@@ -294,7 +338,7 @@ print_value(struct tv_strbuf *sb, const struct tv_value *v, uint32_t depth)
 	char buf[64];
 
 	if (!fc || depth > CTF_MAX_DEPTH) {
-		tv_strbuf_adds(sb, "?");
+		puts_(sb, "?");
 		return;
 	}
 	switch (fc->kind) {
@@ -306,30 +350,30 @@ print_value(struct tv_strbuf *sb, const struct tv_value *v, uint32_t depth)
 		break;
 	case TV_FC_FLOAT:
 		snprintf(buf, sizeof(buf), "%g", v->f);
-		tv_strbuf_adds(sb, buf);
+		puts_(sb, buf);
 		break;
 	case TV_FC_STRING:
 		print_escaped(sb, v->str.ptr, v->str.len);
 		break;
 	case TV_FC_STRUCT:
-		tv_strbuf_addc(sb, '{');
+		putc_(sb, '{');
 		for (i = 0, n = 0; i < v->kids.count; i++) {
 			const struct tv_value *k = &v->kids.items[i];
 
 			if (k->fc && k->fc->hidden)
 				continue;
-			tv_strbuf_adds(sb, n++ ? ", " : " ");
-			tv_strbuf_adds(sb, k->name ? k->name : "");
-			tv_strbuf_add(sb, " = ", 3);
+			puts_(sb, n++ ? ", " : " ");
+			puts_(sb, k->name ? k->name : "");
+			put(sb, " = ", 3);
 			print_value(sb, k, depth + 1);
 		}
-		tv_strbuf_add(sb, " }", 2);
+		put(sb, " }", 2);
 		break;
 	case TV_FC_VARIANT:
-		tv_strbuf_add(sb, "{ ", 2);
+		put(sb, "{ ", 2);
 		if (v->kids.count)
 			print_value(sb, &v->kids.items[0], depth + 1);
-		tv_strbuf_add(sb, " }", 2);
+		put(sb, " }", 2);
 		break;
 	case TV_FC_ARRAY:
 	case TV_FC_SEQUENCE:
@@ -337,14 +381,14 @@ print_value(struct tv_strbuf *sb, const struct tv_value *v, uint32_t depth)
 			print_text_array(sb, v);
 			break;
 		}
-		tv_strbuf_addc(sb, '[');
+		putc_(sb, '[');
 		for (i = 0; i < v->kids.count; i++) {
-			tv_strbuf_adds(sb, i ? ", [" : " [");
-			tv_strbuf_add_u64(sb, i);
-			tv_strbuf_add(sb, "] = ", 4);
+			puts_(sb, i ? ", [" : " [");
+			put_u64(sb, i);
+			put(sb, "] = ", 4);
 			print_value(sb, &v->kids.items[i], depth + 1);
 		}
-		tv_strbuf_add(sb, " ]", 2);
+		put(sb, " ]", 2);
 		break;
 	}
 }
@@ -379,12 +423,12 @@ print_loss(const struct tv_event *ev, struct tv_strbuf *sb)
 	char buf[128];
 	int i;
 
-	tv_strbuf_adds(sb, "WARNING: Tracer discarded ");
-	tv_strbuf_add_u64(sb, ev->rec.count);
-	tv_strbuf_adds(sb, events ? " event" : " packet");
+	puts_(sb, "WARNING: Tracer discarded ");
+	put_u64(sb, ev->rec.count);
+	puts_(sb, events ? " event" : " packet");
 	if (ev->rec.count != 1)
-		tv_strbuf_addc(sb, 's');
-	tv_strbuf_addc(sb, ' ');
+		putc_(sb, 's');
+	putc_(sb, ' ');
 	if (events) {
 		b = prev ? prev->ts_end : p->ts_begin;
 		e = p->ts_end;
@@ -393,36 +437,36 @@ print_loss(const struct tv_event *ev, struct tv_strbuf *sb)
 		e = p->ts_begin;
 	}
 	if (b != TV_TIME_NONE && e != TV_TIME_NONE && s->clock) {
-		tv_strbuf_adds(sb, "between [");
+		puts_(sb, "between [");
 		print_time(sb, b);
-		tv_strbuf_adds(sb, "] and [");
+		puts_(sb, "] and [");
 		print_time(sb, e);
-		tv_strbuf_addc(sb, ']');
+		putc_(sb, ']');
 	} else {
-		tv_strbuf_adds(sb, "(unknown time range)");
+		puts_(sb, "(unknown time range)");
 	}
-	tv_strbuf_adds(sb, " in trace \"");
-	tv_strbuf_adds(sb, tp && tp->bt_name ? tp->bt_name : "");
-	tv_strbuf_adds(sb, "\" ");
+	puts_(sb, " in trace \"");
+	puts_(sb, tp && tp->bt_name ? tp->bt_name : "");
+	puts_(sb, "\" ");
 	if (t->has_uuid) {
-		tv_strbuf_adds(sb, "(UUID: ");
+		puts_(sb, "(UUID: ");
 		for (i = 0; i < 16; i++) {
 			if (i == 4 || i == 6 || i == 8 || i == 10)
-				tv_strbuf_addc(sb, '-');
+				putc_(sb, '-');
 			snprintf(buf, sizeof(buf), "%02x", t->uuid[i]);
-			tv_strbuf_adds(sb, buf);
+			puts_(sb, buf);
 		}
-		tv_strbuf_adds(sb, ") ");
+		puts_(sb, ") ");
 	} else {
-		tv_strbuf_adds(sb, "(no UUID) ");
+		puts_(sb, "(no UUID) ");
 	}
-	tv_strbuf_adds(sb, "within stream \"");
-	tv_strbuf_adds(sb, s->name);
-	tv_strbuf_adds(sb, "\" (stream class ID: ");
-	tv_strbuf_add_u64(sb, s->class_id);
-	tv_strbuf_adds(sb, ", stream ID: ");
-	tv_strbuf_add_u64(sb, bt_stream_id(s));
-	tv_strbuf_adds(sb, ").");
+	puts_(sb, "within stream \"");
+	puts_(sb, s->name);
+	puts_(sb, "\" (stream class ID: ");
+	put_u64(sb, s->class_id);
+	puts_(sb, ", stream ID: ");
+	put_u64(sb, bt_stream_id(s));
+	puts_(sb, ").");
 }
 
 /* Print one record of @ev as babeltrace2 would. */
@@ -452,21 +496,21 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 		return st;
 	ec = t->classes[ev->rec.class_index];
 	if (s->clock) {
-		tv_strbuf_addc(out, '[');
+		putc_(out, '[');
 		print_time(out, ev->rec.ts);
-		tv_strbuf_add(out, "] ", 2);
+		put(out, "] ", 2);
 	}
 	if (tp && tp->bt_prefix)
-		tv_strbuf_adds(out, tp->bt_prefix);
-	tv_strbuf_adds(out, ec->name ? ec->name : "<unknown>");
-	tv_strbuf_add(out, ": ", 2);
+		puts_(out, tp->bt_prefix);
+	puts_(out, ec->name ? ec->name : "<unknown>");
+	put(out, ": ", 2);
 	for (i = 0; i < TV_ARRAY_SIZE(shown); i++) {
 		const struct tv_value *v = f.scope[shown[i]];
 
 		if (!v || !v->fc || v->fc->hidden)
 			continue;
 		if (!first)
-			tv_strbuf_add(out, ", ", 2);
+			put(out, ", ", 2);
 		first = false;
 		print_value(out, v, 0);
 	}
