@@ -11,8 +11,11 @@
  *   "TVSTATE1" u32 version u32 sizeof(thread) u32 sizeof(cpu) u32 keylen
  *   key, u64 nevents, u64 nckpts, then per checkpoint
  *   u32 stream u64 packet u64 index i64 ts u64 ordinal i64 time
- *   u64 nthreads u64 ncpus threads[] cpus[], and a u64 FNV-1a checksum
- *   of everything before it.
+ *   u64 nthreads u64 ncpus threads[] cpus[]; then per stream u64
+ *   npackets and each packet's event count, per trace u64 nclasses and
+ *   each class's count (restored into the model on load, so the list
+ *   knows "event N of M" at once); and a u64 FNV-1a checksum of
+ *   everything before it.
  */
 #include "tview/tview.h"
 
@@ -30,7 +33,7 @@
 #include "state-priv.h"
 
 #define CACHE_MAGIC	"TVSTATE1"
-#define CACHE_VERSION	1
+#define CACHE_VERSION	2
 /* Caps: a cache bigger than this is not ours to read. */
 #define CACHE_MAX_BYTES		((size_t)1 << 31)
 #define CACHE_MAX_KEY		((size_t)1 << 24)
@@ -149,6 +152,46 @@ cache_snap_ok(struct tv_state_snap *snap)
 	return true;
 }
 
+/*
+ * Read the per-packet and per-class counts and store them in the model
+ * (atomically: the pass may run while the UI reads them); false if the
+ * layout does not match @set.
+ */
+static bool
+cache_load_counts(struct cache_rd *r, const struct tv_trace_set *set)
+{
+	const struct tv_trace *tr;
+	struct tv_stream *st;
+	uint64_t n, v, i;
+	uint32_t k;
+
+	for (k = 0; k < set->nstreams; k++) {
+		st = set->streams[k];
+		cache_get(r, &n, sizeof(n));
+		if (r->bad || n != st->npackets ||
+		    n > (r->len - r->off) / sizeof(v))
+			return false;
+		for (i = 0; i < n; i++) {
+			cache_get(r, &v, sizeof(v));
+			__atomic_store_n(&st->packets[i].event_count, v,
+			    __ATOMIC_RELAXED);
+		}
+	}
+	for (k = 0; k < set->ntraces; k++) {
+		tr = set->traces[k];
+		cache_get(r, &n, sizeof(n));
+		if (r->bad || n != tr->nclasses ||
+		    n > (r->len - r->off) / sizeof(v))
+			return false;
+		for (i = 0; i < n; i++) {
+			cache_get(r, &v, sizeof(v));
+			__atomic_store_n(&tr->classes[i]->count, v,
+			    __ATOMIC_RELAXED);
+		}
+	}
+	return !r->bad;
+}
+
 /* Free checkpoints read so far. */
 static void
 cache_free(struct tv_state_ckpt *ck, size_t n)
@@ -239,6 +282,8 @@ tv_state_cache_load(const char *path, const struct tv_trace_set *set,
 			goto corrupt_ck;
 		}
 	}
+	if (!cache_load_counts(&r, set))
+		goto corrupt_ck;
 	if (r.off != r.len)
 		goto corrupt_ck;
 	free(buf);
@@ -285,9 +330,11 @@ tv_state_cache_save(const char *path, const struct tv_trace_set *set,
     struct tv_error *err)
 {
 	const struct tv_state_snap *sn;
+	const struct tv_stream *st;
+	const struct tv_trace *tr;
 	struct tv_strbuf key;
-	uint32_t hdr[4];
-	uint64_t sum = FNV_INIT, v;
+	uint32_t hdr[4], k;
+	uint64_t sum = FNV_INIT, v, j;
 	char *tmp = NULL;
 	size_t i;
 	FILE *fp;
@@ -330,6 +377,26 @@ tv_state_cache_save(const char *path, const struct tv_trace_set *set,
 		cache_put(fp, &sum, sn->threads,
 		    sn->nthreads * sizeof(*sn->threads));
 		cache_put(fp, &sum, sn->cpus, sn->ncpus * sizeof(*sn->cpus));
+	}
+	for (k = 0; k < set->nstreams; k++) {
+		st = set->streams[k];
+		v = st->npackets;
+		cache_put(fp, &sum, &v, sizeof(v));
+		for (j = 0; j < st->npackets; j++) {
+			v = __atomic_load_n(&st->packets[j].event_count,
+			    __ATOMIC_RELAXED);
+			cache_put(fp, &sum, &v, sizeof(v));
+		}
+	}
+	for (k = 0; k < set->ntraces; k++) {
+		tr = set->traces[k];
+		v = tr->nclasses;
+		cache_put(fp, &sum, &v, sizeof(v));
+		for (j = 0; j < tr->nclasses; j++) {
+			v = __atomic_load_n(&tr->classes[j]->count,
+			    __ATOMIC_RELAXED);
+			cache_put(fp, &sum, &v, sizeof(v));
+		}
 	}
 	fwrite(&sum, 1, sizeof(sum), fp);
 	bad = ferror(fp);

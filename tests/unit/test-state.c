@@ -433,6 +433,43 @@ test_checkpoints(void)
 	    "same checkpoints from the cache");
 	is_int((int64_t)tv_state_index_events(idx2), 60000,
 	    "same event count from the cache");
+	{
+		/* a fresh open: counts come back from the cache */
+		struct tv_trace_set *set2 = open_set(dir);
+		struct tv_state_index *idx3;
+		uint64_t pk = 0, cl = 0, j;
+		bool all = true;
+
+		if (set2 != NULL) {
+			idx3 = tv_state_index_create(set2, 1000);
+			tv_state_index_run(idx3, true, NULL);
+			for (j = 0; j < set2->nstreams; j++) {
+				uint64_t q;
+
+				for (q = 0; q < set2->streams[j]->npackets;
+				    q++) {
+					uint64_t ec = set2->streams[j]->
+					    packets[q].event_count;
+
+					if (ec == TV_COUNT_UNKNOWN)
+						all = false;
+					else
+						pk += ec;
+				}
+			}
+			for (j = 0; j < set2->traces[0]->nclasses; j++)
+				if (set2->traces[0]->classes[j]->count !=
+				    TV_COUNT_UNKNOWN)
+					cl += set2->traces[0]->classes[j]->count;
+			ok(tv_state_index_from_cache(idx3) && all &&
+			    pk == 60000, "packet event counts restored from "
+			    "the cache (%llu)", (unsigned long long)pk);
+			is_int((int64_t)cl, 60000, "class counts restored "
+			    "from the cache");
+			tv_state_index_destroy(idx3);
+			tv_trace_set_close(set2);
+		}
+	}
 	ts = set->ts_begin + (set->ts_end - set->ts_begin) / 3;
 	tv_state_at(idx2, ts, a, NULL);
 	replay_to(set, ts, b);
