@@ -172,8 +172,6 @@ ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 out:
 	if (slots != stack_slots)
 		free(slots);
-	if (st != TV_OK)
-		s->packets[pkt].flags |= TV_PACKET_CORRUPT;
 	out->status = st;
 	return st;
 }
