@@ -433,7 +433,15 @@ print_locked(struct td_file *f, const struct tv_event *ev,
 	memset(&rec, 0, sizeof(rec));
 	rec.ts = (unsigned long long)ev->rec.ts;
 	rec.cpu = ev->stream->cpu;
-	rec.data = (void *)(uintptr_t)loc.data;
+	/* a copy: looking at neighbour records may evict its chunk */
+	if (loc.len > f->scratch_cap) {
+		free(f->scratch);
+		f->scratch_cap = loc.len;
+		f->scratch = tv_xmalloc(f->scratch_cap);
+	}
+	if (loc.len)
+		memcpy(f->scratch, loc.data, loc.len);
+	rec.data = f->scratch;
 	rec.size = (int)loc.len;
 	rec.record_size = (int)loc.len;
 	te = tep_find_event_by_record(f->tep, &rec);

@@ -192,6 +192,8 @@ struct td_file {
 	uint64_t		 cur_pkt;
 	struct td_page_iter	 cur_it;
 	bool			 cur_valid;
+	uint8_t			*scratch;	/* owned: the record printed */
+	uint32_t		 scratch_cap;
 	/* shared by threads: chunk cache and tep */
 	pthread_mutex_t		 lock;
 	struct td_chunk_slot	 slots[TD_CHUNK_CACHE];

@@ -73,6 +73,7 @@ file_unref(struct td_file *f)
 	free(f->date);
 	free(f->clock);
 	free(f->class_of_id);
+	free(f->scratch);
 	tv_mapfile_close(&f->mf);
 	pthread_mutex_destroy(&f->lock);
 	free(f->path);
