@@ -259,6 +259,18 @@ field_val(struct tep_event *ev, const char *name, struct tep_record *rec)
 	return v;
 }
 
+/* The common_pid of a record, 0 if absent. */
+static unsigned long long
+pid_val(struct tep_event *ev, struct tep_record *rec)
+{
+	unsigned long long v = 0;
+
+	if (!ev || tep_get_common_field_val(NULL, ev, "common_pid", rec, &v,
+	    0) != 0)
+		return 0;
+	return v;
+}
+
 /* Is @data (of @len bytes) a funcgraph_exit of @pid and @func? */
 static bool
 is_matching_exit(struct td_file *f, const uint8_t *data, uint32_t len,
@@ -277,7 +289,7 @@ is_matching_exit(struct td_file *f, const uint8_t *data, uint32_t len,
 	memset(&r, 0, sizeof(r));
 	r.data = (void *)(uintptr_t)data;
 	r.size = (int)len;
-	return field_val(ex, "common_pid", &r) == pid &&
+	return pid_val(ex, &r) == pid &&
 	    field_val(ex, "func", &r) == func;
 }
 
@@ -340,7 +352,7 @@ static void
 print_fgraph_entry(struct td_file *f, const struct tv_event *ev,
     struct tep_event *te, struct tep_record *rec, struct trace_seq *s)
 {
-	unsigned long long pid = field_val(te, "common_pid", rec);
+	unsigned long long pid = pid_val(te, rec);
 	unsigned long long func = field_val(te, "func", rec);
 	unsigned long long depth = field_val(te, "depth", rec);
 	uint8_t nb[256];
@@ -389,7 +401,7 @@ static bool
 exit_swallowed(struct td_file *f, const struct tv_event *ev,
     struct tep_event *te, struct tep_record *rec)
 {
-	unsigned long long pid = field_val(te, "common_pid", rec);
+	unsigned long long pid = pid_val(te, rec);
 	unsigned long long func = field_val(te, "func", rec);
 	struct tep_event *en;
 	struct tep_record pr;
@@ -407,7 +419,7 @@ exit_swallowed(struct td_file *f, const struct tv_event *ev,
 	memset(&pr, 0, sizeof(pr));
 	pr.data = pb;
 	pr.size = (int)plen;
-	return field_val(en, "common_pid", &pr) == pid &&
+	return pid_val(en, &pr) == pid &&
 	    field_val(en, "func", &pr) == func;
 }
 
