@@ -341,6 +341,27 @@ finish_index(struct tv_stream *s, const struct head_roles *hr)
 	}
 }
 
+/*
+ * Without timestamp_begin in the packet context, babeltrace2's stream clock
+ * runs on from the previous packet's last event: walk the events once so
+ * that each packet starts from there (cycles_begin; times stay unknown).
+ */
+static void
+chain_clock(struct tv_stream *s)
+{
+	struct tv_packet_events pe;
+	uint64_t k, clk = 0;
+
+	memset(&pe, 0, sizeof(pe));
+	for (k = 0; k < s->npackets; k++) {
+		s->packets[k].cycles_begin = clk;
+		ctf_decode_packet(s, k, &pe);
+		if (pe.count && pe.recs[pe.count - 1].kind == TV_REC_EVENT)
+			clk = pe.recs[pe.count - 1].count;
+		tv_packet_events_fini(&pe);
+	}
+}
+
 /* Build @s's packet index from its files, in their order. */
 enum tv_status
 ctf_stream_index(struct tv_stream *s, struct tv_error *err)
@@ -357,5 +378,7 @@ ctf_stream_index(struct tv_stream *s, struct tv_error *err)
 			break;
 	}
 	finish_index(s, &hr);
+	if (!hr.begin && s->clock && s->npackets > 1)
+		chain_clock(s);
 	return st;
 }
