@@ -1,0 +1,383 @@
+/*
+ * Where a trace's bookmarks live and how they are saved.
+ *
+ *   directory trace  DIR/info/bookmarks.xml (the LTT layout)
+ *   file trace       FILE.bookmarks.xml next to it
+ *   not writable     $XDG_DATA_HOME/tview/ (default ~/.local/share/tview/),
+ *                    named after the trace's absolute path
+ *
+ * A save takes an exclusive lock on the file's directory, re-reads the
+ * file, and when another tview changed it meanwhile replays this set's
+ * change log on that version, so neither loses bookmarks.  It then keeps
+ * FILE.bak (once: the file as it was before tview first rewrote it),
+ * writes a temporary file in the same directory, fsyncs it, renames it
+ * over the file and fsyncs the directory: a crash leaves the old or the
+ * new file, never a truncated one.  TVIEW_TEST_SLOW_SAVE=MS (tests only)
+ * sleeps between the write and the rename.
+ */
+#include "tview/tview.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tview/bookmark.h"
+#include "tview/error.h"
+#include "tview/i18n.h"
+#include "tview/mapfile.h"
+#include "tview/util.h"
+#include "bookmark-priv.h"
+
+#define BM_NAME_MAX	200	/* bytes of an escaped path used as a name */
+
+/* A TV_IO error about @path from errno @e. */
+static enum tv_status
+io_error(struct tv_error *err, const char *path, int e, const char *what)
+{
+	enum tv_status st = tv_error_at(err, TV_IO, path, TV_NO_OFFSET,
+	    "%s: %s", what, strerror(e));
+
+	if (err)
+		err->sys_errno = e;
+	return st;
+}
+
+/* The directory part of @path (malloc'ed). */
+static char *
+dir_of(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	if (!s)
+		return tv_xstrdup(".");
+	if (s == path)
+		return tv_xstrdup("/");
+	return tv_xstrndup(path, (size_t)(s - path));
+}
+
+/* mkdir -p @dir (0755); true on success or if it exists. */
+static bool
+mkdirs(const char *dir)
+{
+	char *p = tv_xstrdup(dir), *s;
+	bool ok = true;
+
+	for (s = p + 1; ok && *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) != 0 && errno != EEXIST)
+			ok = false;
+		*s = '/';
+	}
+	if (ok && mkdir(p, 0755) != 0 && errno != EEXIST)
+		ok = false;
+	free(p);
+	return ok;
+}
+
+/* Can files be created in @dir (or, if missing, in its parent)? */
+static bool
+dir_writable(const char *dir)
+{
+	struct stat st;
+	char *parent;
+	bool ok;
+
+	if (stat(dir, &st) == 0)
+		return S_ISDIR(st.st_mode) && access(dir, W_OK | X_OK) == 0;
+	parent = dir_of(dir);
+	ok = access(parent, W_OK | X_OK) == 0;
+	free(parent);
+	return ok;
+}
+
+/* $XDG_DATA_HOME/tview/ESCAPED-ABSOLUTE-PATH.bookmarks.xml (malloc'ed). */
+static char *
+fallback_path(const char *trace_path)
+{
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	char abs[PATH_MAX], *out;
+	struct tv_strbuf sb;
+	const char *p;
+	uint32_t h = 2166136261u;
+
+	if (!realpath(trace_path, abs))
+		snprintf(abs, sizeof(abs), "%s", trace_path);
+	tv_strbuf_init(&sb);
+	for (p = abs; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		h = (h ^ c) * 16777619u;
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '.' || c == '-' ||
+		    c == '_')
+			tv_strbuf_addc(&sb, (char)c);
+		else
+			tv_strbuf_addf(&sb, "%%%02X", c);
+	}
+	if (sb.len > BM_NAME_MAX) {
+		/* keep the end (the trace's name) and make it unique */
+		char *tail = tv_xstrdup(sb.buf + sb.len - BM_NAME_MAX + 9);
+
+		tv_strbuf_reset(&sb);
+		tv_strbuf_addf(&sb, "%08x-%s", h, tail);
+		free(tail);
+	}
+	if (xdg && xdg[0] == '/')
+		tv_xasprintf(&out, "%s/tview/%s.bookmarks.xml", xdg, sb.buf);
+	else
+		tv_xasprintf(&out, "%s/.local/share/tview/%s.bookmarks.xml",
+		    home && home[0] ? home : ".", sb.buf);
+	tv_strbuf_fini(&sb);
+	return out;
+}
+
+/*
+ * Read @path into *@buf; *@exists false (TV_OK) when there is no file.
+ */
+static enum tv_status
+read_existing(const char *path, char **buf, size_t *len, bool *exists,
+    struct tv_error *err)
+{
+	*buf = NULL;
+	*len = 0;
+	*exists = false;
+	if (access(path, F_OK) != 0 && errno == ENOENT)
+		return TV_OK;
+	*exists = true;
+	return tv_read_file(path, TV_BM_MAX_FILE + 1, buf, len, err);
+}
+
+/* See tview/bookmark.h. */
+enum tv_status
+tv_bookmarks_open(struct tv_bookmarks **out, const char *trace_path,
+    struct tv_error *err)
+{
+	struct tv_bookmarks *bms = NULL;
+	char *primary, *pdir, *fb, *buf = NULL, *from;
+	struct stat st;
+	enum tv_status st2;
+	bool exists = false, fallback;
+	size_t len = 0;
+
+	*out = NULL;
+	if (stat(trace_path, &st) == 0 && S_ISDIR(st.st_mode))
+		tv_xasprintf(&primary, "%s/info/bookmarks.xml", trace_path);
+	else
+		tv_xasprintf(&primary, "%s.bookmarks.xml", trace_path);
+	pdir = dir_of(primary);
+	fallback = !dir_writable(pdir) ||
+	    (access(primary, F_OK) == 0 && access(primary, R_OK) != 0);
+	free(pdir);
+	fb = fallback_path(trace_path);
+	/* Read our own copy if there is one, else the trace's. */
+	from = fallback && access(fb, F_OK) == 0 ? fb : primary;
+	st2 = read_existing(from, &buf, &len, &exists, err);
+	if (st2 == TV_OK && len > TV_BM_MAX_FILE)
+		st2 = tv_error_at(err, TV_UNSUPPORTED, from, TV_NO_OFFSET,
+		    _("bookmark file too large"));
+	if (st2 == TV_OK && exists)
+		st2 = tv_bookmarks_parse(&bms, from, buf ? buf : "", len, err);
+	else if (st2 == TV_OK)
+		bms = tv_bookmarks_create();
+	if (st2 != TV_OK) {
+		free(buf);
+		free(primary);
+		free(fb);
+		return st2;
+	}
+	bms->fallback = fallback;
+	if (fallback) {
+		bms->path = fb;
+		free(primary);
+	} else {
+		bms->path = primary;
+		free(fb);
+	}
+	if (from == bms->path) {
+		bms->bytes = buf;
+		bms->nbytes = len;
+		bms->exists = exists;
+	} else {
+		free(buf);
+	}
+	*out = bms;
+	return TV_OK;
+}
+
+/* See tview/bookmark.h. */
+const char *
+tv_bookmarks_path(const struct tv_bookmarks *bms)
+{
+	return bms && bms->path ? bms->path : "";
+}
+
+/* See tview/bookmark.h. */
+bool
+tv_bookmarks_fallback(const struct tv_bookmarks *bms)
+{
+	return bms && bms->fallback;
+}
+
+/* Write @len bytes fully; false with errno on failure. */
+static bool
+write_all(int fd, const char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			return false;
+		}
+		buf += n;
+		len -= (size_t)n;
+	}
+	return true;
+}
+
+/* Tests: TVIEW_TEST_SLOW_SAVE=MS sleeps between write and rename. */
+static void
+test_delay(void)
+{
+	const char *s = getenv("TVIEW_TEST_SLOW_SAVE");
+	long ms = s ? strtol(s, NULL, 10) : 0;
+	struct timespec ts;
+
+	if (ms <= 0 || ms > 60000)
+		return;
+	ts.tv_sec = ms / 1000;
+	ts.tv_nsec = (ms % 1000) * 1000000L;
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+/*
+ * Write @buf to @path atomically: temp file in @dirfd's directory @dir,
+ * fsync, rename, fsync the directory.
+ */
+static enum tv_status
+write_atomic(const char *dir, int dirfd, const char *path, const char *buf,
+    size_t len, struct tv_error *err)
+{
+	const char *base = strrchr(path, '/');
+	char *tmp;
+	int fd, e;
+
+	tv_xasprintf(&tmp, "%s/.%s.XXXXXX", dir, base ? base + 1 : path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		e = errno;
+		free(tmp);
+		return io_error(err, path, e, _("cannot create a temporary "
+		    "file"));
+	}
+	(void)fchmod(fd, 0644);
+	if (!write_all(fd, buf, len) || fsync(fd) != 0) {
+		e = errno;
+		close(fd);
+		unlink(tmp);
+		free(tmp);
+		return io_error(err, path, e, _("cannot write"));
+	}
+	if (close(fd) != 0) {
+		e = errno;
+		unlink(tmp);
+		free(tmp);
+		return io_error(err, path, e, _("cannot write"));
+	}
+	test_delay();
+	if (rename(tmp, path) != 0) {
+		e = errno;
+		unlink(tmp);
+		free(tmp);
+		return io_error(err, path, e, _("cannot replace"));
+	}
+	free(tmp);
+	(void)fsync(dirfd);
+	return TV_OK;
+}
+
+/* See tview/bookmark.h. */
+enum tv_status
+tv_bookmarks_save(struct tv_bookmarks *bms, struct tv_error *err)
+{
+	char *dir, *disk = NULL, *out = NULL, *bak;
+	bool exists = false;
+	enum tv_status st;
+	size_t dlen = 0, olen = 0;
+	int dirfd;
+
+	if (!tv_bookmarks_dirty(bms))
+		return TV_OK;
+	dir = dir_of(bms->path);
+	if (!mkdirs(dir)) {
+		st = io_error(err, dir, errno, _("cannot create the "
+		    "directory"));
+		free(dir);
+		return st;
+	}
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0 || flock(dirfd, LOCK_EX) != 0) {
+		st = io_error(err, dir, errno, _("cannot lock"));
+		if (dirfd >= 0)
+			close(dirfd);
+		free(dir);
+		return st;
+	}
+	st = read_existing(bms->path, &disk, &dlen, &exists, err);
+	if (st == TV_OK && (exists != bms->exists || dlen != bms->nbytes ||
+	    (dlen && memcmp(disk, bms->bytes, dlen) != 0))) {
+		/* Someone else saved meanwhile: their file is the base. */
+		void *doc = NULL;
+
+		if (exists)
+			st = tv_bm_doc_read(bms->path, disk ? disk : "", dlen,
+			    &doc, err);
+		else
+			doc = tv_bm_doc_new();
+		if (st == TV_OK) {
+			tv_bm_doc_free(bms->base);
+			bms->base = doc;
+			tv_bm_rebuild(bms);
+		}
+	}
+	if (st == TV_OK && exists) {
+		tv_xasprintf(&bak, "%s.bak", bms->path);
+		if (access(bak, F_OK) != 0)
+			st = write_atomic(dir, dirfd, bak, disk, dlen, err);
+		free(bak);
+	}
+	if (st == TV_OK) {
+		tv_bookmarks_serialize(bms, &out, &olen);
+		st = write_atomic(dir, dirfd, bms->path, out, olen, err);
+	}
+	if (st == TV_OK) {
+		free(bms->bytes);
+		bms->bytes = out;
+		bms->nbytes = olen;
+		bms->exists = true;
+		out = NULL;
+		tv_bm_doc_free(bms->base);
+		bms->base = tv_bm_doc_copy(bms->doc);
+		tv_bm_ops_clear(bms);
+		tv_bm_rebuild(bms);
+	}
+	flock(dirfd, LOCK_UN);
+	close(dirfd);
+	free(out);
+	free(disk);
+	free(dir);
+	return st;
+}
