@@ -1,0 +1,322 @@
+/*
+ * Unit tests of the bookmarks: every attribute form of <location>, CPU
+ * optional, cycles, unknown content kept through a save, unquoted
+ * attributes, malformed input, undo, and two sets saving the same file
+ * (merge of concurrent edits).
+ */
+#include "tview/tview.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tview/bookmark.h"
+#include "tview/error.h"
+#include "tview/mapfile.h"
+#include "tview/util.h"
+#include "../tap.h"
+
+/* Parse @xml; NULL (with a diagnostic) on failure. */
+static struct tv_bookmarks *
+parse(const char *xml, struct tv_error *err)
+{
+	struct tv_bookmarks *bms = NULL;
+
+	tv_error_clear(err);
+	if (tv_bookmarks_parse(&bms, "t.xml", xml, strlen(xml), err) != TV_OK)
+		return NULL;
+	return bms;
+}
+
+/* The serialized document as a string (malloc'ed). */
+static char *
+ser(struct tv_bookmarks *bms)
+{
+	char *s;
+	size_t n;
+
+	tv_bookmarks_serialize(bms, &s, &n);
+	return s;
+}
+
+/* Every attribute form, CPU optional, sorted by time. */
+static void
+test_forms(void)
+{
+	struct tv_error err;
+	const struct tv_bookmark *b;
+	struct tv_bookmarks *bms = parse(
+	    "<bookmarks>\n"
+	    "<location name=\"b\" cpu=\"2\" start_time=\"3.5\" "
+	    "end_time=\"4.000000001\">spike</location>\n"
+	    "<location name=\"a\" time=\"1.123456789\"/>\n"
+	    "<location cycle=\"18446744073709551615\">big</location>\n"
+	    "<location name='c' start_cycle='10' end_cycle='20'/>\n"
+	    "</bookmarks>\n", &err);
+
+	ok(bms != NULL, "all forms parse");
+	if (!bms)
+		return;
+	is_int((int64_t)tv_bookmarks_count(bms), 4, "four bookmarks");
+	b = tv_bookmarks_get(bms, 0);
+	is_str(b->name, "a", "first by time is a");
+	is_int(b->start, 1123456789, "time with nine decimals");
+	ok(!b->interval && b->cpu == TV_BM_NO_CPU, "instant, no CPU");
+	b = tv_bookmarks_get(bms, 1);
+	is_str(b->name, "b", "then b");
+	is_int(b->start, 3500000000LL, "start_time");
+	is_int(b->end, 4000000001LL, "end_time");
+	is_int(b->cpu, 2, "cpu");
+	is_str(b->text, "spike", "annotation");
+	b = tv_bookmarks_get(bms, 2);
+	ok(b->by_cycle && b->start == TV_TIME_NONE, "cycles unresolved sort "
+	    "last");
+	ok(tv_bookmarks_get(bms, 2)->start_cycle == UINT64_MAX ||
+	    tv_bookmarks_get(bms, 3)->start_cycle == UINT64_MAX,
+	    "64-bit cycle");
+	b = tv_bookmarks_get(bms, 2)->interval ? tv_bookmarks_get(bms, 2) :
+	    tv_bookmarks_get(bms, 3);
+	ok(b->interval && b->start_cycle == 10 && b->end_cycle == 20,
+	    "start_cycle / end_cycle");
+	is_int(tv_bookmarks_next(bms, 1123456789, 1), 1, "next after a is b");
+	is_int(tv_bookmarks_next(bms, 3500000000LL, -1), 0, "prev of b is a");
+	is_int(tv_bookmarks_covering(bms, 3700000000LL, -1), 1,
+	    "inside the interval");
+	is_int(tv_bookmarks_covering(bms, 3700000000LL, 1), -1,
+	    "other CPU does not count");
+	is_int(tv_bookmarks_covering(bms, 2000000000LL, -1), -1,
+	    "outside every bookmark");
+	tv_bookmarks_destroy(bms);
+}
+
+/* Unquoted attribute values, as the format notes show them. */
+static void
+test_unquoted(void)
+{
+	struct tv_error err;
+	struct tv_bookmarks *bms = parse(
+	    "<bookmarks>\n"
+	    "<location name=name cpu=1 start_time=10.5 end_time=11>Some "
+	    "text</location>\n"
+	    "</bookmarks>\n", &err);
+	const struct tv_bookmark *b;
+
+	ok(bms != NULL, "unquoted attributes parse");
+	if (!bms)
+		return;
+	b = tv_bookmarks_get(bms, 0);
+	ok(b && strcmp(b->name, "name") == 0 && b->cpu == 1 &&
+	    b->start == 10500000000LL && b->end == 11000000000LL,
+	    "unquoted values read");
+	tv_bookmarks_destroy(bms);
+}
+
+/* Malformed input: clear path:line:col errors. */
+static void
+test_malformed(void)
+{
+	static const struct {
+		const char *xml, *want;
+	} cases[] = {
+		{ "<bookmarks>\n<location time=\"1\">\n</bookmarks>\n",
+		  "t.xml:3:" },
+		{ "<bookmarks><location time=\"x\"/></bookmarks>",
+		  "t.xml:1: <location> attribute time" },
+		{ "<bookmarks>\n\n<location name=\"n\"/></bookmarks>",
+		  "t.xml:3: <location> has neither" },
+		{ "<marks/>", "not <bookmarks>" },
+		{ "<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>"
+		  "<bookmarks/>", "document type" },
+		{ "<bookmarks><location time=\"1.0000000001\"/></bookmarks>",
+		  "attribute time" },
+		{ "<bookmarks><location start_time=\"1\"/></bookmarks>",
+		  "end_time" },
+		{ "", "t.xml:1" },
+	};
+	struct tv_error err;
+	char buf[1100];
+	size_t i;
+
+	for (i = 0; i < TV_ARRAY_SIZE(cases); i++) {
+		struct tv_bookmarks *bms = parse(cases[i].xml, &err);
+
+		tv_error_format(&err, buf, sizeof(buf));
+		ok(!bms && strstr(buf, cases[i].want) != NULL,
+		    "malformed %zu: %s", i, buf);
+		tv_bookmarks_destroy(bms);
+	}
+}
+
+/* Unknown elements, attributes, comments survive add/edit/delete. */
+static void
+test_roundtrip(void)
+{
+	static const char xml[] =
+	    "<?xml version=\"1.0\"?>\n"
+	    "<!-- kept -->\n"
+	    "<bookmarks xmlns:x=\"urn:x\" version=\"2\">\n"
+	    "  <location name=\"a\" time=\"1.000000000\" colour=\"red\">"
+	    "one<x:note>inner</x:note></location>\n"
+	    "  <unknown attr=\"v\">stuff &amp; <![CDATA[<raw>]]></unknown>\n"
+	    "  <location name=\"b\" time=\"2.000000000\">two</location>\n"
+	    "</bookmarks>\n";
+	struct tv_bookmark_spec spec = { "new", "a & b <c>", 3, true,
+	    5000000000LL, 6000000000LL };
+	struct tv_bookmarks *bms, *again;
+	struct tv_error err;
+	char *s;
+	long i;
+
+	bms = parse(xml, &err);
+	ok(bms != NULL, "round-trip input parses");
+	if (!bms)
+		return;
+	s = ser(bms);
+	is_str(s, xml, "unchanged document serializes byte for byte");
+	free(s);
+	ok(!tv_bookmarks_dirty(bms), "unchanged set is not dirty");
+	tv_bookmarks_add(bms, &spec);
+	i = tv_bookmarks_find(bms, 1000000000LL);
+	tv_bookmarks_edit(bms, (size_t)i, "A", "uno");
+	i = tv_bookmarks_find(bms, 2000000000LL);
+	tv_bookmarks_delete(bms, (size_t)i);
+	s = ser(bms);
+	ok(strstr(s, "<!-- kept -->") && strstr(s, "version=\"2\"") &&
+	    strstr(s, "colour=\"red\"") &&
+	    strstr(s, "<x:note>inner</x:note>") &&
+	    strstr(s, "<unknown attr=\"v\">stuff &amp; <![CDATA[<raw>]]>"
+	    "</unknown>") && !strstr(s, "two"),
+	    "unknown content kept through add, edit, delete");
+	ok(strstr(s, "<location name=\"new\" cpu=\"3\" "
+	    "start_time=\"5.000000000\" end_time=\"6.000000000\">"
+	    "a &amp; b &lt;c&gt;</location>\n</bookmarks>") != NULL,
+	    "new location written quoted and escaped: %s", s);
+	again = parse(s, &err);
+	ok(again && tv_bookmarks_count(again) == 2, "output reads back");
+	if (again) {
+		const struct tv_bookmark *b = tv_bookmarks_get(again, 0);
+
+		ok(strcmp(b->name, "A") == 0 && strcmp(b->text, "uno") == 0,
+		    "edit read back");
+		b = tv_bookmarks_get(again, 1);
+		ok(strcmp(b->text, "a & b <c>") == 0 && b->cpu == 3 &&
+		    b->interval, "new bookmark read back");
+	}
+	tv_bookmarks_destroy(again);
+	free(s);
+	ok(tv_bookmarks_undo(bms), "undo the delete");
+	ok(tv_bookmarks_find(bms, 2000000000LL) >= 0, "deleted one is back");
+	ok(!tv_bookmarks_undo(bms), "nothing more to undo");
+	tv_bookmarks_destroy(bms);
+}
+
+/* Write @s to @path. */
+static void
+put(const char *path, const char *s)
+{
+	FILE *fp = fopen(path, "w");
+
+	if (fp) {
+		fputs(s, fp);
+		fclose(fp);
+	}
+}
+
+/* Two sets on one file: both saves keep both sets' changes. */
+static void
+test_merge(void)
+{
+	char dir[] = "/tmp/tv-bm-test.XXXXXX", path[256], *buf = NULL, bak[300];
+	struct tv_bookmark_spec s1 = { "one", "", TV_BM_NO_CPU, false,
+	    1000000000LL, 0 };
+	struct tv_bookmark_spec s2 = { "two", "", 1, false, 2000000000LL, 0 };
+	struct tv_bookmarks *a = NULL, *b = NULL, *c = NULL;
+	struct tv_error err;
+	size_t len;
+
+	if (!mkdtemp(dir)) {
+		tv_skip("mkdtemp failed");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/trace.dat", dir);
+	put(path, "x");
+	snprintf(path, sizeof(path), "%s/trace.dat.bookmarks.xml", dir);
+	put(path, "<bookmarks>\n<location name=old time=0.5>hand-written"
+	    "</location>\n<location name=gone time=0.7/>\n</bookmarks>\n");
+	snprintf(path, sizeof(path), "%s/trace.dat", dir);
+	ok(tv_bookmarks_open(&a, path, &err) == TV_OK &&
+	    tv_bookmarks_open(&b, path, &err) == TV_OK, "two sets open");
+	if (!a || !b)
+		goto out;
+	ok(!tv_bookmarks_fallback(a) && strstr(tv_bookmarks_path(a),
+	    "trace.dat.bookmarks.xml"), "single file: next to it");
+	tv_bookmarks_add(a, &s1);
+	tv_bookmarks_delete(b, (size_t)tv_bookmarks_find(b, 700000000));
+	tv_bookmarks_add(b, &s2);
+	ok(tv_bookmarks_save(a, &err) == TV_OK, "first save");
+	ok(tv_bookmarks_save(b, &err) == TV_OK, "second save merges");
+	is_int((int64_t)tv_bookmarks_count(b), 3, "b sees a's bookmark");
+	ok(tv_bookmarks_open(&c, path, &err) == TV_OK, "reopen");
+	if (c) {
+		is_int((int64_t)tv_bookmarks_count(c), 3,
+		    "file holds old, one, two");
+		ok(tv_bookmarks_find(c, 500000000) >= 0 &&
+		    tv_bookmarks_find(c, 1000000000) >= 0 &&
+		    tv_bookmarks_find(c, 2000000000) >= 0 &&
+		    tv_bookmarks_find(c, 700000000) < 0,
+		    "nobody's change lost");
+	}
+	snprintf(bak, sizeof(bak), "%s.bak", tv_bookmarks_path(a));
+	ok(tv_read_file(bak, 1 << 20, &buf, &len, NULL) == TV_OK &&
+	    strstr(buf, "name=old time=0.5") != NULL,
+	    ".bak holds the hand-written original");
+	free(buf);
+	/* A malformed file is an error and stays as it is. */
+	put(tv_bookmarks_path(a), "<bookmarks><location");
+	tv_bookmarks_add(a, &s2);
+	ok(tv_bookmarks_save(a, &err) == TV_SYNTAX, "malformed: save refused");
+	buf = NULL;
+	ok(tv_read_file(tv_bookmarks_path(a), 1 << 20, &buf, &len, NULL) ==
+	    TV_OK && strcmp(buf, "<bookmarks><location") == 0,
+	    "malformed file not overwritten");
+	free(buf);
+out:
+	tv_bookmarks_destroy(a);
+	tv_bookmarks_destroy(b);
+	tv_bookmarks_destroy(c);
+	snprintf(bak, sizeof(bak), "rm -rf '%s'", dir);
+	if (system(bak) != 0)
+		diag("cannot remove %s", dir);
+}
+
+/* Times: format and parse agree; bad values refused. */
+static void
+test_time(void)
+{
+	char buf[64];
+	int64_t ns = 0;
+
+	is_str(tv_bookmark_format_time(-1500000000LL, buf, sizeof(buf)),
+	    "-1.500000000", "negative time");
+	ok(tv_bookmark_parse_time("1351530909.000000010", &ns) &&
+	    ns == 1351530909000000010LL, "epoch seconds");
+	ok(!tv_bookmark_parse_time("1e3", &ns), "1e3 refused");
+	ok(!tv_bookmark_parse_time("99999999999999999999", &ns),
+	    "overflow refused");
+	ok(tv_bookmark_parse_time(" 7 ", &ns) && ns == 7000000000LL,
+	    "blanks around");
+}
+
+int
+main(void)
+{
+	tv_plan(0);
+	test_forms();
+	test_unquoted();
+	test_malformed();
+	test_roundtrip();
+	test_merge();
+	test_time();
+	return tv_done();
+}
