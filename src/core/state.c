@@ -16,7 +16,7 @@
 #include "state-priv.h"
 
 /* Hard caps: hostile traces cannot make the tables grow without bound. */
-#define STATE_MAX_THREADS	(1u << 22)
+#define STATE_MAX_THREADS	(1u << 20)
 #define STATE_MAX_CPU		4096
 
 /* prev_state bits (Linux): exiting tasks. */

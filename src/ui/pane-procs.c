@@ -44,6 +44,8 @@ struct procs_priv {
 	size_t			 cur;
 	size_t			 top;
 	int			 sort;		/* enum procs_sort */
+	bool			 waiting;	/* the pass has not reached
+						   the cursor yet */
 	/* restricted jumps */
 	struct tv_state		*wst;
 	struct tv_merge		*wm;
@@ -166,6 +168,28 @@ procs_rebuild(struct tv_ui *ui, struct procs_priv *pp)
 		pp->cur = n ? n - 1 : 0;
 }
 
+/*
+ * Whether to wait for the pass rather than replay from its last
+ * checkpoint to a cursor far ahead of it (seconds on a big trace).
+ */
+static bool
+procs_wait(struct tv_ui *ui, struct procs_priv *pp)
+{
+	const struct tv_trace_set *set = ui->set;
+	double frac;
+	bool done;
+	int64_t reached;
+
+	frac = tv_state_index_progress(pp->idx, &done);
+	pp->waiting = false;
+	if (done || !ui->have_sel || set->ts_end <= set->ts_begin)
+		return false;
+	reached = set->ts_begin + (int64_t)(frac *
+	    (double)(set->ts_end - set->ts_begin));
+	pp->waiting = ui->sel.rec.ts > reached;
+	return pp->waiting;
+}
+
 /* Pane op: create the state and start the background pass. */
 static void
 procs_init(struct tv_ui *ui, struct tv_pane *p)
@@ -227,6 +251,14 @@ procs_draw(struct tv_ui *ui, struct tv_pane *p)
 	size_t row;
 	int i, h = p->h - 2;
 
+	if (pp->stale && procs_wait(ui, pp)) {
+		wattrset(p->win, a);
+		mvwhline(p->win, 0, 0, ' ' | a, p->w);
+		tv_ui_put(p->win, 0, 1, _("Processes: waiting for the "
+		    "background pass to reach the cursor"), p->w - 1);
+		wattrset(p->win, A_NORMAL);
+		return;
+	}
 	if (pp->stale)
 		procs_rebuild(ui, pp);
 	if (ui->proc_filter)
@@ -402,6 +434,9 @@ tv_ui_procs_progress(struct tv_ui *ui, double *frac)
 	if (pp == NULL)
 		return false;
 	*frac = tv_state_index_progress(pp->idx, &done);
+	/* the pane waits for the pass: look again at each tick */
+	if (pp->waiting)
+		ui->panes[TV_UI_PANE_PROCS].dirty = true;
 	return !done;
 }
 
