@@ -24,6 +24,7 @@ enum main_mode {
 	MODE_DUMP,
 	MODE_INFO,
 	MODE_PROCESSES,
+	MODE_BOOKMARKS,
 };
 
 /* Long-only options get values above the char range. */
@@ -32,6 +33,8 @@ enum {
 	OPT_PROCESSES,
 	OPT_AT,
 	OPT_WITH_PID,
+	OPT_BOOKMARKS,
+	OPT_BOOKMARKED,
 };
 
 static const struct option main_longopts[] = {
@@ -43,6 +46,8 @@ static const struct option main_longopts[] = {
 	{ "processes",		no_argument,		NULL, OPT_PROCESSES },
 	{ "at",			required_argument,	NULL, OPT_AT },
 	{ "with-pid",		no_argument,		NULL, OPT_WITH_PID },
+	{ "bookmarks",		no_argument,		NULL, OPT_BOOKMARKS },
+	{ "bookmarked",		no_argument,		NULL, OPT_BOOKMARKED },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 },
@@ -98,6 +103,12 @@ main_usage(FILE *fp)
 	    "with its PID,\n"
 	    "                           TID and process name, tab-separated "
 	    "('-' if unknown)\n"), fp);
+	fputs(_("      --bookmarks          print the trace's bookmarks, one a "
+	    "line: start, end,\n"
+	    "                           cycles, CPU, name, text, "
+	    "tab-separated ('-' if none)\n"
+	    "      --bookmarked         with --dump, print only the events "
+	    "inside bookmarks\n"), fp);
 	fputc('\n', fp);
 	/* xgettext:no-c-format */
 	fputs(_("TIME is HH:MM[:SS[.N]] (on the trace's first day), "
@@ -178,6 +189,9 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 	case MODE_PROCESSES:
 		status = tv_cli_processes(set, o);
 		break;
+	case MODE_BOOKMARKS:
+		status = tv_cli_bookmarks(set, o);
+		break;
 	case MODE_UI:
 	default:
 		if (st != TV_OK) {
@@ -202,7 +216,8 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 int
 main(int argc, char **argv)
 {
-	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL, NULL, false };
+	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL, NULL, false,
+	    false };
 	enum main_mode mode = MODE_UI;
 	int c;
 
@@ -230,6 +245,12 @@ main(int argc, char **argv)
 			break;
 		case OPT_WITH_PID:
 			o.with_pid = true;
+			break;
+		case OPT_BOOKMARKS:
+			mode = MODE_BOOKMARKS;
+			break;
+		case OPT_BOOKMARKED:
+			o.bookmarked = true;
 			break;
 		case OPT_TIME_FORMAT:
 			if (!main_time_style(optarg, &o.time_style)) {
@@ -265,6 +286,11 @@ main(int argc, char **argv)
 	}
 	if (o.with_pid && mode != MODE_DUMP) {
 		fprintf(stderr, _("%s: --with-pid only applies to --dump\n"),
+		    PACKAGE);
+		return main_usage_error();
+	}
+	if (o.bookmarked && mode != MODE_DUMP) {
+		fprintf(stderr, _("%s: --bookmarked only applies to --dump\n"),
 		    PACKAGE);
 		return main_usage_error();
 	}

@@ -16,7 +16,10 @@ struct tv_cli_options {
 	const char		*end;		/* --end text, or NULL */
 	const char		*at;		/* --at text, or NULL */
 	bool			 with_pid;	/* --dump --with-pid */
+	bool			 bookmarked;	/* --dump --bookmarked */
 };
+
+struct tv_bookmarks;
 
 /**
  * tv_cli_dump() - print every record of @set in [begin, end] to stdout, one
@@ -43,5 +46,13 @@ void	tv_cli_error(const struct tv_error *err);
 enum tv_status tv_cli_parse_time(const struct tv_trace_set *set,
 	    const char *text, bool local, int64_t *out,
 	    struct tv_error *err);
+
+/** tv_cli_bookmarks() - --bookmarks: print them, one a line; status. */
+int	tv_cli_bookmarks(struct tv_trace_set *set,
+	    const struct tv_cli_options *o);
+
+/** tv_cli_bookmarks_load() - the bookmarks of @set's first trace. */
+enum tv_status tv_cli_bookmarks_load(const struct tv_trace_set *set,
+	    struct tv_bookmarks **out, struct tv_error *err);
 
 #endif /* TVIEW_CLI_H */

@@ -18,6 +18,7 @@
 #include "tview/state.h"
 #include "tview/trace.h"
 #include "tview/util.h"
+#include "tview/bookmark.h"
 #include "cli.h"
 
 /* Size of the stdio buffer of stdout: dumps are big, write in big chunks. */
@@ -140,6 +141,7 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 	struct tv_state *state = NULL;
 	struct tv_event_owner owner;
 	struct tv_merge *m;
+	struct tv_bookmarks *bms = NULL;
 	struct tv_event ev;
 	enum tv_status st;
 	int status = 0;
@@ -159,6 +161,25 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 		return 2;
 	}
 
+	if (o->bookmarked) {
+		const struct tv_bookmark *b;
+
+		if (tv_cli_bookmarks_load(set, &bms, &err) != TV_OK) {
+			tv_cli_error(&err);
+			return 1;
+		}
+		/* nothing before the first bookmark can be inside one */
+		b = tv_bookmarks_get(bms, 0);
+		if (b == NULL || b->start == TV_TIME_NONE) {
+			tv_bookmarks_destroy(bms);
+			return 0;
+		}
+		if (b->start > begin) {
+			begin = b->start;
+			if (o->begin == NULL && o->with_pid)
+				begin = INT64_MIN;
+		}
+	}
 	if (o->with_pid) {
 		/* the state just before the first line: replay up to it */
 		state = tv_state_create(set);
@@ -177,7 +198,7 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 		return 1;
 	}
 	m = tv_merge_create(set);
-	if (o->begin != NULL)
+	if (o->begin != NULL || (bms != NULL && begin != INT64_MIN))
 		tv_merge_seek_time(m, begin);
 	else
 		tv_merge_seek_begin(m);
@@ -196,6 +217,9 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 			break;
 		if (state != NULL)
 			(void)tv_state_apply(state, &ev, &owner, NULL);
+		if (bms != NULL && tv_bookmarks_covering(bms, ev.rec.ts,
+		    ev.stream->cpu) < 0)
+			continue;
 		st = dump_record(&ev, &arena, &line,
 		    state != NULL ? &owner : NULL, &one);
 		if (st != TV_OK && rec_err.status == TV_OK) {
@@ -218,6 +242,7 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 	tv_arena_fini(&arena);
 	tv_merge_destroy(m);
 	tv_state_destroy(state);
+	tv_bookmarks_destroy(bms);
 
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		tv_error_set(&err, TV_IO, NULL, _("cannot write the output: %s"),
