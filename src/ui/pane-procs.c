@@ -15,7 +15,7 @@
 #include <string.h>
 
 /* Events per owner window of the restricted jumps. */
-#define OWNER_WINDOW	8192
+#define OWNER_WINDOW	4096
 
 enum procs_sort {
 	SORT_PID,
@@ -51,6 +51,8 @@ struct procs_priv {
 	struct tv_merge		*wm;
 	struct procs_owner	*win;
 	size_t			 nwin;
+	bool			 wforward;	/* wm stands right after the
+						   window, wst matches it */
 };
 
 /* The pane's private data, from anywhere in the UI. */
@@ -466,6 +468,26 @@ procs_window(struct tv_ui *ui, struct procs_priv *pp,
 		pp->wm = tv_merge_create(ui->set);
 	if (pp->win == NULL)
 		pp->win = tv_xcalloc(OWNER_WINDOW, sizeof(*pp->win));
+	/*
+	 * A forward scan asks for the event right after the window: go on
+	 * from where the window's state and merger are, no replay.
+	 */
+	if (dir > 0 && pp->wforward && pp->nwin > 0 &&
+	    tv_merge_next(pp->wm, &e) == TV_OK) {
+		if (procs_same(&e, ev)) {
+			pp->nwin = 0;
+			do {
+				(void)tv_state_apply(pp->wst, &e, &o, NULL);
+				pp->win[pp->nwin].pos = e;
+				pp->win[pp->nwin].tid = o.tid;
+				pp->win[pp->nwin].pid = o.pid;
+				pp->nwin++;
+			} while (pp->nwin < OWNER_WINDOW &&
+			    tv_merge_next(pp->wm, &e) == TV_OK);
+			return;
+		}
+	}
+	pp->wforward = dir > 0;
 	if (dir < 0) {
 		tv_merge_seek_event(pp->wm, ev);
 		for (n = 0; n + 1 < OWNER_WINDOW &&

@@ -62,5 +62,34 @@ if [ -n "$next" ]; then
 		    ui_wait_sel "$(dump_time "$(dump_line "$prev" "$tmp/dump")")"
 	fi
 fi
+# A jump longer than one owner window (4,096 events): the thread with
+# the longest gap between two of its events after line 2000.
+set -- $(awk -F '\t' '$2 != "-" && $2 != 0 && $2 != 1510 {
+	if (($2 in last) && NR - last[$2] > g && last[$2] > 2000) {
+		g = NR - last[$2]; b = last[$2] " " $2 " " NR }
+	last[$2] = NR } END { print b }' "$tmp/dp")
+if [ $# -eq 3 ] && [ $(($3 - $1)) -gt 4096 ]; then
+	from=$1 tid=$2 to=$3
+	tf=$(dump_time "$(dump_line "$from" "$tmp/dump")")
+	ui_type ":goto #$from"; ui_keys Enter
+	ok "on line $from, an event of TID $tid" ui_wait_sel "$tf"
+	"$TVIEW" --processes --at "$tf" "$tmp/trace" >"$tmp/procs2" \
+	    2>/dev/null
+	k=$(awk -v t="$tid" 'NR > 1 && $2 == t { print NR; exit }' \
+	    "$tmp/procs2")
+	ui_keys Tab g
+	i=2
+	while [ "$i" -lt "$k" ]; do
+		ui_keys Down
+		i=$((i + 1))
+	done
+	ui_keys Enter
+	ok "Enter restricts to TID $tid" ui_wait "events of TID $tid"
+	ui_keys Tab "]"
+	ok "] crosses $(($to - $from)) events to line $to" \
+	    ui_wait_sel "$(dump_time "$(dump_line "$to" "$tmp/dump")")"
+	ui_keys "["
+	ok "[ crosses them back to line $from" ui_wait_sel "$tf"
+fi
 ok "quits with 0" ui_quit
 done_tests
