@@ -37,7 +37,10 @@ struct cursor {
 	bool				 has_head;
 	uint64_t			 head_pkt;
 	uint64_t			 head_idx;
-	struct tv_event_rec		 head;
+	/* points into pe->recs; head_ts and ord are copies for the heap */
+	const struct tv_event_rec	*head;
+	int64_t				 head_ts;
+	uint32_t			 ord;
 	/* pinned: the records of packet head_pkt */
 	const struct tv_packet_events	*pe;
 	/*
@@ -59,7 +62,7 @@ struct tv_merge {
 };
 
 /* Total order of the timeline on the parts of an event. */
-static int
+static inline int
 key_cmp(int64_t ts_a, uint32_t ord_a, uint64_t pkt_a, uint64_t idx_a,
     int64_t ts_b, uint32_t ord_b, uint64_t pkt_b, uint64_t idx_b)
 {
@@ -84,42 +87,60 @@ tv_event_cmp(const struct tv_event *a, const struct tv_event *b)
 }
 
 /* Order of two cursors' heads in the timeline. */
-static int
+static inline int
 cursor_cmp(const struct cursor *a, const struct cursor *b)
 {
-	return key_cmp(a->head.ts, a->s->ordinal, a->head_pkt, a->head_idx,
-	    b->head.ts, b->s->ordinal, b->head_pkt, b->head_idx);
+	return key_cmp(a->head_ts, a->ord, a->head_pkt, a->head_idx,
+	    b->head_ts, b->ord, b->head_pkt, b->head_idx);
+}
+
+/*
+ * Whether @a's head comes before @b's walking forwards.  Two cursors are
+ * different streams, whose ordinals differ, so (ts, ordinal) decides;
+ * the full key is the fallback for equal ordinals.
+ */
+static inline bool
+fwd_before(const struct cursor *a, const struct cursor *b)
+{
+	if (a->head_ts != b->head_ts)
+		return a->head_ts < b->head_ts;
+	return cursor_cmp(a, b) < 0;
 }
 
 /* Whether @a belongs above @b in the heap for the current direction. */
-static bool
+static inline bool
 heap_before(const struct tv_merge *m, const struct cursor *a,
     const struct cursor *b)
 {
-	int c = cursor_cmp(a, b);
-
-	return m->dir == DIR_BWD ? c > 0 : c < 0;
+	if (m->dir != DIR_BWD)
+		return fwd_before(a, b);
+	return cursor_cmp(a, b) > 0;
 }
 
-/* Restore the heap property below slot @i. */
+/*
+ * Restore the heap property below slot @i: the moved cursor is held aside
+ * and the smaller child moved up until its place is found.
+ */
 static void
 sift_down(struct tv_merge *m, uint32_t i)
 {
-	for (;;) {
-		uint32_t l = 2 * i + 1, r = l + 1, best = i;
-		struct cursor *tmp;
+	struct cursor *c = m->heap[i];
+	uint32_t n = m->nheap;
 
-		if (l < m->nheap && heap_before(m, m->heap[l], m->heap[best]))
-			best = l;
-		if (r < m->nheap && heap_before(m, m->heap[r], m->heap[best]))
-			best = r;
-		if (best == i)
-			return;
-		tmp = m->heap[i];
+	for (;;) {
+		uint32_t l = 2 * i + 1, best;
+
+		if (l >= n)
+			break;
+		best = l;
+		if (l + 1 < n && heap_before(m, m->heap[l + 1], m->heap[l]))
+			best = l + 1;
+		if (!heap_before(m, m->heap[best], c))
+			break;
 		m->heap[i] = m->heap[best];
-		m->heap[best] = tmp;
 		i = best;
 	}
+	m->heap[i] = c;
 }
 
 /* The records of packet @pkt, remembering the first decoding error. */
@@ -152,7 +173,8 @@ set_head(struct tv_merge *m, struct cursor *c, uint64_t pkt, uint64_t idx,
 	c->has_head = true;
 	c->head_pkt = pkt;
 	c->head_idx = idx;
-	c->head = pe->recs[idx];
+	c->head = &pe->recs[idx];
+	c->head_ts = c->head->ts;
 }
 
 /* The cursor has no head in the current direction. */
@@ -162,6 +184,7 @@ clear_head(struct tv_merge *m, struct cursor *c)
 	if (c->pe)
 		tv_packet_cache_unpin(m->cache, c->pe);
 	c->pe = NULL;
+	c->head = NULL;
 	c->has_head = false;
 }
 
@@ -272,6 +295,7 @@ tv_merge_create(struct tv_trace_set *set)
 	m->heap = tv_xcalloc(m->ncursors ? m->ncursors : 1, sizeof(*m->heap));
 	for (i = 0; i < m->ncursors; i++) {
 		m->cursors[i].s = set->streams[i];
+		m->cursors[i].ord = set->streams[i]->ordinal;
 		m->cursors[i].max_end = compute_max_end(set->streams[i]);
 	}
 	tv_error_clear(&m->err);
@@ -424,7 +448,7 @@ emit(const struct cursor *c, struct tv_event *out)
 	out->stream = c->s;
 	out->packet = c->head_pkt;
 	out->index = c->head_idx;
-	out->rec = c->head;
+	out->rec = *c->head;
 }
 
 /* Drop the heap's top after its cursor ran out. */
@@ -450,14 +474,19 @@ tv_merge_next(struct tv_merge *m, struct tv_event *out)
 	emit(c, out);
 	c->pos_pkt = c->head_pkt;
 	c->pos_idx = c->head_idx + 1;
-	if (c->pos_idx < c->pe->count)
-		set_head(m, c, c->pos_pkt, c->pos_idx, c->pe);
-	else
+	if (c->pos_idx < c->pe->count) {
+		/* same packet: step the head, no cache or pin work */
+		c->head_idx = c->pos_idx;
+		c->head++;
+		c->head_ts = c->head->ts;
+	} else {
 		head_fwd_from(m, c, c->pos_pkt + 1, 0);
-	if (c->has_head)
-		sift_down(m, 0);
-	else
+	}
+	if (!c->has_head)
 		heap_pop(m);
+	else if (m->nheap > 1 && !(c->head_ts < m->heap[1]->head_ts &&
+	    (m->nheap < 3 || c->head_ts < m->heap[2]->head_ts)))
+		sift_down(m, 0);	/* else it stays the minimum */
 	return TV_OK;
 }
 

@@ -32,6 +32,13 @@ struct tv_packet_cache {
 	struct cache_entry	*lru;		/* list tail */
 	/* what get returns for a packet that does not exist */
 	struct tv_packet_events	 empty;
+	/*
+	 * The record array of the last evicted entry, handed to the next
+	 * decode: saves a large malloc/free (mmap/munmap and page faults)
+	 * and the growth copies per packet in a sequential pass.
+	 */
+	struct tv_event_rec	*spare;
+	uint64_t		 spare_cap;
 };
 
 /* The entry holding @pe (pe is its first member). */
@@ -89,6 +96,7 @@ tv_packet_cache_destroy(struct tv_packet_cache *c)
 		next = e->lru_next;
 		entry_free(e);
 	}
+	free(c->spare);
 	free(c->buckets);
 	free(c);
 }
@@ -170,15 +178,21 @@ evict(struct tv_packet_cache *c, const struct cache_entry *keep)
 			hash_remove(c, e);
 			c->bytes -= e->bytes;
 			c->count--;
+			if (e->pe.cap > c->spare_cap) {
+				free(c->spare);
+				c->spare = e->pe.recs;
+				c->spare_cap = e->pe.cap;
+				e->pe.recs = NULL;
+			}
 			entry_free(e);
 		}
 		e = prev;
 	}
 }
 
-/* Decode packet @pkt of @s into a new entry. */
+/* Decode packet @pkt of @s into a new entry (reusing the spare array). */
 static struct cache_entry *
-decode(struct tv_stream *s, uint64_t pkt)
+decode(struct tv_packet_cache *c, struct tv_stream *s, uint64_t pkt)
 {
 	struct cache_entry *e = tv_xcalloc(1, sizeof(*e));
 	const struct tv_format_ops *ops = s->trace ? s->trace->ops : NULL;
@@ -188,6 +202,10 @@ decode(struct tv_stream *s, uint64_t pkt)
 
 	e->s = s;
 	e->pkt = pkt;
+	e->pe.recs = c->spare;
+	e->pe.cap = c->spare_cap;
+	c->spare = NULL;
+	c->spare_cap = 0;
 	tv_error_clear(&e->pe.err);
 	if (!ops || !ops->decode_packet)
 		st = tv_error_set(&e->pe.err, TV_UNSUPPORTED, NULL,
@@ -237,7 +255,7 @@ tv_packet_cache_get(struct tv_packet_cache *c, struct tv_stream *s,
 			return &e->pe;
 		}
 	}
-	e = decode(s, pkt);
+	e = decode(c, s, pkt);
 	e->hnext = c->buckets[h];
 	c->buckets[h] = e;
 	lru_push_front(c, e);
