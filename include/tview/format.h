@@ -50,6 +50,14 @@ struct tv_format_ops {
 	 */
 	enum tv_status	(*print_header)(const struct tv_trace *trace,
 			    struct tv_strbuf *out, struct tv_error *err);
+	/*
+	 * Optional (may be NULL): a tv_xmalloc'd copy of packet @pkt's bytes
+	 * (decompressed), *len of them, as record and value bit offsets
+	 * count them; for the UI's hex dump.  When NULL, the packet's bytes
+	 * are in its mapped file: tv_packet_bytes().
+	 */
+	enum tv_status	(*packet_copy)(const struct tv_stream *s, uint64_t pkt,
+			    uint8_t **out, uint64_t *len, struct tv_error *err);
 };
 
 /** tv_format_registry() - NULL-terminated list of drivers, probe order. */

@@ -2,8 +2,12 @@
  * The fields pane: every scope of the selected event, decoded with
  * tv_event_decode, as an indented tree (structs, arrays, variants nested;
  * enums with their labels; integers in their declared base).  The tree is
- * rendered to lines when the selection changes, then scrolled.
+ * rendered to lines when the selection changes, then scrolled.  A toggle
+ * (x) splits the pane: the tree above, the event's raw bytes below as a
+ * hex dump (offset, hex, ASCII) with the bytes of the field under the
+ * cursor highlighted; each line remembers its value's bit range.
  */
+#include "tview/format.h"
 #include "ui-priv.h"
 
 #include <inttypes.h>
@@ -14,10 +18,14 @@
 #define MAX_DEPTH	32
 #define MAX_ELEMS	4096	/* array elements listed per array */
 #define INLINE_MAX	100	/* bytes of an array shown on one line */
+#define HEX_MAX		65536	/* bytes of one event shown in the dump */
 
 struct fline {
-	char	*text;
-	int	 attr;		/* enum tv_ui_attr */
+	char		*text;
+	int		 attr;		/* enum tv_ui_attr */
+	bool		 has_bits;	/* a value: the range below is set */
+	uint64_t	 bit_off;	/* from packet start */
+	uint64_t	 bit_size;
 };
 
 struct fields_priv {
@@ -26,6 +34,15 @@ struct fields_priv {
 	int		 top;
 	int		 cur;
 	bool		 stale;	/* selection changed while hidden */
+	/* hex dump */
+	bool		 hex;
+	uint8_t		*copy;		/* packet_copy bytes, owned */
+	const uint8_t	*bytes;		/* packet bytes: copy or mapped */
+	uint64_t	 nbytes;
+	uint64_t	 ev_lo, ev_hi;	/* the event's bytes [lo, hi) */
+	char		 bytes_msg[256];	/* why there are none */
+	uint64_t	 hex_top;	/* first dump row shown, in bytes */
+	const struct tv_value *last;	/* value of the last add_line */
 };
 
 static const char *const scope_titles[TV_SCOPE_COUNT] = {
@@ -55,6 +72,10 @@ add_line(struct fields_priv *fp, const struct tv_strbuf *sb, int attr)
 	TV_VEC_GROW(fp->lines, fp->n, fp->cap);
 	fp->lines[fp->n].text = tv_xstrdup(sb->buf ? sb->buf : "");
 	fp->lines[fp->n].attr = attr;
+	fp->lines[fp->n].has_bits = fp->last != NULL;
+	fp->lines[fp->n].bit_off = fp->last ? fp->last->bit_offset : 0;
+	fp->lines[fp->n].bit_size = fp->last ? fp->last->bit_size : 0;
+	fp->last = NULL;
 	fp->n++;
 }
 
@@ -100,6 +121,7 @@ add_value(struct fields_priv *fp, struct tv_strbuf *sb,
 	uint32_t i;
 
 	start(sb, indent, name);
+	fp->last = v;
 	if (!v->fc) {
 		tv_strbuf_adds(sb, " = ?");
 		add_line(fp, sb, TV_UI_A_NORMAL);
@@ -174,12 +196,105 @@ add_value(struct fields_priv *fp, struct tv_strbuf *sb,
 			tv_strbuf_addf(sb, " <%s>", v->kids.items[0].name);
 		if (name)
 			add_line(fp, sb, TV_UI_A_NORMAL);
+		fp->last = NULL;
 		for (i = 0; i < v->kids.count; i++)
 			add_value(fp, sb, &v->kids.items[i],
 			    v->kids.items[i].name, name ? indent + 2 : indent,
 			    depth + 1);
 		return;
 	}
+}
+
+/* Forget the packet bytes. */
+static void
+drop_bytes(struct fields_priv *fp)
+{
+	free(fp->copy);
+	fp->copy = NULL;
+	fp->bytes = NULL;
+	fp->nbytes = 0;
+}
+
+/*
+ * The bytes of @ev's packet, through the driver's packet_copy when it has
+ * one (decompressed trace.dat pages), else from the mapped file.  NULL
+ * @ev only forgets them.  Sets bytes_msg when there are none.
+ */
+static void
+load_bytes(struct fields_priv *fp, const struct tv_event *ev)
+{
+	const struct tv_format_ops *ops;
+	const struct tv_packet *p;
+	struct tv_error err;
+	char buf[1200];
+
+	drop_bytes(fp);
+	fp->bytes_msg[0] = '\0';
+	if (!ev || !ev->stream || ev->packet >= ev->stream->npackets) {
+		snprintf(fp->bytes_msg, sizeof(fp->bytes_msg), "%s",
+		    _("no event selected"));
+		return;
+	}
+	ops = ev->stream->trace ? ev->stream->trace->ops : NULL;
+	p = &ev->stream->packets[ev->packet];
+	if (ops && ops->packet_copy) {
+		uint64_t len;
+
+		if (ops->packet_copy(ev->stream, ev->packet, &fp->copy, &len,
+		    &err) != TV_OK) {
+			snprintf(fp->bytes_msg, sizeof(fp->bytes_msg), "%s",
+			    tv_error_format(&err, buf, sizeof(buf)));
+			return;
+		}
+		fp->bytes = fp->copy;
+		fp->nbytes = len;
+	} else {
+		fp->bytes = tv_packet_bytes(ev->stream, p);
+		fp->nbytes = fp->bytes ? p->size : 0;
+	}
+	if (!fp->bytes || fp->nbytes == 0) {
+		drop_bytes(fp);
+		snprintf(fp->bytes_msg, sizeof(fp->bytes_msg), "%s",
+		    _("this format keeps no raw bytes for the event"));
+		return;
+	}
+	fp->ev_lo = TV_MIN(ev->rec.bit_offset / 8, fp->nbytes - 1);
+	if (fp->ev_hi <= fp->ev_lo)
+		fp->ev_hi = fp->ev_lo + 16;
+	fp->ev_hi = TV_MIN(TV_MIN(fp->ev_hi, fp->nbytes),
+	    fp->ev_lo + HEX_MAX);
+}
+
+/* Widen the event's byte range to the values of lines @first onwards. */
+static void
+event_end(struct fields_priv *fp, size_t first)
+{
+	size_t i;
+
+	for (i = first; i < fp->n; i++) {
+		const struct fline *l = &fp->lines[i];
+		uint64_t end;
+
+		if (!l->has_bits || l->bit_size == 0)
+			continue;
+		end = (l->bit_off + l->bit_size + 7) / 8;
+		if (end > fp->ev_hi)
+			fp->ev_hi = end;
+	}
+}
+
+/* Put the cursor on the first value inside the event's bytes. */
+static void
+first_field(struct fields_priv *fp)
+{
+	size_t i;
+
+	for (i = 0; i < fp->n; i++)
+		if (fp->lines[i].has_bits && fp->lines[i].bit_size &&
+		    fp->lines[i].bit_off >= fp->ev_lo * 8) {
+			fp->cur = (int)i;
+			return;
+		}
 }
 
 /* Build the lines of the selected event. */
@@ -196,6 +311,10 @@ rebuild(struct tv_ui *ui, struct fields_priv *fp)
 	clear_lines(fp);
 	fp->top = fp->cur = 0;
 	fp->stale = false;
+	fp->last = NULL;
+	fp->hex_top = 0;
+	fp->ev_hi = 0;
+	load_bytes(fp, NULL);
 	if (!ui->have_sel)
 		return;
 	tv_strbuf_init(&sb);
@@ -222,6 +341,7 @@ rebuild(struct tv_ui *ui, struct fields_priv *fp)
 		    ev->rec.count), ev->rec.count);
 		add_line(fp, &sb, TV_UI_A_ERROR);
 		tv_strbuf_fini(&sb);
+		load_bytes(fp, ev);
 		return;
 	}
 	tv_arena_reset(&ui->arena);
@@ -232,16 +352,25 @@ rebuild(struct tv_ui *ui, struct fields_priv *fp)
 		tv_strbuf_adds(&sb, tv_error_format(&err, buf, sizeof(buf)));
 		add_line(fp, &sb, TV_UI_A_ERROR);
 		tv_strbuf_fini(&sb);
+		load_bytes(fp, ev);
 		return;
 	}
 	for (s = 0; s < TV_SCOPE_COUNT; s++) {
+		size_t first;
+
 		if (!f.scope[s])
 			continue;
 		start(&sb, 0, _(scope_titles[s]));
 		add_line(fp, &sb, TV_UI_A_SCOPE);
+		first = fp->n;
 		add_value(fp, &sb, f.scope[s], NULL, 2, 0);
+		if (s >= TV_SCOPE_EVENT_HEADER)
+			event_end(fp, first);
 	}
 	tv_strbuf_fini(&sb);
+	load_bytes(fp, ev);
+	if (fp->cur == 0)
+		first_field(fp);
 }
 
 /* Pane op: empty state. */
@@ -264,15 +393,25 @@ fields_fini(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
 		return;
 	clear_lines(fp);
 	free(fp->lines);
+	drop_bytes(fp);
 	free(fp);
 	p->priv = NULL;
+}
+
+/* Rows of the tree: all but the title, or the upper half with the dump. */
+static int
+tree_rows(const struct tv_pane *p, const struct fields_priv *fp)
+{
+	if (fp->hex)
+		return TV_MAX((p->h - 2) / 2, 1);
+	return TV_MAX(p->h - 1, 1);
 }
 
 /* Keep the cursor line inside the window. */
 static void
 clamp(struct tv_pane *p, struct fields_priv *fp)
 {
-	int h = TV_MAX(p->h - 1, 1);
+	int h = tree_rows(p, fp);
 	int n = (int)fp->n;
 
 	if (fp->cur >= n)
@@ -298,6 +437,113 @@ fields_resize(struct tv_ui *ui, struct tv_pane *p)
 	clamp(p, fp);
 }
 
+/* One dump row at window row @y: offset, hex bytes, ASCII. */
+static void
+hex_row(struct tv_ui *ui, struct tv_pane *p, struct fields_priv *fp, int y,
+    uint64_t off, unsigned per, uint64_t lo, uint64_t hi, uint64_t hl_lo,
+    uint64_t hl_hi)
+{
+	chtype hl = ui->attrs[TV_UI_A_SELECTED];
+	char buf[24];
+	unsigned k;
+	int x;
+
+	snprintf(buf, sizeof(buf), "%08" PRIx64, off);
+	wattrset(p->win, A_NORMAL);
+	tv_ui_put(p->win, y, 1, buf, p->w - 1);
+	for (k = 0; k < per; k++) {
+		uint64_t b = off + k;
+		bool in = b >= hl_lo && b < hl_hi;
+		bool shown = b >= lo && b < hi && b < fp->nbytes;
+		unsigned char c;
+
+		x = 11 + (int)k * 3 + (k >= per / 2 ? 1 : 0);
+		if (x + 2 >= p->w)
+			break;
+		if (!shown)
+			continue;
+		c = fp->bytes[b];
+		snprintf(buf, sizeof(buf), "%02x", c);
+		wattrset(p->win, in ? hl : A_NORMAL);
+		mvwaddstr(p->win, y, x, buf);
+		x = 11 + (int)per * 3 + 2 + (int)k;
+		if (x < p->w) {
+			buf[0] = c >= 0x20 && c < 0x7f ? (char)c : '.';
+			buf[1] = '\0';
+			mvwaddstr(p->win, y, x, buf);
+		}
+	}
+	wattrset(p->win, A_NORMAL);
+}
+
+/* The hex dump from window row @y0: the event's bytes, cursor field lit. */
+static void
+draw_hex(struct tv_ui *ui, struct tv_pane *p, struct fields_priv *fp, int y0)
+{
+	chtype a = ui->attrs[TV_UI_A_HEADER];
+	unsigned per = p->w >= 11 + 16 * 3 + 3 + 16 ? 16 : 8;
+	uint64_t hl_lo = 0, hl_hi = 0, lo = fp->ev_lo, hi = fp->ev_hi;
+	uint64_t first, row0, last;
+	int rows = p->h - y0 - 1, i;
+	char title[160];
+
+	if (y0 >= p->h)
+		return;
+	wattrset(p->win, a);
+	mvwhline(p->win, y0, 0, ' ' | a, p->w);
+	if (!fp->bytes) {
+		tv_ui_put(p->win, y0, 1, _("Raw bytes"), p->w - 1);
+		wattrset(p->win, ui->attrs[TV_UI_A_ERROR]);
+		if (y0 + 1 < p->h)
+			tv_ui_put(p->win, y0 + 1, 1, fp->bytes_msg, p->w - 1);
+		wattrset(p->win, A_NORMAL);
+		return;
+	}
+	if (fp->cur >= 0 && fp->cur < (int)fp->n &&
+	    fp->lines[fp->cur].has_bits) {
+		const struct fline *l = &fp->lines[fp->cur];
+
+		hl_lo = l->bit_off / 8;
+		hl_hi = (l->bit_off + l->bit_size + 7) / 8;
+	}
+	if (hl_hi > hl_lo && (hl_hi <= lo || hl_lo >= hi)) {
+		/* a packet header or context field: show its own bytes */
+		lo = TV_MIN(hl_lo, fp->nbytes);
+		hi = TV_MIN(TV_MIN(hl_hi, fp->nbytes), lo + HEX_MAX);
+		snprintf(title, sizeof(title), _("Raw bytes 0x%" PRIx64
+		    "-0x%" PRIx64 " of the packet (this field, outside the "
+		    "event)"), lo, hi);
+	} else {
+		snprintf(title, sizeof(title), _("Raw bytes 0x%" PRIx64
+		    "-0x%" PRIx64 " of the packet (%" PRIu64 " bytes)"), lo,
+		    hi, hi - lo);
+	}
+	tv_ui_put(p->win, y0, 1, title, p->w - 1);
+	wattrset(p->win, A_NORMAL);
+	if (rows <= 0)
+		return;
+	first = lo / per * per;
+	last = (hi + per - 1) / per * per;
+	if (first + fp->hex_top >= last)
+		fp->hex_top = 0;
+	/* keep the lit bytes in view */
+	if (hl_hi > hl_lo && hl_lo >= first && hl_lo < last) {
+		row0 = hl_lo / per * per;
+		if (row0 < first + fp->hex_top)
+			fp->hex_top = row0 - first;
+		else if (row0 >= first + fp->hex_top + (uint64_t)rows * per)
+			fp->hex_top = row0 - first - (uint64_t)(rows - 1) * per;
+	}
+	for (i = 0; i < rows; i++) {
+		uint64_t off = first + fp->hex_top + (uint64_t)i * per;
+
+		if (off >= last)
+			break;
+		hex_row(ui, p, fp, y0 + 1 + i, off, per, lo, hi, hl_lo,
+		    hl_hi);
+	}
+}
+
 /* Pane op: title line, then the visible part of the tree. */
 static void
 fields_draw(struct tv_ui *ui, struct tv_pane *p)
@@ -311,19 +557,24 @@ fields_draw(struct tv_ui *ui, struct tv_pane *p)
 		rebuild(ui, fp);
 	wattrset(p->win, a);
 	mvwhline(p->win, 0, 0, ' ' | a, p->w);
-	tv_ui_put(p->win, 0, 1, _("Fields (Tab: focus, Esc: close)"),
+	tv_ui_put(p->win, 0, 1, _("Fields (Tab: focus, Esc: close, x: hex)"),
 	    p->w - 1);
-	for (i = 0, row = fp->top; i + 1 < p->h && row < (int)fp->n;
-	    i++, row++) {
+	for (i = 0, row = fp->top; i < tree_rows(p, fp) && i + 1 < p->h &&
+	    row < (int)fp->n; i++, row++) {
+		bool cur = row == fp->cur && (focused || fp->hex);
+
 		a = ui->attrs[fp->lines[row].attr];
-		if (row == fp->cur && focused)
-			a = ui->attrs[TV_UI_A_SELECTED];
+		if (cur)
+			a = ui->attrs[focused ? TV_UI_A_SELECTED :
+			    TV_UI_A_SELECTED_DIM];
 		wattrset(p->win, a);
-		if (row == fp->cur && focused)
+		if (cur)
 			mvwhline(p->win, i + 1, 0, ' ' | a, p->w);
 		tv_ui_put(p->win, i + 1, 1, fp->lines[row].text, p->w - 1);
 	}
 	wattrset(p->win, A_NORMAL);
+	if (fp->hex)
+		draw_hex(ui, p, fp, tree_rows(p, fp) + 1);
 }
 
 /* Pane op: scroll the tree. */
@@ -332,9 +583,13 @@ fields_request(struct tv_ui *ui TV_UNUSED, struct tv_pane *p,
     enum tv_ui_req req)
 {
 	struct fields_priv *fp = p->priv;
-	int h = TV_MAX(p->h - 1, 1);
+	int h = tree_rows(p, fp);
 
 	switch (req) {
+	case TV_UI_REQ_HEX:
+		fp->hex = !fp->hex;
+		fp->hex_top = 0;
+		break;
 	case TV_UI_REQ_DOWN:
 		fp->cur++;
 		break;

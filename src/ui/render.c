@@ -264,6 +264,46 @@ add_padded(struct tv_strbuf *sb, const char *s, int width)
 		tv_strbuf_addc(sb, ' ');
 }
 
+/*
+ * The time of @ev in the current style.  The raw clock is the driver's
+ * cycle value of the record (CTF clock cycles, LTT TSC, trace.dat ring
+ * buffer timestamp), "n/a" for records that have none (lost data).
+ */
+void
+tv_ui_time_text(struct tv_ui *ui, const struct tv_event *ev, char *buf,
+    size_t size)
+{
+	if (ui->time_style != TV_TIME_RAW) {
+		tv_time_format(ev->rec.ts, ui->time_style, ui->set->ts_begin,
+		    buf, size);
+		return;
+	}
+	if (ev->rec.kind != TV_REC_EVENT)
+		snprintf(buf, size, "%s", _("n/a"));
+	else
+		snprintf(buf, size, "%" PRIu64, ev->rec.count);
+}
+
+/* Columns of the widest raw clock value of the set (last packets). */
+static int
+raw_width(const struct tv_ui *ui)
+{
+	char buf[32];
+	uint64_t max = 0;
+	uint32_t i;
+
+	for (i = 0; i < ui->set->nstreams; i++) {
+		const struct tv_stream *s = ui->set->streams[i];
+
+		if (s->npackets &&
+		    s->packets[s->npackets - 1].cycles_end > max)
+			max = s->packets[s->npackets - 1].cycles_end;
+	}
+	if (max == 0)
+		return 20;	/* unknown: room for any 64-bit value */
+	return snprintf(buf, sizeof(buf), "%" PRIu64, max) + 1;
+}
+
 /* Recompute the column widths after the time style changed. */
 void
 tv_ui_render_widths(struct tv_ui *ui)
@@ -280,6 +320,8 @@ tv_ui_render_widths(struct tv_ui *ui)
 	    buf, sizeof(buf));
 	w2 = tv_ui_width(buf);
 	ui->time_width = TV_MAX(TV_MAX(w1, w2), 4);
+	if (ui->time_style == TV_TIME_RAW)
+		ui->time_width = TV_MAX(raw_width(ui), 4);
 	for (t = 0; t < ui->set->ntraces; t++) {
 		const struct tv_trace *tr = ui->set->traces[t];
 
@@ -321,8 +363,7 @@ tv_ui_render_row(struct tv_ui *ui, const struct tv_event *ev,
 	int cpu = tv_ui_event_cpu(ev);
 	uint32_t i;
 
-	tv_time_format(ev->rec.ts, ui->time_style, ui->set->ts_begin, buf,
-	    sizeof(buf));
+	tv_ui_time_text(ui, ev, buf, sizeof(buf));
 	add_padded(sb, buf, ui->time_width);
 	tv_strbuf_add(sb, "  ", 2);
 	if (cpu >= 0)

@@ -29,8 +29,9 @@
 	_(PID_PREV,	"pid-prev",	N_("previous event of the selected PID")) \
 	_(NAME_NEXT,	"name-next",	N_("next event with the same name"))	\
 	_(NAME_PREV,	"name-prev",	N_("previous event with the same name")) \
-	_(TIME_STYLE,	"time-style",	N_("cycle time display: wall, relative, seconds")) \
+	_(TIME_STYLE,	"time-style",	N_("cycle time display: wall, relative, seconds, raw clock")) \
 	_(FIELDS,	"fields",	N_("open the fields of the selected event")) \
+	_(HEX,		"hex-dump",	N_("fields pane: raw bytes as a hex dump, field under the cursor lit")) \
 	_(PROCS,	"processes",	N_("open the processes at the selected event")) \
 	_(SORT,		"sort",		N_("sort the process pane by the next column")) \
 	_(FOCUS_NEXT,	"focus-next",	N_("move focus to the next pane"))	\

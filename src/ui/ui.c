@@ -228,7 +228,7 @@ pid_step(struct tv_ui *ui, int dir)
 	tv_ui_jump_pid(ui, pid, dir);
 }
 
-/* Cycle wall -> relative -> seconds -> wall. */
+/* Cycle wall -> relative -> seconds -> raw clock -> wall. */
 static void
 cycle_time_style(struct tv_ui *ui)
 {
@@ -241,6 +241,10 @@ cycle_time_style(struct tv_ui *ui)
 	case TV_TIME_RELATIVE:
 		ui->time_style = TV_TIME_SECONDS;
 		tv_ui_message(ui, _("time: seconds"));
+		break;
+	case TV_TIME_SECONDS:
+		ui->time_style = TV_TIME_RAW;
+		tv_ui_message(ui, _("time: raw clock (cycles)"));
 		break;
 	default:
 		ui->time_style = ui->wall_style;
@@ -376,6 +380,15 @@ dispatch(struct tv_ui *ui, enum tv_ui_req req)
 		} else {
 			tv_ui_focus(ui, TV_UI_PANE_FIELDS);
 		}
+		break;
+	case TV_UI_REQ_HEX:
+		/* from any pane: open the fields pane with the dump */
+		if (ui->help_open)
+			break;
+		if (!ui->fields_open)
+			dispatch(ui, TV_UI_REQ_FIELDS);
+		p = &ui->panes[TV_UI_PANE_FIELDS];
+		p->ops->request(ui, p, req);
 		break;
 	case TV_UI_REQ_FOCUS_NEXT:
 		if (ui->procs_open && !ui->help_open)

@@ -541,12 +541,14 @@ td_print_header(const struct tv_trace *t, struct tv_strbuf *out,
 	return TV_OK;
 }
 
-/* The payload of @ev copied into @arena. */
-enum tv_status
-td_event_payload(const struct tv_event *ev, struct tv_arena *arena,
-    uint8_t **data, uint32_t *len, struct tv_error *err)
+/* The payload of @ev copied into @arena; *base: its offset in the page. */
+static enum tv_status
+payload_at(const struct tv_event *ev, struct tv_arena *arena,
+    uint8_t **data, uint32_t *len, uint64_t *base, struct tv_error *err)
 {
 	const struct td_trace_priv *tp = ev->stream->trace->priv;
+	const struct td_stream_priv *sp = ev->stream->priv;
+	const struct tv_packet *p = &ev->stream->packets[ev->packet];
 	struct td_file *f = tp->file;
 	struct rec_loc loc;
 	enum tv_status st;
@@ -554,12 +556,43 @@ td_event_payload(const struct tv_event *ev, struct tv_arena *arena,
 	pthread_mutex_lock(&f->lock);
 	st = locate(f, ev->stream, ev->packet, ev->rec.bit_offset, &loc, err);
 	if (st == TV_OK) {
+		const uint8_t *pg = td_cpu_bytes(f, sp->cpu, p->offset,
+		    p->size, NULL);
+
 		*data = tv_arena_alloc(arena, loc.len ? loc.len : 1);
 		memcpy(*data, loc.data, loc.len);
 		*len = loc.len;
+		*base = pg && loc.data >= pg ? (uint64_t)(loc.data - pg) : 0;
 	}
 	pthread_mutex_unlock(&f->lock);
 	return st;
+}
+
+/* The payload of @ev copied into @arena. */
+enum tv_status
+td_event_payload(const struct tv_event *ev, struct tv_arena *arena,
+    uint8_t **data, uint32_t *len, struct tv_error *err)
+{
+	uint64_t base;
+
+	return payload_at(ev, arena, data, len, &base, err);
+}
+
+/* Make value offsets count from the page start, as struct tv_value says. */
+static void
+rebase(const struct tv_value *cv, uint64_t bits, int depth)
+{
+	struct tv_value *v = (struct tv_value *)cv;	/* ours, in the arena */
+	uint32_t i;
+
+	if (!v || depth > 8)
+		return;
+	v->bit_offset += bits;
+	if (v->fc && (v->fc->kind == TV_FC_STRUCT ||
+	    v->fc->kind == TV_FC_ARRAY || v->fc->kind == TV_FC_SEQUENCE ||
+	    v->fc->kind == TV_FC_VARIANT))
+		for (i = 0; i < v->kids.count; i++)
+			rebase(&v->kids.items[i], bits, depth + 1);
 }
 
 /* An integer of class @fc at @p (bounded by the caller). */
@@ -675,13 +708,14 @@ td_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 	struct tep_event *te;
 	uint8_t *data;
 	uint32_t len;
+	uint64_t base = 0;
 	enum tv_status st;
 
 	memset(out, 0, sizeof(*out));
 	if (!c || !c->priv)
 		return TV_OK;
 	te = c->priv;
-	st = td_event_payload(ev, arena, &data, &len, err);
+	st = payload_at(ev, arena, &data, &len, &base, err);
 	if (st != TV_OK)
 		return st;
 	pthread_mutex_lock(&tp->file->lock);
@@ -690,5 +724,7 @@ td_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 	out->scope[TV_SCOPE_EVENT_PAYLOAD] = decode_struct(arena, c->payload,
 	    tep_event_fields(te), data, len, tp->file->be);
 	pthread_mutex_unlock(&tp->file->lock);
+	rebase(out->scope[TV_SCOPE_EVENT_COMMON_CONTEXT], base * 8, 0);
+	rebase(out->scope[TV_SCOPE_EVENT_PAYLOAD], base * 8, 0);
 	return TV_OK;
 }

@@ -303,4 +303,8 @@ enum tv_status	 td_event_payload(const struct tv_event *ev,
 		    struct tv_arena *arena, uint8_t **data, uint32_t *len,
 		    struct tv_error *err);
 
+/* ---- tracedat-zchunk.c: the packet_copy op ---- */
+enum tv_status	 td_packet_copy(const struct tv_stream *s, uint64_t pkt,
+		    uint8_t **out, uint64_t *len, struct tv_error *err);
+
 #endif /* TVIEW_TRACEDAT_PRIV_H */

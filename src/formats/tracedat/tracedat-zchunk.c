@@ -186,3 +186,30 @@ td_chunk_cache_free(struct td_file *f)
 		f->slots[i].buf = NULL;
 	}
 }
+
+/* The packet_copy op: page @pkt of @s, decompressed, copied under the lock. */
+enum tv_status
+td_packet_copy(const struct tv_stream *s, uint64_t pkt, uint8_t **out,
+    uint64_t *len, struct tv_error *err)
+{
+	const struct td_trace_priv *tp = s->trace->priv;
+	const struct td_stream_priv *sp = s->priv;
+	struct td_file *f = tp->file;
+	const struct tv_packet *p;
+	const uint8_t *pg;
+
+	*out = NULL;
+	*len = 0;
+	if (pkt >= s->npackets)
+		return tv_error_set(err, TV_NOT_FOUND, NULL, _("no such record"));
+	p = &s->packets[pkt];
+	pthread_mutex_lock(&f->lock);
+	pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, err);
+	if (pg) {
+		*out = tv_xmalloc(p->size ? p->size : 1);
+		memcpy(*out, pg, p->size);
+		*len = p->size;
+	}
+	pthread_mutex_unlock(&f->lock);
+	return pg ? TV_OK : (err ? err->status : TV_CORRUPT);
+}

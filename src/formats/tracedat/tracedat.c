@@ -535,4 +535,5 @@ const struct tv_format_ops tv_tracedat_format = {
 	.decode_fields	= td_decode_fields,
 	.print_record	= td_print_record,
 	.print_header	= td_print_header,
+	.packet_copy	= td_packet_copy,
 };
