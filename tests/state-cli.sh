@@ -45,7 +45,8 @@ awk 'NR > 1 && $2 != 0 { n = substr($0, 25, 15); sub(/ +$/, "", n);
 missing=0
 while read -r pid tid ppid comm; do
 	grep -qE "^ *$pid +$tid +$ppid $comm" "$tmp/procs" ||
-	    { echo "  missing: $pid $tid $ppid $comm"; missing=$((missing + 1)); }
+	    { echo "  missing: $pid $tid $ppid $comm"
+	    missing=$((missing + 1)); }
 done <"$tmp/want"
 check "every live task with its pid, tid, ppid, name ($missing missing)" \
     test "$missing" -eq 0

@@ -150,7 +150,8 @@ rules_match(const char *pattern, const char *name)
 	size_t n = strlen(pattern);
 
 	if (n > 0 && pattern[n - 1] == '*')
-		return strncmp(pattern, name, n - 1) == 0 && name[n - 1] != '\0';
+		return strncmp(pattern, name, n - 1) == 0 &&
+		    name[n - 1] != '\0';
 	return strcmp(pattern, name) == 0;
 }
 

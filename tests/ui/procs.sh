@@ -58,8 +58,9 @@ if [ -n "$next" ]; then
 	    ui_wait_sel "$(dump_time "$(dump_line "$next" "$tmp/dump")")"
 	ui_keys "["
 	if [ -n "$prev" ]; then
+		tp=$(dump_time "$(dump_line "$prev" "$tmp/dump")")
 		ok "[ goes back to the previous one (line $prev)" \
-		    ui_wait_sel "$(dump_time "$(dump_line "$prev" "$tmp/dump")")"
+		    ui_wait_sel "$tp"
 	fi
 fi
 # A jump longer than one owner window (4,096 events): the thread with

@@ -457,10 +457,12 @@ test_checkpoints(void)
 						pk += ec;
 				}
 			}
-			for (j = 0; j < set2->traces[0]->nclasses; j++)
-				if (set2->traces[0]->classes[j]->count !=
-				    TV_COUNT_UNKNOWN)
-					cl += set2->traces[0]->classes[j]->count;
+			for (j = 0; j < set2->traces[0]->nclasses; j++) {
+				uint64_t cc = set2->traces[0]->classes[j]->count;
+
+				if (cc != TV_COUNT_UNKNOWN)
+					cl += cc;
+			}
 			ok(tv_state_index_from_cache(idx3) && all &&
 			    pk == 60000, "packet event counts restored from "
 			    "the cache (%llu)", (unsigned long long)pk);
