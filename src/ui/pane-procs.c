@@ -580,3 +580,23 @@ tv_ui_procs_jump(struct tv_ui *ui, int dir, bool by_pid)
 		tv_ui_error(ui, dir > 0 ? _("no later event of TID %" PRId64) :
 		    _("no earlier event of TID %" PRId64), ui->proc_tid);
 }
+
+/*
+ * See ui-priv.h: the PID the state layer gives @ev (its context fields,
+ * else the thread current on its CPU), for ] [ p and :pid.
+ */
+bool
+tv_ui_procs_owner(struct tv_ui *ui, const struct tv_event *ev, int dir,
+    int64_t *pid)
+{
+	struct procs_priv *pp = procs_of(ui);
+	const struct procs_owner *o;
+
+	if (pp == NULL || ev->rec.kind != TV_REC_EVENT)
+		return false;
+	o = procs_owner(ui, pp, ev, dir);
+	if (o == NULL || o->pid == TV_TID_UNKNOWN)
+		return false;
+	*pid = o->pid;
+	return true;
+}

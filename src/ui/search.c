@@ -297,25 +297,47 @@ tv_ui_search_repeat(struct tv_ui *ui, bool reverse)
 	run_search(ui, reverse ? -ui->search_dir : ui->search_dir);
 }
 
+/*
+ * The PID of @ev: the state layer's owner (context fields, else the
+ * thread current on the event's CPU), else the event's own fields.
+ * @dir is the scan direction (the owners are computed in windows).
+ */
+bool
+tv_ui_owner_pid(struct tv_ui *ui, const struct tv_event *ev, int dir,
+    int64_t *pid)
+{
+	if (tv_ui_procs_owner(ui, ev, dir, pid))
+		return true;
+	return tv_ui_event_pid(ui, ev, pid);
+}
+
+/* What the PID predicate looks for. */
+struct pid_arg {
+	int64_t	 pid;
+	int	 dir;
+};
+
 /* PID predicate. */
 static bool
 pid_pred(struct tv_ui *ui, const struct tv_event *ev, void *arg)
 {
+	const struct pid_arg *a = arg;
 	int64_t pid;
 
-	return tv_ui_event_pid(ui, ev, &pid) && pid == *(int64_t *)arg;
+	return tv_ui_owner_pid(ui, ev, a->dir, &pid) && pid == a->pid;
 }
 
 /* The next (@dir > 0) or previous event of PID @pid. */
 void
 tv_ui_jump_pid(struct tv_ui *ui, int64_t pid, int dir)
 {
+	struct pid_arg arg = { pid, dir };
 	struct tv_event hit;
 	enum tv_status st;
 
 	if (!ui->have_sel)
 		return;
-	st = tv_ui_scan(ui, &ui->sel, false, dir, false, pid_pred, &pid,
+	st = tv_ui_scan(ui, &ui->sel, false, dir, false, pid_pred, &arg,
 	    _("looking for the PID"), &hit, NULL);
 	if (st == TV_OK)
 		tv_ui_events_goto(ui, &hit);

@@ -169,6 +169,9 @@ void	 tv_ui_complete(struct tv_ui *ui, const char *line, size_t pos,
 bool	 tv_ui_procs_progress(struct tv_ui *ui, double *frac);
 /** tv_ui_procs_jump() - next/previous event of the restricted thread. */
 void	 tv_ui_procs_jump(struct tv_ui *ui, int dir, bool by_pid);
+/** tv_ui_procs_owner() - the state layer's PID of @ev; false if unknown. */
+bool	 tv_ui_procs_owner(struct tv_ui *ui, const struct tv_event *ev,
+	    int dir, int64_t *pid);
 
 /* search.c */
 typedef bool (*tv_ui_scan_pred)(struct tv_ui *ui, const struct tv_event *ev,
@@ -181,6 +184,8 @@ void	 tv_ui_search_set(struct tv_ui *ui, const char *pattern, int dir);
 void	 tv_ui_search_repeat(struct tv_ui *ui, bool reverse);
 void	 tv_ui_search_fini(struct tv_ui *ui);
 void	 tv_ui_jump_pid(struct tv_ui *ui, int64_t pid, int dir);
+bool	 tv_ui_owner_pid(struct tv_ui *ui, const struct tv_event *ev,
+	    int dir, int64_t *pid);
 void	 tv_ui_jump_name(struct tv_ui *ui, const char *name, int dir);
 void	 tv_ui_jump_cpu(struct tv_ui *ui, int cpu, int dir);
 

@@ -213,7 +213,7 @@ pid_prompt(struct tv_ui *ui)
 	tv_ui_jump_pid(ui, pid, +1);
 }
 
-/* ] and [: the PID of the selected row, next or previous event. */
+/* ] and [: the PID of the selected row (state layer, else its fields). */
 static void
 pid_step(struct tv_ui *ui, int dir)
 {
@@ -221,7 +221,7 @@ pid_step(struct tv_ui *ui, int dir)
 
 	if (!ui->have_sel)
 		return;
-	if (!tv_ui_event_pid(ui, &ui->sel, &pid)) {
+	if (!tv_ui_owner_pid(ui, &ui->sel, dir, &pid)) {
 		tv_ui_error(ui, _("the selected event has no PID field"));
 		return;
 	}
