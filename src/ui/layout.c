@@ -60,7 +60,15 @@ tv_ui_layout(struct tv_ui *ui)
 	}
 	area = ui->lines - 2;
 	place(ui, TV_UI_PANE_PROCS, 0, 0, 0, 0);
-	if (ui->help_open) {
+	place(ui, TV_UI_PANE_BOOKMARKS, 0, 0, 0, 0);
+	if (ui->bm_open && !ui->help_open) {
+		/* the bookmark pane takes the bottom part alone */
+		evh = TV_MAX(area * 3 / 5, 2);
+		place(ui, TV_UI_PANE_EVENTS, 0, 0, evh, ui->cols);
+		place(ui, TV_UI_PANE_FIELDS, 0, 0, 0, 0);
+		place(ui, TV_UI_PANE_HELP, 0, 0, 0, 0);
+		place(ui, TV_UI_PANE_BOOKMARKS, evh, 0, area - evh, ui->cols);
+	} else if (ui->help_open) {
 		place(ui, TV_UI_PANE_EVENTS, 0, 0, 0, 0);
 		place(ui, TV_UI_PANE_FIELDS, 0, 0, 0, 0);
 		place(ui, TV_UI_PANE_HELP, 0, 0, area, ui->cols);

@@ -253,12 +253,13 @@ events_draw(struct tv_ui *ui, struct tv_pane *p)
 	}
 	for (i = 0; i < ep->nrows && i + 1 < p->h; i++) {
 		bool sel = i == ep->cur;
+		char bm = tv_ui_bm_mark_of(ui, &ep->rows[i]);
 
 		tv_strbuf_reset(&ep->sb);
-		tv_strbuf_addc(&ep->sb, sel ? '>' : ' ');
+		tv_strbuf_addc(&ep->sb, sel ? '>' : bm ? bm : ' ');
 		tv_ui_render_row(ui, &ep->rows[i], &ep->sb);
 		a = sel ? ui->attrs[focused ? TV_UI_A_SELECTED :
-		    TV_UI_A_SELECTED_DIM] : A_NORMAL;
+		    TV_UI_A_SELECTED_DIM] : bm ? A_BOLD : A_NORMAL;
 		wattrset(p->win, a);
 		if (sel)
 			mvwhline(p->win, i + 1, 0, ' ' | a, p->w);

@@ -45,6 +45,7 @@ enum tv_ui_pane_id {
 	TV_UI_PANE_FIELDS,
 	TV_UI_PANE_HELP,
 	TV_UI_PANE_PROCS,
+	TV_UI_PANE_BOOKMARKS,
 	TV_UI_NPANES,
 };
 
@@ -52,5 +53,6 @@ extern const struct tv_pane_ops tv_ui_events_ops;
 extern const struct tv_pane_ops tv_ui_fields_ops;
 extern const struct tv_pane_ops tv_ui_help_ops;
 extern const struct tv_pane_ops tv_ui_procs_ops;
+extern const struct tv_pane_ops tv_ui_bookmarks_ops;
 
 #endif /* TVIEW_UI_PANE_H */

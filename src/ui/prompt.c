@@ -218,6 +218,8 @@ tv_ui_prompt(struct tv_ui *ui, enum tv_ui_hist_kind kind, const char *label,
 	wint_t wch;
 
 	memset(&ed, 0, sizeof(ed));
+	if (kind == TV_UI_HIST_BOOKMARK && out[0])
+		set_text(&ed, out);
 	ui->msg[0] = '\0';
 	curs_set(1);
 	while (!done) {

@@ -34,6 +34,13 @@
 	_(HEX,		"hex-dump",	N_("fields pane: raw bytes as a hex dump, field under the cursor lit")) \
 	_(PROCS,	"processes",	N_("open the processes at the selected event")) \
 	_(SORT,		"sort",		N_("sort the process pane by the next column")) \
+	_(BM_MARK,	"bookmark",	N_("bookmark the selected event (name and text optional)")) \
+	_(BM_INTERVAL,	"bookmark-interval", N_("start / end an interval bookmark")) \
+	_(BM_NEXT,	"bookmark-next", N_("next bookmark (in the bookmark pane: undo a deletion)")) \
+	_(BM_PREV,	"bookmark-prev", N_("previous bookmark"))	\
+	_(BOOKMARKS,	"bookmarks",	N_("open / close the bookmark pane")) \
+	_(BM_EDIT,	"bookmark-edit", N_("edit the bookmark (in the pane, or at the selected event)")) \
+	_(BM_DELETE,	"bookmark-delete", N_("delete the selected bookmark (bookmark pane)")) \
 	_(FOCUS_NEXT,	"focus-next",	N_("move focus to the next pane"))	\
 	_(MAXIMISE,	"maximise",	N_("maximise / restore the focused pane")) \
 	_(CLOSE,	"close",	N_("close the help or fields pane"))	\

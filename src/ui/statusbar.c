@@ -57,6 +57,7 @@ tv_ui_status_draw(struct tv_ui *ui)
 	if (ui->pattern)
 		tv_strbuf_addf(&right, "%c%s  ", ui->search_dir > 0 ? '/' : '?',
 		    ui->pattern);
+	tv_ui_bm_status(ui, &right);
 	if (ui->lost_total)
 		tv_strbuf_addf(&right, _("lost events: %" PRIu64 "  "),
 		    ui->lost_total);

@@ -46,6 +46,7 @@ enum tv_ui_hist_kind {
 	TV_UI_HIST_SEARCH,
 	TV_UI_HIST_TIME,
 	TV_UI_HIST_PID,
+	TV_UI_HIST_BOOKMARK,	/* prompt pre-filled with the caller's out */
 	TV_UI_HIST_COUNT,
 };
 
@@ -66,6 +67,7 @@ struct tv_ui {
 	bool			 fields_open;
 	bool			 help_open;
 	bool			 procs_open;
+	bool			 bm_open;	/* the bookmark pane */
 	int			 lines, cols;
 	bool			 too_small;
 	WINDOW			*status_win;
@@ -172,6 +174,18 @@ void	 tv_ui_procs_jump(struct tv_ui *ui, int dir, bool by_pid);
 /** tv_ui_procs_owner() - the state layer's PID of @ev; false if unknown. */
 bool	 tv_ui_procs_owner(struct tv_ui *ui, const struct tv_event *ev,
 	    int dir, int64_t *pid);
+
+/* pane-bookmarks.c */
+/** tv_ui_bm_request() - m, M, u, U, B, e, d. */
+void	 tv_ui_bm_request(struct tv_ui *ui, enum tv_ui_req req);
+/** tv_ui_bm_tick() - idle: save a deletion left pending long enough. */
+void	 tv_ui_bm_tick(struct tv_ui *ui);
+/** tv_ui_bm_pending() - a deletion waits to be saved. */
+bool	 tv_ui_bm_pending(struct tv_ui *ui);
+/** tv_ui_bm_mark_of() - gutter mark of @ev: '*' start, '|' inside, 0. */
+char	 tv_ui_bm_mark_of(struct tv_ui *ui, const struct tv_event *ev);
+/** tv_ui_bm_status() - the status bar's bookmark count and place. */
+void	 tv_ui_bm_status(struct tv_ui *ui, struct tv_strbuf *sb);
 
 /* search.c */
 typedef bool (*tv_ui_scan_pred)(struct tv_ui *ui, const struct tv_event *ev,

@@ -355,6 +355,15 @@ dispatch(struct tv_ui *ui, enum tv_ui_req req)
 	case TV_UI_REQ_PROCS:
 		procs_toggle(ui);
 		break;
+	case TV_UI_REQ_BM_MARK:
+	case TV_UI_REQ_BM_INTERVAL:
+	case TV_UI_REQ_BM_NEXT:
+	case TV_UI_REQ_BM_PREV:
+	case TV_UI_REQ_BOOKMARKS:
+	case TV_UI_REQ_BM_EDIT:
+	case TV_UI_REQ_BM_DELETE:
+		tv_ui_bm_request(ui, req);
+		break;
 	case TV_UI_REQ_NAME_NEXT:
 	case TV_UI_REQ_NAME_PREV:
 		if (ui->have_sel)
@@ -367,6 +376,11 @@ dispatch(struct tv_ui *ui, enum tv_ui_req req)
 	case TV_UI_REQ_FIELDS:
 		if (ui->help_open)
 			break;
+		if (ui->focus == TV_UI_PANE_BOOKMARKS && ui->bm_open) {
+			p = &ui->panes[TV_UI_PANE_BOOKMARKS];
+			p->ops->request(ui, p, req);
+			break;
+		}
 		if (ui->focus == TV_UI_PANE_PROCS && ui->procs_open) {
 			p = &ui->panes[TV_UI_PANE_PROCS];
 			p->ops->request(ui, p, req);
@@ -391,7 +405,10 @@ dispatch(struct tv_ui *ui, enum tv_ui_req req)
 		p->ops->request(ui, p, req);
 		break;
 	case TV_UI_REQ_FOCUS_NEXT:
-		if (ui->procs_open && !ui->help_open)
+		if (ui->bm_open && !ui->help_open)
+			tv_ui_focus(ui, ui->focus == TV_UI_PANE_EVENTS ?
+			    TV_UI_PANE_BOOKMARKS : TV_UI_PANE_EVENTS);
+		else if (ui->procs_open && !ui->help_open)
 			focus_cycle(ui);
 		else if (ui->fields_open && !ui->help_open)
 			tv_ui_focus(ui, ui->focus == TV_UI_PANE_EVENTS ?
@@ -404,6 +421,9 @@ dispatch(struct tv_ui *ui, enum tv_ui_req req)
 	case TV_UI_REQ_CLOSE:
 		if (ui->help_open) {
 			ui->help_open = false;
+		} else if (ui->bm_open && ui->focus == TV_UI_PANE_BOOKMARKS) {
+			tv_ui_bm_request(ui, TV_UI_REQ_BOOKMARKS);
+			break;
 		} else if (ui->procs_open && ui->focus == TV_UI_PANE_PROCS) {
 			ui->procs_open = false;
 			ui->maximised = false;
@@ -570,6 +590,7 @@ ui_init(struct tv_ui *ui, struct tv_trace_set *set,
 	ui->panes[TV_UI_PANE_FIELDS].ops = &tv_ui_fields_ops;
 	ui->panes[TV_UI_PANE_HELP].ops = &tv_ui_help_ops;
 	ui->panes[TV_UI_PANE_PROCS].ops = &tv_ui_procs_ops;
+	ui->panes[TV_UI_PANE_BOOKMARKS].ops = &tv_ui_bookmarks_ops;
 	ui->focus = TV_UI_PANE_EVENTS;
 	for (i = 0; i < TV_UI_NPANES; i++)
 		ui->panes[i].ops->init(ui, &ui->panes[i]);
@@ -633,9 +654,10 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 		tv_ui_draw(&ui);
 		/* while the background pass runs, wake up for its progress */
 		wtimeout(ui.msg_win, tv_ui_procs_progress(&ui, &frac) ?
-		    250 : -1);
+		    250 : tv_ui_bm_pending(&ui) ? 1000 : -1);
 		key = tv_ui_getkey(&ui, &wch);
 		if (key < 0) {
+			tv_ui_bm_tick(&ui);
 			ui.status_dirty = true;
 			continue;
 		}
