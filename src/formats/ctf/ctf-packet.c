@@ -101,8 +101,11 @@ ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 	push_losses(s, pkt, out);
 	/* One allocation per packet: known count, else ~32 bytes/event. */
 	{
-		uint64_t est = p->event_count != TV_COUNT_UNKNOWN ?
-		    p->event_count + 2 : (d.end - d.pos) / 256 + 8;
+		/* atomic: another thread's packet cache may be storing it */
+		uint64_t n = __atomic_load_n(&p->event_count,
+		    __ATOMIC_RELAXED);
+		uint64_t est = n != TV_COUNT_UNKNOWN ? n + 2 :
+		    (d.end - d.pos) / 256 + 8;
 
 		if (est > out->cap && est < (UINT64_C(1) << 26)) {
 			out->recs = tv_xreallocarray(out->recs, est,
