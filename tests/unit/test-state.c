@@ -528,11 +528,24 @@ test_checkpoints(void)
 		bool done = false;
 		int spins = 0;
 
+		size_t eq = 0, asked = 0;
+
+		/* queries while it runs (the UI does this): still right */
 		while (!done && spins++ < 3000) {
 			(void)tv_state_index_progress(idx2, &done);
+			ts = set->ts_begin + (set->ts_end - set->ts_begin) /
+			    5 * (spins % 5);
+			if (asked < 8) {
+				tv_state_at(idx2, ts, a, NULL);
+				replay_to(set, ts, b);
+				eq += states_equal(a, b);
+				asked++;
+			}
 			usleep(2000);
 		}
 		ok(done, "worker finishes");
+		is_int((int64_t)eq, (int64_t)asked, "state at T asked while "
+		    "the pass runs = full replay (%zu times)", asked);
 	}
 	is_int((int64_t)tv_state_index_checkpoints(idx2), (int64_t)nck,
 	    "worker recorded the same checkpoints");
