@@ -98,8 +98,9 @@ dump_record(const struct tv_event *ev, struct tv_arena *arena,
 	fp = ev->rec.kind == TV_REC_EVENT ? stdout : stderr;
 	if (fp == stderr)
 		fflush(stdout);
-	fwrite(line->buf, 1, line->len, fp);
-	putc('\n', fp);
+	/* one unlocked copy into stdio's big buffer per line */
+	tv_strbuf_addc(line, '\n');
+	fwrite_unlocked(line->buf, 1, line->len, fp);
 	return TV_OK;
 }
 
@@ -228,7 +229,7 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 				tv_error_set(&rec_err, st, NULL, "%s",
 				    tv_status_str(st));
 		}
-		if (ferror(stdout))
+		if (ferror_unlocked(stdout))
 			break;
 	}
 	/* The most precise error first: the merger's carries a position. */
