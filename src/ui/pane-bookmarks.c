@@ -58,8 +58,8 @@ save(struct tv_ui *ui)
 	if (!bp->told_where) {
 		bp->told_where = true;
 		tv_ui_message(ui, tv_bookmarks_fallback(bp->bms) ?
-		    _("bookmarks saved in %s (the trace's directory is not "
-		    "writable)") : _("bookmarks saved in %s"),
+		    _("the trace's directory is not writable: bookmarks "
+		    "saved in %s") : _("bookmarks saved in %s"),
 		    tv_bookmarks_path(bp->bms));
 	}
 	ui->status_dirty = true;
@@ -383,7 +383,7 @@ tv_ui_bm_status(struct tv_ui *ui, struct tv_strbuf *sb)
 		return;
 	tv_strbuf_addf(sb, P_("%zu bookmark", "%zu bookmarks", n), n);
 	if (tv_bookmarks_fallback(bp->bms))
-		tv_strbuf_addf(sb, _(" (in %s)"), tv_bookmarks_path(bp->bms));
+		tv_strbuf_adds(sb, _(" (in $XDG_DATA_HOME)"));
 	tv_strbuf_adds(sb, "  ");
 }
 
@@ -411,8 +411,8 @@ bm_init(struct tv_ui *ui, struct tv_pane *p)
 		clk = ui->set->streams[i]->clock;
 	tv_bookmarks_set_clock(bp->bms, clk);
 	if (tv_bookmarks_fallback(bp->bms))
-		tv_ui_message(ui, _("bookmarks saved in %s (the trace's "
-		    "directory is not writable)"), tv_bookmarks_path(bp->bms));
+		tv_ui_message(ui, _("the trace's directory is not writable: "
+		    "bookmarks saved in %s"), tv_bookmarks_path(bp->bms));
 }
 
 /* Pane op: save what is pending and free. */
