@@ -1,7 +1,8 @@
 /*
  * The status bar (trace, format, cursor time as wall clock and relative
- * to the start, approximate position in the time span, active search,
- * lost events) and the message line under it.
+ * to the start, position: exact "event N of M" once every packet's count
+ * is known, else approximate in the time span; active search, lost
+ * events, background work) and the message line under it.
  */
 #include "ui-priv.h"
 #include "tview/format.h"
@@ -18,6 +19,7 @@ tv_ui_status_draw(struct tv_ui *ui)
 	struct tv_strbuf sb, right;
 	chtype a = ui->attrs[TV_UI_A_STATUS];
 	char wall[64], rel[64];
+	uint64_t n, m;
 	double frac;
 	int rw;
 
@@ -46,8 +48,17 @@ tv_ui_status_draw(struct tv_ui *ui)
 		    sizeof(wall));
 		tv_time_format(ui->sel.rec.ts, TV_TIME_RELATIVE,
 		    set->ts_begin, rel, sizeof(rel));
-		tv_strbuf_addf(&sb, "  %s (%s)  %s%.0f%%", wall, rel,
-		    MB_CUR_MAX > 1 ? "\xe2\x89\x88" : "~", pct);
+		tv_strbuf_addf(&sb, "  %s (%s)  ", wall, rel);
+		if (ui->time_style == TV_TIME_RAW &&
+		    ui->sel.rec.kind == TV_REC_EVENT)
+			tv_strbuf_addf(&sb, _("cycles %" PRIu64 "  "),
+			    ui->sel.rec.count);
+		if (tv_ui_event_rank(ui, &ui->sel, &n, &m))
+			tv_strbuf_addf(&sb, _("event %" PRIu64 " of %" PRIu64),
+			    n, m);
+		else
+			tv_strbuf_addf(&sb, "%s%.0f%%",
+			    MB_CUR_MAX > 1 ? "\xe2\x89\x88" : "~", pct);
 	}
 	if (tv_ui_procs_progress(ui, &frac))
 		tv_strbuf_addf(&right, _("indexing %.0f%%  "), 100.0 * frac);

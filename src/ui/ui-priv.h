@@ -151,6 +151,12 @@ enum tv_status tv_ui_merge_step(struct tv_ui *ui, int dir,
 
 /* pane-fields.c, pane-help.c have only their ops. */
 
+/* position.c */
+/** tv_ui_event_rank() - "event *n of *m" once every count is known. */
+bool	 tv_ui_event_rank(struct tv_ui *ui, const struct tv_event *ev,
+	    uint64_t *n, uint64_t *m);
+void	 tv_ui_position_fini(void);
+
 /* statusbar.c */
 void	 tv_ui_status_draw(struct tv_ui *ui);
 void	 tv_ui_msg_draw(struct tv_ui *ui);

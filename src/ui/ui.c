@@ -621,6 +621,7 @@ ui_fini(struct tv_ui *ui, SCREEN *scr)
 	endwin();
 	delscreen(scr);
 	tv_ui_search_fini(ui);
+	tv_ui_position_fini();
 	tv_ui_history_fini(ui);
 	tv_arena_fini(&ui->arena);
 	if (ui->merge)
