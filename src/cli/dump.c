@@ -143,6 +143,7 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 	struct tv_event_owner owner;
 	struct tv_merge *m;
 	struct tv_bookmarks *bms = NULL;
+	int64_t bm_last = INT64_MIN;
 	struct tv_event ev;
 	enum tv_status st;
 	int status = 0;
@@ -169,7 +170,11 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 			tv_cli_error(&err);
 			return 1;
 		}
-		/* nothing before the first bookmark can be inside one */
+		/* nothing outside [first start, last end] is inside one */
+		for (size_t i = 0; i < tv_bookmarks_count(bms); i++)
+			if (tv_bookmarks_get(bms, i)->end != TV_TIME_NONE)
+				bm_last = TV_MAX(bm_last,
+				    tv_bookmarks_get(bms, i)->end);
 		b = tv_bookmarks_get(bms, 0);
 		if (b == NULL || b->start == TV_TIME_NONE) {
 			tv_bookmarks_destroy(bms);
@@ -218,6 +223,8 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 			break;
 		if (state != NULL)
 			(void)tv_state_apply(state, &ev, &owner, NULL);
+		if (bms != NULL && ev.rec.ts > bm_last)
+			break;
 		if (bms != NULL && tv_bookmarks_covering(bms, ev.rec.ts,
 		    ev.stream->cpu) < 0)
 			continue;
