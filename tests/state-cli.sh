@@ -91,6 +91,16 @@ check "--with-pid --begin: the state is replayed up to the start" \
     sh -c "test \"\$(tail -n 1 '$tmp/dpb')\" = \"\$(tail -n 1 '$tmp/dp')\" &&
     ! head -n 1 '$tmp/dpb' | grep -q '^-'"
 
+# Two hosts (the synchronised traces of tc-synctraces): a HOST column.
+c=$TVIEW_SHARED/traces/ctf
+if test -n "$TVIEW_SHARED" && test -d "$c/tc-synctraces-scp_src"; then
+	"$TVIEW" --processes --at 19:01:30 "$c/tc-synctraces-scp_src" \
+	    "$c/tc-synctraces-scp_dest" >"$tmp/hosts" 2>&1
+	check "two hosts: a HOST column with both" sh -c \
+	    "head -n 1 '$tmp/hosts' | grep -q '^HOST ' &&
+	    grep -q '^VM1 ' '$tmp/hosts' && grep -q '^VM3 ' '$tmp/hosts'"
+fi
+
 # Misuse.
 "$TVIEW" --at 10% "$tmp/t" >/dev/null 2>&1
 check "--at without --processes: usage error" test $? -eq 2

@@ -95,6 +95,11 @@ const struct tv_thread *tv_state_running(const struct tv_state *s,
 /** tv_state_machine_of() - machine number of the traces of stream @s. */
 uint32_t	 tv_state_machine_of(const struct tv_state *s,
 		    const struct tv_stream *stream);
+/** tv_state_machines() - how many machines (hosts) the set holds. */
+uint32_t	 tv_state_machines(const struct tv_state *s);
+/** tv_state_machine_name() - the host name of @machine (or trace name). */
+const char	*tv_state_machine_name(const struct tv_state *s,
+		    uint32_t machine);
 /** tv_state_time() - timestamp of the last record applied, or NONE. */
 int64_t		 tv_state_time(const struct tv_state *s);
 

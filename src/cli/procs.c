@@ -2,7 +2,7 @@
  * --processes: the process table at one instant (--at TIME, default the
  * end of the trace), as the process pane shows it, for scripts and tests.
  * The table is data, like --dump: its header and state names are not
- * translated.  The state comes from the background pass's checkpoints
+ * translated.  With traces of several hosts, a HOST column comes first.  The state comes from the background pass's checkpoints
  * (cached under $XDG_CACHE_HOME/tview) plus a replay up to TIME.
  */
 #include "tview/tview.h"
@@ -46,9 +46,10 @@ procs_id(int64_t v, char *buf, size_t size)
 	return buf;
 }
 
-/* Print one row. */
+/* Print one row; with several machines, the host first. */
 static void
-procs_row(const struct tv_thread *t, enum tv_time_style style, int64_t ref)
+procs_row(const struct tv_state *s, const struct tv_thread *t,
+    enum tv_time_style style, int64_t ref)
 {
 	char pid[24], tid[24], ppid[24], cpu[16], st[24], since[64];
 
@@ -63,6 +64,8 @@ procs_row(const struct tv_thread *t, enum tv_time_style style, int64_t ref)
 		snprintf(since, sizeof(since), "-");
 	else
 		tv_time_format(t->since, style, ref, since, sizeof(since));
+	if (tv_state_machines(s) > 1)
+		printf("%-15s ", tv_state_machine_name(s, t->machine));
 	printf("%7s %7s %7s %-15s %-9s %3s %s\n",
 	    procs_id(t->pid, pid, sizeof(pid)),
 	    procs_id(t->tid, tid, sizeof(tid)),
@@ -101,10 +104,12 @@ tv_cli_processes(struct tv_trace_set *set, const struct tv_cli_options *o)
 	for (i = 0; i < n; i++)
 		rows[i] = &threads[i];
 	qsort(rows, n, sizeof(*rows), procs_cmp);
+	if (tv_state_machines(s) > 1)
+		printf("%-15s ", "HOST");
 	printf("%7s %7s %7s %-15s %-9s %3s %s\n", "PID", "TID", "PPID",
 	    "NAME", "STATE", "CPU", "SINCE");
 	for (i = 0; i < n; i++)
-		procs_row(rows[i], o->time_style, set->ts_begin);
+		procs_row(s, rows[i], o->time_style, set->ts_begin);
 	free(rows);
 	tv_state_destroy(s);
 	tv_state_index_destroy(idx);

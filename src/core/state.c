@@ -409,6 +409,32 @@ tv_state_machine_of(const struct tv_state *s, const struct tv_stream *stream)
 }
 
 /* See state.h. */
+uint32_t
+tv_state_machines(const struct tv_state *s)
+{
+	return s->nmachines;
+}
+
+/* See state.h. */
+const char *
+tv_state_machine_name(const struct tv_state *s, uint32_t machine)
+{
+	const struct tv_env_entry *h;
+	uint32_t i;
+
+	for (i = 0; i < s->ntraces; i++) {
+		if (s->traces[i].machine != machine)
+			continue;
+		h = tv_trace_env_get(s->traces[i].trace, "hostname");
+		if (h != NULL && h->str != NULL)
+			return h->str;
+		return s->traces[i].trace->name != NULL ?
+		    s->traces[i].trace->name : "?";
+	}
+	return "?";
+}
+
+/* See state.h. */
 int64_t
 tv_state_time(const struct tv_state *s)
 {
