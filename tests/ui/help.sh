@@ -46,6 +46,8 @@ ok "c: relative time" ui_wait "relative"
 ui_keys c
 ok "c: seconds" ui_wait "time: seconds"
 ui_keys c
+ok "c: raw clock" ui_wait "time: raw clock"
+ui_keys c
 ok "c: wall clock again" ui_wait "wall clock"
 ui_keys Escape
 ok "Esc closes the fields" ui_wait_gone "Fields (Tab"
