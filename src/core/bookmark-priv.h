@@ -61,6 +61,8 @@ enum tv_status	 tv_bm_doc_items(struct tv_bookmarks *bms, const char *path,
 		    struct tv_error *err);
 /** tv_bm_op_apply() - replay @op on @doc; false if its target is gone. */
 bool		 tv_bm_op_apply(void *doc, const struct tv_bm_op *op);
+/** tv_bm_doc_dump() - @doc as XML text (malloc'ed, @len bytes). */
+void		 tv_bm_doc_dump(void *doc, char **out, size_t *len);
 /** tv_bm_node_sig() - the serialized form of element @node (malloc'ed). */
 char		*tv_bm_node_sig(void *doc, void *node);
 

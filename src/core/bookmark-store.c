@@ -9,7 +9,8 @@
  * A save takes an exclusive lock on the file's directory, re-reads the
  * file, and when another tview changed it meanwhile replays this set's
  * change log on that version, so neither loses bookmarks.  It then keeps
- * FILE.bak (once: the file as it was before tview first rewrote it),
+ * FILE.bak (once: the file as it was before tview first rewrote it, when
+ * it is not already in the form tview writes),
  * writes a temporary file in the same directory, fsyncs it, renames it
  * over the file and fsyncs the directory: a crash leaves the old or the
  * new file, never a truncated one.  TVIEW_TEST_SLOW_SAVE=MS (tests only)
@@ -354,10 +355,20 @@ tv_bookmarks_save(struct tv_bookmarks *bms, struct tv_error *err)
 		}
 	}
 	if (st == TV_OK && exists) {
+		/*
+		 * A file that reads back to the same bytes is one tview (or
+		 * libxml2) wrote: a rewrite loses nothing of its form.
+		 */
+		char *same;
+		size_t slen;
+
+		tv_bm_doc_dump(bms->base, &same, &slen);
 		tv_xasprintf(&bak, "%s.bak", bms->path);
-		if (access(bak, F_OK) != 0)
+		if ((slen != dlen || memcmp(same, disk, dlen) != 0) &&
+		    access(bak, F_OK) != 0)
 			st = write_atomic(dir, dirfd, bak, disk, dlen, err);
 		free(bak);
+		free(same);
 	}
 	if (st == TV_OK) {
 		tv_bookmarks_serialize(bms, &out, &olen);

@@ -452,17 +452,24 @@ tv_bookmarks_parse(struct tv_bookmarks **out, const char *path,
 	return TV_OK;
 }
 
+/* See bookmark-priv.h. */
+void
+tv_bm_doc_dump(void *doc, char **out, size_t *len)
+{
+	xmlChar *mem = NULL;
+	int size = 0;
+
+	xmlDocDumpMemory(doc, &mem, &size);
+	*out = tv_xstrndup(mem ? (const char *)mem : "",
+	    size > 0 ? (size_t)size : 0);
+	*len = size > 0 ? (size_t)size : 0;
+	xmlFree(mem);
+}
+
 /* See tview/bookmark.h. */
 void
 tv_bookmarks_serialize(const struct tv_bookmarks *bms, char **out,
     size_t *len)
 {
-	xmlChar *mem = NULL;
-	int size = 0;
-
-	xmlDocDumpMemory(bms->doc, &mem, &size);
-	*out = tv_xstrndup(mem ? (const char *)mem : "",
-	    size > 0 ? (size_t)size : 0);
-	*len = size > 0 ? (size_t)size : 0;
-	xmlFree(mem);
+	tv_bm_doc_dump(bms->doc, out, len);
 }

@@ -290,6 +290,40 @@ out:
 		diag("cannot remove %s", dir);
 }
 
+/* A file tview wrote itself gets no .bak when rewritten. */
+static void
+test_no_bak(void)
+{
+	char dir[] = "/tmp/tv-bm-test.XXXXXX", path[256], bak[300];
+	struct tv_bookmark_spec s1 = { "one", "", TV_BM_NO_CPU, false,
+	    1000000000LL, 0 };
+	struct tv_bookmarks *a = NULL;
+	struct tv_error err;
+
+	if (!mkdtemp(dir)) {
+		tv_skip("mkdtemp failed");
+		return;
+	}
+	ok(tv_bookmarks_open(&a, dir, &err) == TV_OK, "directory trace opens");
+	if (a) {
+		snprintf(path, sizeof(path), "%s/info/bookmarks.xml", dir);
+		is_str(tv_bookmarks_path(a), path, "DIR/info/bookmarks.xml");
+		tv_bookmarks_add(a, &s1);
+		ok(tv_bookmarks_save(a, &err) == TV_OK, "creates info/");
+		s1.start = 2000000000LL;
+		tv_bookmarks_add(a, &s1);
+		ok(tv_bookmarks_save(a, &err) == TV_OK, "second save");
+		snprintf(bak, sizeof(bak), "%s.bak", path);
+		ok(access(bak, F_OK) != 0, "no .bak of tview's own file");
+		ok(!tv_bookmarks_dirty(a) && tv_bookmarks_save(a, &err) ==
+		    TV_OK, "nothing to save: nothing written");
+	}
+	tv_bookmarks_destroy(a);
+	snprintf(bak, sizeof(bak), "rm -rf '%s'", dir);
+	if (system(bak) != 0)
+		diag("cannot remove %s", dir);
+}
+
 /* Times: format and parse agree; bad values refused. */
 static void
 test_time(void)
@@ -317,6 +351,7 @@ main(void)
 	test_malformed();
 	test_roundtrip();
 	test_merge();
+	test_no_bak();
 	test_time();
 	return tv_done();
 }
