@@ -45,6 +45,12 @@ while [ $i -lt 6 ]; do
 done
 ok "j moves the field cursor and the lit bytes follow ($first -> $now)" \
     test -n "$now" -a "$now" != "$first"
+# no_colour: NO_COLOR leaves only attributes (no SGR colour 30-49).
+no_colour() {
+	! tmux -L "$sock" capture-pane -p -e -t 0 |
+	    grep -qE "$(printf '\033')\\[([0-9;]*;)?(3[0-7]|4[0-7])(;[0-9;]*)?m"
+}
+ok "NO_COLOR: attributes, no colours" no_colour
 ui_keys x
 ok "x again hides the dump" ui_wait_gone "Raw bytes 0x"
 ok "quits with 0" ui_quit
