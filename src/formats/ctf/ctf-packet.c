@@ -66,6 +66,23 @@ push_losses(const struct tv_stream *s, uint64_t pkt,
 	}
 }
 
+/*
+ * tv_clock_to_ns, with the common 1 GHz clock done inline: base + cycles
+ * when that neither overflows nor hits TV_TIME_NONE (else the general,
+ * saturating conversion).
+ */
+static inline int64_t
+event_ns(const struct tv_clock *clk, bool ns_clock, uint64_t cycles)
+{
+	int64_t r;
+
+	if (ns_clock && cycles < (uint64_t)INT64_MAX &&
+	    !__builtin_add_overflow(clk->base_ns, (int64_t)cycles, &r) &&
+	    r > INT64_MIN + 1)
+		return r;
+	return tv_clock_to_ns(clk, cycles);
+}
+
 /* Walk every event of packet @pkt of @s into @out. */
 enum tv_status
 ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
@@ -78,6 +95,7 @@ ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 	const struct tv_mapfile *mf;
 	struct ctf_stream_class *hsc;
 	const struct tv_clock *clk = s->clock;
+	bool ns_clock = clk && clk->freq == UINT64_C(1000000000);
 	uint32_t nslots = sp->tc->nslots;
 	enum tv_status st;
 	struct ctf_dec d;
@@ -165,7 +183,7 @@ ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 			r = &out->recs[out->count++];
 		else
 			r = tv_packet_events_push(out);
-		r->ts = clk ? tv_clock_to_ns(clk, d.clock) : TV_TIME_NONE;
+		r->ts = clk ? event_ns(clk, ns_clock, d.clock) : TV_TIME_NONE;
 		r->bit_offset = start;
 		r->class_index = ec->index;
 		r->kind = TV_REC_EVENT;
