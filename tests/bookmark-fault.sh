@@ -43,4 +43,18 @@ while [ "$i" -lt "$rounds" ]; do
 	fi
 done
 ok "some saves completed, some were cut" test "$have" -gt 0 -a "$have" -lt "$rounds"
+# a last, complete save sweeps the temporary files the kills left
+"$TVIEW" --bookmarks "$tmp/trace" >/dev/null 2>&1
+starts=$((starts + 1))
+sock=tvfault$$-$starts
+socks="$socks $sock"
+tmux -L "$sock" -f /dev/null new-session -d -x 100 -y 30 \
+    "'$TVIEW' '$tmp/trace' 2>/dev/null; echo TVIEW-EXIT:\$?; sleep 600"
+ui_wait "Event" >/dev/null
+ui_keys m; ui_wait "bookmark name:" >/dev/null
+ui_keys Enter; ui_wait "bookmark text:" >/dev/null
+ui_keys Enter
+ok "last save" ui_wait "bookmarks saved in"
+ok "quit" ui_quit
+ok "no temporary file left" test -z "$(ls -A "$tmp/trace/info" | grep '^\.bookmarks\.xml\.')"
 done_tests

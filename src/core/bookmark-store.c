@@ -18,6 +18,7 @@
  */
 #include "tview/tview.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -310,6 +311,38 @@ write_atomic(const char *dir, int dirfd, const char *path, const char *buf,
 	return TV_OK;
 }
 
+/*
+ * Remove temporary files a killed save left behind.  Only under the
+ * directory lock, which every save holds while its own exists.
+ */
+static void
+remove_stale(int dirfd, const char *path)
+{
+	const char *base = strrchr(path, '/');
+	struct dirent *de;
+	char *prefix;
+	size_t n;
+	DIR *d;
+	int fd = dup(dirfd);
+
+	if (fd < 0)
+		return;
+	d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return;
+	}
+	rewinddir(d);
+	tv_xasprintf(&prefix, ".%s.", base ? base + 1 : path);
+	n = strlen(prefix);
+	while ((de = readdir(d)) != NULL)
+		if (strncmp(de->d_name, prefix, n) == 0 &&
+		    strlen(de->d_name) == n + 6)
+			(void)unlinkat(dirfd, de->d_name, 0);
+	free(prefix);
+	closedir(d);
+}
+
 /* See tview/bookmark.h. */
 enum tv_status
 tv_bookmarks_save(struct tv_bookmarks *bms, struct tv_error *err)
@@ -337,6 +370,7 @@ tv_bookmarks_save(struct tv_bookmarks *bms, struct tv_error *err)
 		free(dir);
 		return st;
 	}
+	remove_stale(dirfd, bms->path);
 	st = read_existing(bms->path, &disk, &dlen, &exists, err);
 	if (st == TV_OK && (exists != bms->exists || dlen != bms->nbytes ||
 	    (dlen && memcmp(disk, bms->bytes, dlen) != 0))) {
