@@ -652,10 +652,14 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 		return 1;
 	}
 	while (!ui.quit) {
+		/* asked before drawing: a pass that ends during the draw
+		 * still gets one more wake-up to show its final state */
+		bool running = tv_ui_procs_progress(&ui, &frac);
+
 		tv_ui_draw(&ui);
 		/* while the background pass runs, wake up for its progress */
-		wtimeout(ui.msg_win, tv_ui_procs_progress(&ui, &frac) ?
-		    250 : tv_ui_bm_pending(&ui) ? 1000 : -1);
+		wtimeout(ui.msg_win, running ? 250 :
+		    tv_ui_bm_pending(&ui) ? 1000 : -1);
 		key = tv_ui_getkey(&ui, &wch);
 		if (key < 0) {
 			tv_ui_bm_tick(&ui);

@@ -11,6 +11,8 @@ m=$(wc -l <"$tmp/dump" | tr -d ' ')
 
 ui_start -x 120 -y 30 "$tmp/trace"
 ok "started: event 1 of $m" ui_wait "event 1 of $m"
+ok "the background pass's progress is gone when it is done" \
+    ui_wait_gone "indexing"
 for k in 2 777 2501 4999; do
 	ui_type ":goto #$k"; ui_keys Enter
 	ok ":goto #$k: event $k of $m" ui_wait "event $k of $m"
