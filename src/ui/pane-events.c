@@ -326,3 +326,23 @@ const struct tv_pane_ops tv_ui_events_ops = {
 	.sync = NULL,
 	.click = events_click,
 };
+
+/* See ui-priv.h: what the tracer lost among the rows on screen. */
+void
+tv_ui_events_lost_in_view(struct tv_ui *ui, uint64_t *events,
+    uint64_t *packets)
+{
+	const struct events_priv *ep = ui->panes[TV_UI_PANE_EVENTS].priv;
+	int i;
+
+	*events = 0;
+	*packets = 0;
+	if (ep == NULL || !ui->panes[TV_UI_PANE_EVENTS].visible)
+		return;
+	for (i = 0; i < ep->nrows; i++) {
+		if (ep->rows[i].rec.kind == TV_REC_DISCARDED)
+			*events += ep->rows[i].rec.count;
+		else if (ep->rows[i].rec.kind == TV_REC_LOST_PACKETS)
+			*packets += ep->rows[i].rec.count;
+	}
+}

@@ -2,7 +2,8 @@
  * The status bar (trace, format, cursor time as wall clock and relative
  * to the start, position: exact "event N of M" once every packet's count
  * is known, else approximate in the time span; active search, lost
- * events, background work) and the message line under it.
+ * events in the trace and in view, background work) and the message
+ * line under it.
  */
 #include "ui-priv.h"
 #include "tview/format.h"
@@ -75,12 +76,25 @@ tv_ui_status_draw(struct tv_ui *ui)
 	if (ui->lost_packets)
 		tv_strbuf_addf(&right, _("lost packets: %" PRIu64 "  "),
 		    ui->lost_packets);
+	tv_ui_events_lost_in_view(ui, &n, &m);
+	if (n)
+		tv_strbuf_addf(&right, _("in view: %" PRIu64 " lost  "), n);
+	if (m)
+		tv_strbuf_addf(&right, _("in view: %" PRIu64 " packets lost  "),
+		    m);
 	wattrset(ui->status_win, a);
 	mvwhline(ui->status_win, 0, 0, ' ' | a, ui->cols);
 	tv_ui_put(ui->status_win, 0, 0, sb.buf, ui->cols);
 	rw = tv_ui_width(right.buf);
-	if (rw && rw < ui->cols - tv_ui_width(sb.buf))
-		tv_ui_put(ui->status_win, 0, ui->cols - rw, right.buf, rw);
+	if (rw) {
+		/* right-aligned; cut at the screen edge when too wide */
+		int lw = tv_ui_width(sb.buf) + 1;
+		int x = ui->cols - rw < lw ? lw : ui->cols - rw;
+
+		if (x < ui->cols)
+			tv_ui_put(ui->status_win, 0, x, right.buf,
+			    ui->cols - x);
+	}
 	wattrset(ui->status_win, A_NORMAL);
 	tv_strbuf_fini(&sb);
 	tv_strbuf_fini(&right);

@@ -148,6 +148,8 @@ int	 tv_ui_width(const char *s);
 void	 tv_ui_events_goto(struct tv_ui *ui, const struct tv_event *ev);
 enum tv_status tv_ui_merge_step(struct tv_ui *ui, int dir,
 	    struct tv_event *out);
+void	 tv_ui_events_lost_in_view(struct tv_ui *ui, uint64_t *events,
+	    uint64_t *packets);
 
 /* pane-fields.c, pane-help.c have only their ops. */
 

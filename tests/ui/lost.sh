@@ -14,6 +14,7 @@ ok "status bar: lost packets" ui_wait "lost packets: "
 ui_type "/<discarded>"; ui_keys Enter
 ok "a <discarded> row" ui_wait_sel "<discarded>"
 ok "it says how many" ui_wait_sel "the tracer lost"
+ok "status bar: lost events in view" ui_wait "in view: "
 ui_keys Enter
 ok "the fields pane explains it" ui_wait "events here"
 ui_keys Escape n
