@@ -28,6 +28,10 @@ static struct {
 	uint64_t			 total;
 	struct tv_packet_cache		*cache;
 	bool				 ready;
+	/* the last answer: the status bar redraws without moving */
+	struct tv_event			 last;
+	uint64_t			 last_n;
+	bool				 have_last;
 } pos;
 
 /* Free everything (the browser is closing, or the set changed). */
@@ -45,6 +49,7 @@ tv_ui_position_fini(void)
 	pos.nstreams = 0;
 	pos.cache = NULL;
 	pos.ready = false;
+	pos.have_last = false;
 	pos.set = NULL;
 }
 
@@ -163,6 +168,12 @@ tv_ui_event_rank(struct tv_ui *ui, const struct tv_event *ev, uint64_t *n,
 	if (ev->rec.kind != TV_REC_EVENT || ev->stream == NULL ||
 	    !pos_build(ui->set))
 		return false;
+	if (pos.have_last && pos.last.stream == ev->stream &&
+	    pos.last.packet == ev->packet && pos.last.index == ev->index) {
+		*n = pos.last_n;
+		*m = pos.total;
+		return true;
+	}
 	for (si = 0; si < pos.nstreams; si++) {
 		if (pos.set->streams[si] != ev->stream) {
 			if (!stream_before(si, ev, &c))
@@ -181,5 +192,10 @@ tv_ui_event_rank(struct tv_ui *ui, const struct tv_event *ev, uint64_t *n,
 	}
 	*n = before + 1;
 	*m = pos.total;
-	return *n <= *m;
+	if (*n > *m)
+		return false;
+	pos.last = *ev;
+	pos.last_n = *n;
+	pos.have_last = true;
+	return true;
 }
