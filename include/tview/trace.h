@@ -94,6 +94,17 @@ struct tv_stream {
 	void			*priv;		/* driver data */
 };
 
+/*
+ * A thread the trace names before any event says so: trace.dat saved
+ * cmdlines, LTT control/processes.  The state seeds its threads from
+ * these (names only: the state stays "unknown").
+ */
+struct tv_known_thread {
+	int64_t		 tid;
+	int64_t		 pid;		/* thread group; INT64_MIN unknown */
+	const char	*name;		/* arena or interned */
+};
+
 struct tv_trace {
 	const struct tv_format_ops *ops;	/* the driver */
 	char			*path;		/* owned: directory or file */
@@ -110,6 +121,8 @@ struct tv_trace {
 	uint32_t		 nstreams;
 	uint8_t			 uuid[16];
 	bool			 has_uuid;
+	struct tv_known_thread	*known;		/* arena, set by drivers */
+	uint32_t		 nknown;
 	/* Scopes common to the trace or a stream class, set by drivers. */
 	void			*priv;		/* driver data */
 };

@@ -85,6 +85,10 @@ tv_exec_mode_name(enum tv_exec_mode m)
 	return (unsigned)m < TV_MODE_COUNT ? mode_names[m] : "?";
 }
 
+static struct tv_thread *state_get(struct tv_state *s, uint32_t machine,
+		    int64_t tid, int32_t cpu);
+static void	 state_name(struct tv_thread *t, const char *name);
+
 /* ---- creation ---- */
 
 /* Traces of one host (same "hostname" env) share a machine number. */
@@ -103,6 +107,33 @@ state_machine_for(struct tv_state *s, uint32_t i)
 			return s->traces[j].machine;
 	}
 	return s->nmachines++;
+}
+
+/*
+ * Threads the traces name before any event (saved cmdlines...): known
+ * by name from the start, their state still unknown.
+ */
+static void
+state_seed(struct tv_state *s)
+{
+	const struct tv_known_thread *k;
+	struct tv_thread *t;
+	uint32_t i, j;
+
+	for (i = 0; i < s->ntraces; i++) {
+		for (j = 0; j < s->traces[i].trace->nknown; j++) {
+			k = &s->traces[i].trace->known[j];
+			if (k->tid <= 0 || k->name == NULL)
+				continue;
+			t = state_get(s, s->traces[i].machine, k->tid,
+			    TV_CPU_UNKNOWN);
+			if (t == NULL)
+				return;
+			state_name(t, k->name);
+			if (k->pid != INT64_MIN && k->pid > 0)
+				t->pid = k->pid;
+		}
+	}
 }
 
 /* See state.h. */
@@ -131,6 +162,7 @@ tv_state_create(const struct tv_trace_set *set)
 	s->ncpus = tv_xcalloc(TV_MAX(s->nmachines, 1u), sizeof(*s->ncpus));
 	s->time = TV_TIME_NONE;
 	tv_arena_init(&s->arena);
+	state_seed(s);
 	return s;
 }
 
@@ -167,6 +199,7 @@ tv_state_clear(struct tv_state *s)
 	for (i = 0; i < s->nmachines; i++)
 		s->ncpus[i] = 0;
 	s->time = TV_TIME_NONE;
+	state_seed(s);
 }
 
 /* ---- the thread table ---- */

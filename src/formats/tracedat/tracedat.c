@@ -242,6 +242,55 @@ fill_env(struct tv_trace *t, const struct td_file *f,
 		env_add(t, &cap, "latency_text", NULL, (int64_t)b->text.len);
 }
 
+/*
+ * The saved cmdlines ("PID COMM" lines) as the trace's known threads, so
+ * the state names threads that no sched event names.
+ */
+static void
+fill_known(struct tv_trace *t, const struct td_file *f)
+{
+	const char *p = (const char *)f->cmdlines.ptr;
+	const char *end = p + f->cmdlines.len, *nl, *sp;
+	uint64_t n = 0, i;
+	struct tv_known_thread *k;
+
+	if (p == NULL || f->cmdlines.len == 0)
+		return;
+	for (i = 0; i < f->cmdlines.len; i++)
+		n += p[i] == '\n';
+	n++;
+	if (n > UINT32_MAX / 2)
+		return;
+	k = tv_arena_zalloc(&t->arena, (size_t)n * sizeof(*k));
+	t->known = k;
+	for (; p < end && t->nknown < n; p = nl + 1) {
+		char num[24];
+		size_t nlen, clen;
+		char *e;
+		long long tid;
+
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl == NULL)
+			nl = end;
+		sp = memchr(p, ' ', (size_t)(nl - p));
+		if (sp == NULL || sp == p)
+			continue;
+		nlen = (size_t)(sp - p);
+		clen = (size_t)(nl - sp - 1);
+		if (nlen >= sizeof(num) || clen == 0)
+			continue;
+		memcpy(num, p, nlen);
+		num[nlen] = '\0';
+		tid = strtoll(num, &e, 10);
+		if (*e != '\0' || tid <= 0)
+			continue;
+		k[t->nknown].tid = tid;
+		k[t->nknown].pid = INT64_MIN;
+		k[t->nknown].name = tv_intern(t->names, sp + 1, clen);
+		t->nknown++;
+	}
+}
+
 /* Index the pages of one CPU: each non-empty page is a packet. */
 static enum tv_status
 index_stream(struct td_file *f, struct tv_stream *s,
@@ -347,6 +396,7 @@ make_trace(struct td_file *f, uint32_t bi, const char *path,
 	t->clocks = clk;
 	t->nclocks = 1;
 	fill_env(t, f, b);
+	fill_known(t, f);
 	*out = t;
 	if (b->is_text)
 		return TV_OK;
