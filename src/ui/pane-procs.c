@@ -292,7 +292,9 @@ procs_draw(struct tv_ui *ui, struct tv_pane *p)
 		if (t->since == TV_TIME_NONE)
 			snprintf(since, sizeof(since), "-");
 		else
-			tv_time_format(t->since, ui->time_style,
+			/* a state's start has no cycle value: relative */
+			tv_time_format(t->since, ui->time_style == TV_TIME_RAW ?
+			    TV_TIME_RELATIVE : ui->time_style,
 			    ui->set->ts_begin, since, sizeof(since));
 		if (t->cpu == TV_CPU_UNKNOWN)
 			snprintf(cpu, sizeof(cpu), "-");
