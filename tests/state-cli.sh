@@ -35,7 +35,7 @@ check() {
 "$TVIEW" --processes "$tmp/t" >"$tmp/procs" 2>"$tmp/err"
 check "--processes exits 0" test $? -eq 0
 check "--processes header" grep -q \
-    '^ *PID  *TID  *PPID NAME  *STATE  *CPU SINCE$' "$tmp/procs"
+    '^ *PID  *TID  *PPID NAME  *STATE  *CPU SINCE  *MODE$' "$tmp/procs"
 awk '$1 == "T" && $2 != 0 { print $3, $2, $4, substr($0, index($0, $6)) }' \
     "$tmp/truth" | sort >"$tmp/want"
 # name is columns 25-39 (15 wide), after PID TID PPID of 7 each

@@ -2,7 +2,9 @@
  * --processes: the process table at one instant (--at TIME, default the
  * end of the trace), as the process pane shows it, for scripts and tests.
  * The table is data, like --dump: its header and state names are not
- * translated.  With traces of several hosts, a HOST column comes first.  The state comes from the background pass's checkpoints
+ * translated.  With traces of several hosts, a HOST column comes first;
+ * MODE, last, is the execution-mode stack, outermost first.  The state
+ * comes from the background pass's checkpoints
  * (cached under $XDG_CACHE_HOME/tview) plus a replay up to TIME.
  */
 #include "tview/tview.h"
@@ -46,12 +48,29 @@ procs_id(int64_t v, char *buf, size_t size)
 	return buf;
 }
 
+/* The execution-mode stack, outermost first: "user>syscall>irq", "-". */
+static void
+procs_modes(const struct tv_thread *t, char *buf, size_t size)
+{
+	size_t n = 0;
+	uint8_t i;
+
+	buf[0] = '\0';
+	for (i = 0; i < t->nmodes && i < TV_MODE_STACK_MAX; i++)
+		n += (size_t)snprintf(buf + TV_MIN(n, size - 1),
+		    size - TV_MIN(n, size - 1), "%s%s", i ? ">" : "",
+		    tv_exec_mode_name((enum tv_exec_mode)t->modes[i]));
+	if (buf[0] == '\0')
+		snprintf(buf, size, "-");
+}
+
 /* Print one row; with several machines, the host first. */
 static void
 procs_row(const struct tv_state *s, const struct tv_thread *t,
     enum tv_time_style style, int64_t ref)
 {
 	char pid[24], tid[24], ppid[24], cpu[16], st[24], since[64];
+	char modes[128];
 
 	snprintf(st, sizeof(st), "%s%s",
 	    tv_thread_state_name((enum tv_thread_state)t->state),
@@ -64,13 +83,14 @@ procs_row(const struct tv_state *s, const struct tv_thread *t,
 		snprintf(since, sizeof(since), "-");
 	else
 		tv_time_format(t->since, style, ref, since, sizeof(since));
+	procs_modes(t, modes, sizeof(modes));
 	if (tv_state_machines(s) > 1)
 		printf("%-15s ", tv_state_machine_name(s, t->machine));
-	printf("%7s %7s %7s %-15s %-9s %3s %s\n",
+	printf("%7s %7s %7s %-15s %-9s %3s %-18s %s\n",
 	    procs_id(t->pid, pid, sizeof(pid)),
 	    procs_id(t->tid, tid, sizeof(tid)),
 	    procs_id(t->ppid, ppid, sizeof(ppid)),
-	    t->name[0] != '\0' ? t->name : "-", st, cpu, since);
+	    t->name[0] != '\0' ? t->name : "-", st, cpu, since, modes);
 }
 
 /* See cli.h. */
@@ -106,8 +126,8 @@ tv_cli_processes(struct tv_trace_set *set, const struct tv_cli_options *o)
 	qsort(rows, n, sizeof(*rows), procs_cmp);
 	if (tv_state_machines(s) > 1)
 		printf("%-15s ", "HOST");
-	printf("%7s %7s %7s %-15s %-9s %3s %s\n", "PID", "TID", "PPID",
-	    "NAME", "STATE", "CPU", "SINCE");
+	printf("%7s %7s %7s %-15s %-9s %3s %-18s %s\n", "PID", "TID",
+	    "PPID", "NAME", "STATE", "CPU", "SINCE", "MODE");
 	for (i = 0; i < n; i++)
 		procs_row(s, rows[i], o->time_style, set->ts_begin);
 	free(rows);

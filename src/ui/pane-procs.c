@@ -1,6 +1,6 @@
 /*
  * The process pane: the threads at the selected event (PID, TID, PPID,
- * name, state, CPU, since), sortable by column, following the cursor.
+ * name, state, CPU, since, execution-mode stack), sortable by column, following the cursor.
  * Enter on a thread restricts ] and [ to its events and p to its
  * process's; Enter again lifts it.  The pane also owns the background
  * pass (started with the browser, progress in the status bar) and the
@@ -80,6 +80,42 @@ procs_state_name(uint8_t st)
 	default:
 		return _("unknown");
 	}
+}
+
+/* Translated execution mode for the pane (--processes keeps English). */
+static const char *
+procs_mode_name(uint8_t m)
+{
+	switch (m) {
+	case TV_MODE_USER:
+		return _("user");
+	case TV_MODE_SYSCALL:
+		return _("syscall");
+	case TV_MODE_IRQ:
+		return _("irq");
+	case TV_MODE_SOFTIRQ:
+		return _("softirq");
+	case TV_MODE_TRAP:
+		return _("trap");
+	default:
+		return "?";
+	}
+}
+
+/* The mode stack, outermost first ("user>syscall>irq"), or "-". */
+static void
+procs_modes(const struct tv_thread *t, char *buf, size_t size)
+{
+	size_t n = 0;
+	uint8_t i;
+
+	buf[0] = '\0';
+	for (i = 0; i < t->nmodes && i < TV_MODE_STACK_MAX; i++)
+		n += (size_t)snprintf(buf + TV_MIN(n, size - 1),
+		    size - TV_MIN(n, size - 1), "%s%s", i ? ">" : "",
+		    procs_mode_name(t->modes[i]));
+	if (buf[0] == '\0')
+		snprintf(buf, size, "-");
 }
 
 /* Compare two ids with unknown last. */
@@ -247,7 +283,7 @@ procs_draw(struct tv_ui *ui, struct tv_pane *p)
 	struct procs_priv *pp = p->priv;
 	bool focused = ui->focus == TV_UI_PANE_PROCS;
 	char title[256], pid[24], tid[24], ppid[24], cpu[16], since[64];
-	char line[256], state[64];
+	char line[384], state[64], modes[160];
 	const struct tv_thread *t;
 	chtype a = ui->attrs[TV_UI_A_HEADER];
 	size_t row;
@@ -276,9 +312,9 @@ procs_draw(struct tv_ui *ui, struct tv_pane *p)
 	mvwhline(p->win, 0, 0, ' ' | a, p->w);
 	tv_ui_put(p->win, 0, 1, title, p->w - 1);
 	wattrset(p->win, ui->attrs[TV_UI_A_SCOPE]);
-	snprintf(line, sizeof(line), "%7s %7s %7s %-15s %-9s %3s %s",
+	snprintf(line, sizeof(line), "%7s %7s %7s %-15s %-9s %3s %-18s %s",
 	    _("PID"), _("TID"), _("PPID"), _("NAME"), _("STATE"), _("CPU"),
-	    _("SINCE"));
+	    _("SINCE"), _("MODE"));
 	if (p->h > 1)
 		tv_ui_put(p->win, 1, 1, line, p->w - 1);
 	if (h < 1)
@@ -302,11 +338,13 @@ procs_draw(struct tv_ui *ui, struct tv_pane *p)
 			snprintf(cpu, sizeof(cpu), "%d", t->cpu);
 		snprintf(state, sizeof(state), "%s%s",
 		    procs_state_name(t->state), t->uncertain ? "?" : "");
-		snprintf(line, sizeof(line), "%7s %7s %7s %-15s %-9s %3s %s",
+		procs_modes(t, modes, sizeof(modes));
+		snprintf(line, sizeof(line),
+		    "%7s %7s %7s %-15s %-9s %3s %-18s %s",
 		    procs_id(t->pid, pid, sizeof(pid)),
 		    procs_id(t->tid, tid, sizeof(tid)),
 		    procs_id(t->ppid, ppid, sizeof(ppid)),
-		    t->name[0] ? t->name : "-", state, cpu, since);
+		    t->name[0] ? t->name : "-", state, cpu, since, modes);
 		a = ui->attrs[TV_UI_A_NORMAL];
 		if (row == pp->cur)
 			a = ui->attrs[focused ? TV_UI_A_SELECTED :

@@ -3,7 +3,8 @@
 # --processes prints for that instant, s changes the sort column, Enter
 # on a thread restricts ] and [ to its events (the next and previous
 # lines of --dump --with-pid with that TID), Enter again lifts it, Esc
-# closes the pane.
+# closes the pane.  On a real LTTng kernel trace (TVIEW_SHARED), the
+# MODE column shows the execution-mode stack --processes prints.
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 4 --events 20000 --seed 3
@@ -93,4 +94,37 @@ if [ $# -eq 3 ] && [ $(($3 - $1)) -gt 4096 ]; then
 	ok "[ crosses them back to line $from" ui_wait_sel "$tf"
 fi
 ok "quits with 0" ui_quit
+
+# The MODE column: on a real LTTng kernel trace (syscall entries and
+# exits), the pane shows the execution-mode stack --processes prints for
+# the same instant, e.g. "user>syscall" for a thread inside a syscall.
+mt=${TVIEW_SHARED:+$TVIEW_SHARED/traces/ctf/tc-many-threads}
+if [ -n "$mt" ] && [ -d "$mt" ]; then
+	TVIEW_CACHE=off "$TVIEW" --dump "$mt" >"$tmp/mdump" 2>/dev/null
+	n=$(( $(wc -l <"$tmp/mdump") / 2 ))
+	tm=$(dump_time "$(dump_line "$n" "$tmp/mdump")")
+	"$TVIEW" --processes --at "$tm" "$mt" >"$tmp/mprocs" 2>/dev/null
+	k=$(awk 'NR > 1 && $NF ~ /syscall/ { print NR; exit }' "$tmp/mprocs")
+	row=$(sed -n "${k:-0}p" "$tmp/mprocs" | sed 's/ *$//')
+	if [ -n "$k" ] && [ -n "$row" ]; then
+		ui_start "$mt"
+		ok "real trace started" ui_wait "Event"
+		ui_type ":goto #$n"; ui_keys Enter
+		ok "on event $n" ui_wait_sel "$tm"
+		ui_keys P
+		ok "the pane has a MODE column" ui_wait "SINCE              MODE"
+		i=2
+		while [ "$i" -lt "$k" ]; do
+			ui_keys Down
+			i=$((i + 1))
+		done
+		ok "the row of a thread in a syscall, mode stack included" \
+		    ui_wait "$row"
+		ok "quits with 0 (real trace)" ui_quit
+	else
+		echo "ok - # SKIP no thread in a syscall at line $n"
+	fi
+else
+	echo "ok - # SKIP no TVIEW_SHARED: no real kernel trace for MODE"
+fi
 done_tests
