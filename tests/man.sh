@@ -22,13 +22,16 @@ for opt in $(grep -oE -- '--[a-z][a-z-]+' "$tmp/help" | sort -u); do
 	fi
 done
 
-# Every key name of the keymap table: { KEY, N_("NAME"), REQ }.
+# Every key name of the keymap table: { KEY, N_("NAME"), REQ }, as a bold
+# word of the page (.B/.BR lines), not just somewhere in the text.
 keymap=$top_srcdir/src/ui/keymap.c
 if test -f "$keymap"; then
 	sed -n 's/^[[:space:]]*{.*N_("\([^"]*\)").*TV_UI_REQ_.*/\1/p' \
 	    "$keymap" | sort -u >"$tmp/keys"
+	grep '^\.B' "$tmp/page" | sed -e 's/^\.B[RIB]* //' -e 's/"[^"]*"/ /g' |
+	    tr ' ' '\n' | grep . | sort -u >"$tmp/bold"
 	while IFS= read -r k; do
-		if ! grep -qF -- "$k" "$tmp/page"; then
+		if ! grep -qxF -- "$k" "$tmp/bold"; then
 			echo "FAIL: key $k is not in tview.1"
 			fail=1
 		fi
