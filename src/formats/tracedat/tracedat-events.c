@@ -322,15 +322,17 @@ mul_shr(uint64_t a, uint32_t mult, uint32_t shift)
 }
 
 /*
- * A raw ring-buffer timestamp as trace-cmd reports it: scaled by TSC2NSEC
+ * A raw ring-buffer timestamp of CPU @cpu as trace-cmd reports it: moved
+ * onto the host clock by TIME_SHIFT (a guest's file), scaled by TSC2NSEC
  * (its offset is not applied by report either), plus OFFSET and DATE.
- * Host/guest TIME_SHIFT synchronisation is not applied.
  */
 int64_t
-td_convert_ts(const struct td_file *f, uint64_t raw)
+td_convert_ts(const struct td_file *f, uint32_t cpu, uint64_t raw)
 {
 	uint64_t ts = raw;
 
+	if (f->tshift != NULL)
+		ts = td_tshift_apply(f, cpu, ts);
 	if (f->has_tsc2nsec && f->tsc_mult)
 		ts = mul_shr(ts, f->tsc_mult, f->tsc_shift);
 	ts += (uint64_t)f->ts_offset;

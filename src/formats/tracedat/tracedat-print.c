@@ -112,7 +112,7 @@ neighbour(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
 				found = true;
 				*len = TV_MIN(it.data_len, cap);
 				memcpy(buf, pg + it.hdr + it.data_off, *len);
-				*ts = td_convert_ts(f, it.ts);
+				*ts = td_convert_ts(f, sp->cpu->cpu, it.ts);
 			}
 			if (dir < 0 && it.rec_off >= cur)
 				break;
@@ -120,7 +120,7 @@ neighbour(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
 		if (found && dir > 0) {
 			*len = TV_MIN(it.data_len, cap);
 			memcpy(buf, pg + it.hdr + it.data_off, *len);
-			*ts = td_convert_ts(f, it.ts);
+			*ts = td_convert_ts(f, sp->cpu->cpu, it.ts);
 		}
 		if (found)
 			return TV_OK;
@@ -189,7 +189,7 @@ stream_scan(struct td_file *f, const struct tv_stream *s, int64_t kts,
 		    f->long_size, f->be, NULL) != TV_OK)
 			return;
 		while (td_page_next(&it, NULL) == TV_OK) {
-			int64_t ts = td_convert_ts(f, it.ts);
+			int64_t ts = td_convert_ts(f, sp->cpu->cpu, it.ts);
 			bool after = key_after(ts, s->cpu, kts, kcpu);
 
 			if (dir < 0 && after)

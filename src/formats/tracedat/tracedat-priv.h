@@ -83,6 +83,27 @@ struct td_cpu {
 	uint64_t	 usize;		/* uncompressed total */
 };
 
+/* One host/guest clock sample of TIME_SHIFT (guest raw time units). */
+struct td_tsample {
+	int64_t		 time;		/* guest time the sample was taken */
+	int64_t		 offset;	/* add to reach the host clock */
+	int64_t		 scaling;
+	int64_t		 fraction;	/* scaling is fixed point, these bits */
+};
+
+/* The TIME_SHIFT samples of one guest CPU, sorted by time, unique. */
+struct td_tshift_cpu {
+	struct td_tsample *s;		/* owned */
+	uint32_t	 n;
+};
+
+/* A GUEST option (in a host's file): a guest and its vCPU threads. */
+struct td_guest {
+	char		*name;		/* owned */
+	uint64_t	 trace_id;
+	uint32_t	 vcpus;
+};
+
 /* One ring buffer (the top one or an instance). */
 struct td_buffer {
 	char		*name;		/* owned; "" for the top buffer */
@@ -168,6 +189,13 @@ struct td_file {
 	bool			 has_trace_clock_opt;
 	uint64_t		 trace_id;
 	bool			 has_trace_id;
+	/* TIME_SHIFT (a guest's file): onto the host clock, per CPU */
+	struct td_tshift_cpu	*tshift;	/* owned, tshift_cpus */
+	uint32_t		 tshift_cpus;
+	uint32_t		 tshift_flags;	/* 1: interpolate */
+	uint64_t		 tshift_peer;	/* the host's trace id */
+	struct td_guest		*guests;	/* owned, GUEST options */
+	uint32_t		 nguests;
 	uint32_t		 noptions;
 	uint32_t		 option_mask;	/* bit per option id seen */
 	struct td_buffer	*buffers;	/* owned; [0] is the top */
@@ -287,7 +315,17 @@ void		 td_page_error_pos(const struct td_file *f,
 enum tv_status	 td_events_load(struct td_file *f, struct tv_error *err);
 void		 td_events_free(struct td_file *f);
 void		 td_events_classes(struct td_file *f, struct tv_trace *t);
-int64_t		 td_convert_ts(const struct td_file *f, uint64_t raw);
+int64_t		 td_convert_ts(const struct td_file *f, uint32_t cpu,
+		    uint64_t raw);
+
+/* ---- tracedat-tshift.c ---- */
+enum tv_status	 td_opt_time_shift(struct td_file *f, struct td_cur *d,
+		    struct tv_error *err);
+enum tv_status	 td_opt_guest(struct td_file *f, struct td_cur *d,
+		    struct tv_error *err);
+uint64_t	 td_tshift_apply(const struct td_file *f, uint32_t cpu,
+		    uint64_t ts);
+void		 td_tshift_free(struct td_file *f);
 
 /* ---- tracedat-print.c ---- */
 enum tv_status	 td_print_record(const struct tv_event *ev,

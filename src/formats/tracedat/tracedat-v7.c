@@ -207,8 +207,12 @@ td_parse_option(struct td_file *f, uint16_t id, struct td_cur *d,
 		    f->tsc_shift < 64)
 			f->has_tsc2nsec = true;
 		break;
+	case OPT_TIME_SHIFT:
+		return td_opt_time_shift(f, d, err);
+	case OPT_GUEST:
+		return td_opt_guest(f, d, err);
 	default:
-		/* CPUSTAT, HOOK, PROCMAPS, TIME_SHIFT, GUEST, STRINGS and
+		/* CPUSTAT, HOOK, PROCMAPS, STRINGS and
 		 * the section offsets (read by the v7 code) */
 		break;
 	}

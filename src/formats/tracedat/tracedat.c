@@ -71,6 +71,10 @@ file_unref(struct td_file *f)
 	free(f->uname);
 	free(f->tc_version);
 	free(f->date);
+	td_tshift_free(f);
+	for (i = 0; i < f->nguests; i++)
+		free(f->guests[i].name);
+	free(f->guests);
 	free(f->clock);
 	free(f->class_of_id);
 	free(f->scratch);
@@ -233,6 +237,25 @@ fill_env(struct tv_trace *t, const struct td_file *f,
 		    f->tsc_mult, f->tsc_shift, f->tsc_offset);
 		env_add(t, &cap, "tsc2nsec", buf, 0);
 	}
+	if (f->tshift != NULL) {
+		size_t n = 0;
+
+		for (i = 0; i < f->tshift_cpus; i++)
+			n += f->tshift[i].n;
+		snprintf(buf, sizeof(buf), "peer=0x%" PRIx64 " cpus=%u "
+		    "samples=%zu%s", f->tshift_peer, f->tshift_cpus, n,
+		    f->tshift_flags & 1 ? " interpolated" : "");
+		env_add(t, &cap, "time_shift", buf, 0);
+	}
+	for (i = 0; i < f->nguests; i++) {
+		char key[32];
+
+		snprintf(key, sizeof(key), "guest_%u", i);
+		snprintf(buf, sizeof(buf), "%s trace_id=0x%" PRIx64
+		    " vcpus=%u", f->guests[i].name, f->guests[i].trace_id,
+		    f->guests[i].vcpus);
+		env_add(t, &cap, tv_arena_strdup(&t->arena, key), buf, 0);
+	}
 	if (f->has_trace_id) {
 		snprintf(buf, sizeof(buf), "0x%" PRIx64, f->trace_id);
 		env_add(t, &cap, "trace_id", buf, 0);
@@ -336,8 +359,8 @@ index_stream(struct td_file *f, struct tv_stream *s,
 		p->content_bits = ((uint64_t)it.hdr + it.commit) * 8;
 		p->cycles_begin = first;
 		p->cycles_end = last;
-		p->ts_begin = td_convert_ts(f, first);
-		p->ts_end = td_convert_ts(f, last);
+		p->ts_begin = td_convert_ts(f, cpu->cpu, first);
+		p->ts_end = td_convert_ts(f, cpu->cpu, last);
 		p->discarded = it.lost > 0 ? (uint64_t)it.lost : 0;
 		if (e.status != TV_OK)
 			p->flags |= TV_PACKET_CORRUPT;
@@ -538,7 +561,7 @@ td_decode_packet(struct tv_stream *s, uint64_t pkt,
 	    &out->err);
 	while (st == TV_OK && (st = td_page_next(&it, &out->err)) == TV_OK) {
 		struct tv_event_rec *r;
-		int64_t ts = td_convert_ts(f, it.ts);
+		int64_t ts = td_convert_ts(f, sp->cpu->cpu, it.ts);
 		uint64_t bit = ((uint64_t)it.hdr + it.rec_off) * 8;
 		uint32_t type = 0;
 
