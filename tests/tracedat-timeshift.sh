@@ -6,7 +6,7 @@
 # arithmetic (every time + 1 s with a single 1 s offset; the scaling of
 # the first event to the microsecond), against the live `trace-cmd
 # report` when it is installed (line for line), in --info (time_shift,
-# guest_0), opened together with the original (a guest shifted by 1 s
+# guest_0), with TSC2NSEC alone and after TIME_SHIFT, opened together with the original (a guest shifted by 1 s
 # beside its host), and a lying sample count gives a clear error.
 
 tview=${TVIEW:-./tview}
@@ -38,6 +38,8 @@ gen step.dat 0 6 2084000000000:0:1048577:20 \
 gen some.dat 1 3 2084000000000:-300000:1048577:20 \
     2084500000000:2000000:1048575:20
 gen lying.dat 0x101 6 0:1:1:0
+gen tsc.dat 0x200 0
+gen tsc-shift.dat 0x201 6 2084000000000:1000:1:0 2086000000000:2000000:1:0
 
 "$tview" --dump "$src" >"$work/orig" 2>&1
 # one sample of +1 s: every line is the original one, one second later
@@ -61,8 +63,14 @@ check "interpolated samples change the times" \
     sh -c "! cmp -s '$work/interp' '$work/orig'"
 check "same number of events" \
     test "$(wc -l <"$work/interp")" -eq "$(wc -l <"$work/orig")"
+# TSC2NSEC mult 3 shift 1: every time x 1.5 (its offset unused)
+"$tview" --dump "$work/tsc.dat" >"$work/tsc" 2>&1
+got=$(grep -m1 '\[002\]' "$work/tsc" | sed 's/.*] *\([0-9.]*\):.*/\1/')
+check "TSC2NSEC: CPU 2's first event at $got, want 2084.021443 x 1.5" \
+    awk -v g="$got" 'BEGIN { d = g - 2084.021443 * 1.5; if (d < 0) d = -d
+	exit !(d < 0.0000025) }'
 if command -v trace-cmd >/dev/null 2>&1; then
-	for f in one interp step some; do
+	for f in one interp step some tsc tsc-shift; do
 		trace-cmd report -i "$work/$f.dat" >"$work/exp" 2>/dev/null
 		"$tview" --dump "$work/$f.dat" >"$work/got" 2>"$work/err"
 		check "$f.dat: --dump equals the live trace-cmd report" \

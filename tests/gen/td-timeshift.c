@@ -9,7 +9,9 @@
  *
  * FLAGS is written as given, except bit 0x100: then CPU 0's sample count
  * lies (100000 samples in an option that holds far fewer), for the
- * corrupt-input test.
+ * corrupt-input test; bit 0x200 adds a TSC2NSEC option (mult 3, shift 1,
+ * offset 12345: times x 1.5).  Bits above 0xff are not written.  CPUS 0
+ * writes no TIME_SHIFT (TSC2NSEC alone).
  *
  * usage: td-timeshift SAMPLE OUT FLAGS CPUS TIME:OFFSET:SCALING:FRACTION...
  */
@@ -148,7 +150,7 @@ main(int argc, char **argv)
 	uint8_t *p;
 	FILE *fp;
 
-	if (argc < 6) {
+	if (argc < 5) {
 		fprintf(stderr, "usage: td-timeshift SAMPLE OUT FLAGS CPUS "
 		    "TIME:OFFSET:SCALING:FRACTION...\n");
 		return 2;
@@ -192,10 +194,20 @@ main(int argc, char **argv)
 	put_le(&o, 0, 2);				/* OPTIONS id */
 	put_le(&o, 0, 2);				/* flags */
 	put_le(&o, strid, 4);
-	put_le(&o, 6 + opt.n + 6 + (6 + 8 + 4 + 8) + 6 + 8, 8);
-	put_le(&o, 12, 2);				/* TIME_SHIFT */
-	put_le(&o, opt.n, 4);
-	put(&o, opt.p, opt.n);
+	put_le(&o, (cpus ? 6 + opt.n : 0) + 6 + (6 + 8 + 4 + 8) +
+	    (flags & 0x200 ? 6 + 16 : 0) + 6 + 8, 8);
+	if (cpus) {
+		put_le(&o, 12, 2);			/* TIME_SHIFT */
+		put_le(&o, opt.n, 4);
+		put(&o, opt.p, opt.n);
+	}
+	if (flags & 0x200) {
+		put_le(&o, 14, 2);			/* TSC2NSEC */
+		put_le(&o, 16, 4);
+		put_le(&o, 3, 4);
+		put_le(&o, 1, 4);
+		put_le(&o, 12345, 8);
+	}
 	put_le(&o, 13, 2);				/* GUEST */
 	put_le(&o, 6 + 8 + 4 + 8, 4);
 	put(&o, "guest", 6);
