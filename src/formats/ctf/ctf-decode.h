@@ -139,10 +139,34 @@ enum tv_status	 ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 enum tv_status	 ctf_decode_fields(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_event_fields *out,
 		    struct tv_error *err);
-/** ctf_decode_scopes() - decode_fields; headers skipped unless @header. */
+/*
+ * What the packet scopes of the last printed packet left behind, so the
+ * next event of that packet starts at its event header: the save slots,
+ * the stream clock, and the packet context as printed.
+ */
+struct ctf_print_cache {
+	uint64_t		 pkt;		/* packet index + 1; 0: empty */
+	bool			 hit;		/* the last decode used it */
+	uint64_t		 clock;
+	uint32_t		 nslots;
+	uint64_t		*slots;		/* owned */
+	char			*text;		/* owned; NULL: not shown */
+	size_t			 len;
+};
+
+/** ctf_print_cache_free() - free @pc (NULL is fine). */
+void		 ctf_print_cache_free(struct ctf_print_cache *pc);
+
+/**
+ * ctf_decode_scopes() - decode_fields; headers skipped unless @header.
+ * With @pc (print_record), the packet scopes of the packet @pc holds are
+ * not decoded again (pc->hit; their scopes are left NULL) and a newly
+ * decoded packet's are stored in @pc.
+ */
 enum tv_status	 ctf_decode_scopes(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_event_fields *out,
-		    bool header, struct tv_error *err);
+		    bool header, struct ctf_print_cache *pc,
+		    struct tv_error *err);
 enum tv_status	 ctf_print_record(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_strbuf *out,
 		    struct tv_error *err);

@@ -197,6 +197,36 @@ out:
 	return st;
 }
 
+/* Free a print cache. */
+void
+ctf_print_cache_free(struct ctf_print_cache *pc)
+{
+	if (!pc)
+		return;
+	free(pc->slots);
+	free(pc->text);
+	free(pc);
+}
+
+/* Remember what packet @pkt's scopes left in @d (they decoded fine). */
+static void
+cache_packet_scopes(struct ctf_print_cache *pc, uint64_t pkt,
+    const struct ctf_dec *d, uint32_t nslots)
+{
+	if (pc->nslots != nslots) {
+		free(pc->slots);
+		pc->slots = tv_xcalloc(nslots ? nslots : 1, sizeof(*pc->slots));
+		pc->nslots = nslots;
+	}
+	if (nslots && d->slots)
+		memcpy(pc->slots, d->slots, sizeof(*pc->slots) * nslots);
+	pc->clock = d->clock;
+	free(pc->text);
+	pc->text = NULL;
+	pc->len = 0;
+	pc->pkt = pkt + 1;
+}
+
 /*
  * Decode the scopes of one event (or the packet scopes of a loss record);
  * with !@header the packet header and event header are only skipped
@@ -204,7 +234,8 @@ out:
  */
 enum tv_status
 ctf_decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
-    struct tv_event_fields *out, bool header, struct tv_error *err)
+    struct tv_event_fields *out, bool header, struct ctf_print_cache *pc,
+    struct tv_error *err)
 {
 	const struct tv_stream *s = ev->stream;
 	struct ctf_stream_priv *sp = s->priv;
@@ -244,10 +275,26 @@ ctf_decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 	    slots, tc->nslots, err);
 	d.arena = arena;
 	d.clock = p->cycles_begin;
-	for (i = 0; i < TV_SCOPE_COUNT; i++) {
+	i = 0;
+	if (pc) {
+		pc->hit = pc->pkt == ev->packet + 1 && pc->nslots == tc->nslots;
+		if (pc->hit) {
+			if (tc->nslots)
+				memcpy(slots, pc->slots,
+				    sizeof(*slots) * tc->nslots);
+			d.clock = pc->clock;
+			i = TV_SCOPE_EVENT_HEADER;
+		} else {
+			pc->pkt = 0;
+		}
+	}
+	for (; i < TV_SCOPE_COUNT; i++) {
 		struct tv_value *v;
 
 		if (i == TV_SCOPE_EVENT_HEADER) {
+			if (pc && !pc->hit)
+				cache_packet_scopes(pc, ev->packet, &d,
+				    tc->nslots);
 			d.end = p->content_bits;
 			d.pos = ev->rec.bit_offset;
 		}
@@ -276,5 +323,5 @@ enum tv_status
 ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
     struct tv_event_fields *out, struct tv_error *err)
 {
-	return ctf_decode_scopes(ev, arena, out, true, err);
+	return ctf_decode_scopes(ev, arena, out, true, NULL, err);
 }

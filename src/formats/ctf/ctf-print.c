@@ -482,6 +482,8 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 	const struct tv_trace *t = s->trace;
 	const struct tv_event_class *ec;
 	const struct ctf_trace_priv *tp = t->priv;
+	struct ctf_stream_priv *sp = s->priv;
+	struct ctf_print_cache *pc;
 	struct tv_event_fields f;
 	enum tv_status st;
 	bool first = true;
@@ -491,9 +493,14 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 		print_loss(ev, out);
 		return TV_OK;
 	}
-	st = ctf_decode_scopes(ev, arena, &f, false, err);
-	if (st != TV_OK)
+	if (!sp->pcache)
+		sp->pcache = tv_xcalloc(1, sizeof(*sp->pcache));
+	pc = sp->pcache;
+	st = ctf_decode_scopes(ev, arena, &f, false, pc, err);
+	if (st != TV_OK) {
+		pc->pkt = 0;
 		return st;
+	}
 	ec = t->classes[ev->rec.class_index];
 	if (s->clock) {
 		putc_(out, '[');
@@ -506,13 +513,29 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 	put(out, ": ", 2);
 	for (i = 0; i < TV_ARRAY_SIZE(shown); i++) {
 		const struct tv_value *v = f.scope[shown[i]];
+		size_t at;
 
+		if (shown[i] == TV_SCOPE_PACKET_CONTEXT && pc->hit) {
+			/* the same packet as the last line: its text */
+			if (pc->text) {
+				put(out, pc->text, pc->len);
+				first = false;
+			}
+			continue;
+		}
 		if (!v || !v->fc || v->fc->hidden)
 			continue;
 		if (!first)
 			put(out, ", ", 2);
 		first = false;
+		at = out->len;
 		print_value(out, v, 0);
+		if (shown[i] == TV_SCOPE_PACKET_CONTEXT && pc->pkt) {
+			pc->len = out->len - at;
+			pc->text = tv_xmalloc(pc->len + 1);
+			memcpy(pc->text, out->buf + at, pc->len);
+			pc->text[pc->len] = '\0';
+		}
 	}
 	return TV_OK;
 }

@@ -59,6 +59,8 @@ struct ctf_event_class {
 struct ctf_stream_priv {
 	struct ctf_trace_class	*tc;		/* borrowed */
 	struct ctf_stream_class	*sclass;	/* borrowed */
+	struct ctf_print_cache	*pcache;	/* owned, or NULL: print_record's
+						   last packet (ctf-decode.h) */
 };
 
 /* Per trace: tv_trace.priv points to this. */

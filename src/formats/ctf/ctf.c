@@ -611,7 +611,11 @@ ctf_close(struct tv_trace *t)
 	uint32_t i;
 
 	for (i = 0; i < t->nstreams; i++) {
-		free(t->streams[i]->priv);
+		struct ctf_stream_priv *sp = t->streams[i]->priv;
+
+		if (sp)
+			ctf_print_cache_free(sp->pcache);
+		free(sp);
 		t->streams[i]->priv = NULL;
 	}
 	if (priv) {
