@@ -6,8 +6,9 @@
 # arithmetic (every time + 1 s with a single 1 s offset; the scaling of
 # the first event to the microsecond), against the live `trace-cmd
 # report` when it is installed (line for line), in --info (time_shift,
-# guest_0), with TSC2NSEC alone and after TIME_SHIFT, opened together with the original (a guest shifted by 1 s
-# beside its host), and a lying sample count gives a clear error.
+# guest_0), with TSC2NSEC alone and after TIME_SHIFT, opened together
+# with the original (a guest shifted by 1 s beside its host), and a lying
+# sample count gives a clear error.
 
 tview=${TVIEW:-./tview}
 gen=${top_builddir:-.}/td-timeshift
