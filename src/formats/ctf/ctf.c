@@ -7,7 +7,6 @@
  */
 #include "tview/tview.h"
 
-#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +16,7 @@
 #include "tview/error.h"
 #include "tview/i18n.h"
 #include "tview/time.h"
+#include "tview/dir.h"
 #include "tview/util.h"
 #include "ctf-decode.h"
 
@@ -68,40 +68,6 @@ has_metadata(const char *dir)
 	return r;
 }
 
-/* Sorted names of @dir's entries not starting with '.'; count in *@n. */
-static char **
-list_dir(const char *dir, size_t *n)
-{
-	struct dirent **ents = NULL;
-	char **names;
-	int i, k, cnt;
-
-	*n = 0;
-	cnt = scandir(dir, &ents, NULL, alphasort);
-	if (cnt < 0)
-		return NULL;
-	names = tv_xcalloc((size_t)cnt + 1, sizeof(*names));
-	for (i = 0, k = 0; i < cnt; i++) {
-		if (ents[i]->d_name[0] != '.' && k < CTF_MAX_FILES)
-			names[k++] = tv_xstrdup(ents[i]->d_name);
-		free(ents[i]);
-	}
-	free(ents);
-	*n = (size_t)k;
-	return names;
-}
-
-/* Free what list_dir() returned. */
-static void
-free_list(char **names, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-}
-
 /* A found trace: its directory and its path relative to the input. */
 struct found {
 	char	*dir;
@@ -132,7 +98,7 @@ walk(const char *dir, const char *rel, int depth, struct found_list *fl)
 	}
 	if (depth >= CTF_MAX_WALK_DEPTH)
 		return;
-	names = list_dir(dir, &n);
+	names = tv_dir_list(dir, true, CTF_MAX_FILES, &n);
 	for (i = 0; names && i < n; i++) {
 		char *sub, *subrel;
 
@@ -148,7 +114,7 @@ walk(const char *dir, const char *rel, int depth, struct found_list *fl)
 		}
 		free(sub);
 	}
-	free_list(names, n);
+	tv_dir_list_free(names, n);
 }
 
 /* Free a found-trace list. */
@@ -447,7 +413,7 @@ open_streams(struct tv_trace *t, struct ctf_trace_class *tc,
 	enum tv_status st;
 
 	tv_error_clear(&first);
-	names = list_dir(dir, &n);
+	names = tv_dir_list(dir, true, CTF_MAX_FILES, &n);
 	if (!names)
 		return tv_error_at(err, TV_IO, dir, TV_NO_OFFSET,
 		    _("cannot list the trace directory"));
@@ -513,7 +479,7 @@ open_streams(struct tv_trace *t, struct ctf_trace_class *tc,
 		free(fis[i].path);
 	free(fis);
 	free(grp);
-	free_list(names, n);
+	tv_dir_list_free(names, n);
 	st = first.status;
 	if (st != TV_OK && err)
 		*err = first;

@@ -8,7 +8,6 @@
  */
 #include "tview/tview.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 
 #include "tview/error.h"
 #include "tview/i18n.h"
+#include "tview/dir.h"
 #include "tview/util.h"
 #include "ltt-priv.h"
 #include "ltt-xml.h"
@@ -95,43 +95,6 @@ split_name(const char *name, char *chan, size_t chan_size, uint32_t *cpu)
 	return true;
 }
 
-/*
- * Names in @dir not starting with '.', in directory order (as LTTV reads
- * them) or sorted; count in *@n.
- */
-static char **
-list_dir(const char *dir, bool sorted, size_t *n)
-{
-	struct dirent **ents = NULL;
-	char **names;
-	int i, k, cnt;
-
-	*n = 0;
-	cnt = scandir(dir, &ents, NULL, sorted ? alphasort : NULL);
-	if (cnt < 0)
-		return NULL;
-	names = tv_xcalloc((size_t)cnt + 1, sizeof(*names));
-	for (i = 0, k = 0; i < cnt; i++) {
-		if (ents[i]->d_name[0] != '.' && k < LTT_MAX_FILES)
-			names[k++] = tv_xstrdup(ents[i]->d_name);
-		free(ents[i]);
-	}
-	free(ents);
-	*n = (size_t)k;
-	return names;
-}
-
-/* Free what list_dir() returned. */
-static void
-free_list(char **names, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-}
-
 /* Is @path a directory of LTT tracefiles? */
 static enum tv_status
 ltt_probe(const char *path, struct tv_error *err)
@@ -147,7 +110,7 @@ ltt_probe(const char *path, struct tv_error *err)
 	/* The XML-described versions: see ltt-xml.h. */
 	if (ltt_newfmt_probe(path) || ltt_fac_probe(path))
 		return TV_OK;
-	names = list_dir(path, true, &n);
+	names = tv_dir_list(path, true, LTT_MAX_FILES, &n);
 	if (!names)
 		return TV_FORMAT;
 	for (i = 0; i < n && !found && seen < LTT_PROBE_FILES; i++) {
@@ -162,7 +125,7 @@ ltt_probe(const char *path, struct tv_error *err)
 		found = read_head(p, head, sizeof(head)) && has_magic(head);
 		free(p);
 	}
-	free_list(names, n);
+	tv_dir_list_free(names, n);
 	return found ? TV_OK : TV_FORMAT;
 }
 
@@ -314,7 +277,7 @@ ltt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 		return ltt_newfmt_open(path, out, nout, err);
 	if (ltt_fac_probe(path))
 		return ltt_fac_open(path, out, nout, err);
-	names = list_dir(path, false, &n);
+	names = tv_dir_list(path, false, LTT_MAX_FILES, &n);
 	if (!names)
 		return tv_error_at(err, TV_IO, path, TV_NO_OFFSET,
 		    _("cannot list the trace directory"));
@@ -331,7 +294,7 @@ ltt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 			continue;
 		st = add_tracefile(t, t->path, names[i], chan, cpu, err);
 	}
-	free_list(names, n);
+	tv_dir_list_free(names, n);
 	if (st == TV_OK)
 		st = read_trace_header(t, err);
 	if (st != TV_OK) {

@@ -1,0 +1,21 @@
+/*
+ * Directory listing for the drivers that open trace directories (CTF
+ * sessions, LTT tracefile sets): names only, hidden entries left out, a
+ * cap on the count so a hostile directory cannot exhaust memory.
+ */
+#ifndef TVIEW_DIR_H
+#define TVIEW_DIR_H
+
+#include "tview/tview.h"
+
+/**
+ * tv_dir_list() - names in @dir not starting with '.', sorted by name
+ * (@sorted) or in the order the file system returns them (LTTV read LTT
+ * tracefiles that way, and equal-time events follow it), at most @max of
+ * them; count in *@n.  NULL if @dir cannot be read.
+ */
+char	**tv_dir_list(const char *dir, bool sorted, size_t max, size_t *n);
+/** tv_dir_list_free() - free what tv_dir_list() returned. */
+void	  tv_dir_list_free(char **names, size_t n);
+
+#endif /* TVIEW_DIR_H */
