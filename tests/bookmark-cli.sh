@@ -4,19 +4,10 @@
 # CPU), --dump --bookmarked prints exactly the --dump lines at the
 # instant and inside the interval, and a malformed file is an error that
 # names its line.
-: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
-: "${top_builddir:=$top_srcdir}"
-: "${TVIEW:=$top_builddir/tview}"
-GEN_CTF=$top_builddir/gen-ctf
+TV_TEST_NAME=bmcli
+. "$(dirname "$0")/lib.sh"
 test -x "$GEN_CTF" || { echo "skip: no gen-ctf"; exit 77; }
 command -v babeltrace2 >/dev/null 2>&1 || { echo "skip: no babeltrace2"; exit 77; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tview-bmcli.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-ok() {
-	d=$1; shift
-	if "$@"; then echo "ok - $d"; else echo "FAIL - $d"; fail=1; fi
-}
 
 "$GEN_CTF" --quiet --cpus 2 --events 2000 --seed 21 "$tmp/t" >/dev/null ||
     exit 99
@@ -51,4 +42,4 @@ printf '<bookmarks>\n<location time="1">\n</bookmarks>\n' \
 "$TVIEW" --bookmarks "$tmp/t" >/dev/null 2>"$tmp/err"
 ok "malformed: exit 1" test $? -eq 1
 ok "malformed: path:line:col" grep -q "info/bookmarks.xml:3:[0-9]*: " "$tmp/err"
-exit $fail
+tv_test_done

@@ -4,29 +4,9 @@
 # truncated input, translations, and the TERM=dumb refusal of the UI.
 # Run by `make check` (which sets TVIEW, top_builddir, TVIEW_SHARED).
 
-: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
-: "${top_builddir:=$top_srcdir}"
-: "${TVIEW:=$top_builddir/tview}"
+TV_TEST_NAME=cli
+. "$(dirname "$0")/lib.sh"
 : "${TVIEW_SHARED:=$top_srcdir/../shared}"
-export TZ=UTC LC_ALL=C.UTF-8
-unset LANGUAGE
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tview-cli.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-checks=0
-
-# ok DESC CMD...: run a shell condition, report it.
-ok() {
-	desc=$1; shift
-	checks=$((checks + 1))
-	if "$@"; then
-		echo "ok - $desc"
-	else
-		echo "FAIL - $desc"
-		fails=$((fails + 1))
-	fi
-}
 
 # run ARGS...: run tview, keep stdout, stderr and the exit status.
 run() {
@@ -203,5 +183,4 @@ ok "TERM=dumb: non-zero exit" test "$rc" -ne 0
 ok "TERM=dumb: no crash" no_crash
 ok "TERM=dumb: points at --dump" has '--dump' "$tmp/err"
 
-echo "$checks checks, $fails failed"
-test "$fails" -eq 0
+tv_test_done

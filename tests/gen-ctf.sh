@@ -9,31 +9,11 @@
 # --no-delta` byte for byte on every variant.
 # Run by `make check` (which sets top_builddir and TVIEW).
 
-: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
-: "${top_builddir:=$top_srcdir}"
-: "${TVIEW:=$top_builddir/tview}"
-export TZ=UTC LC_ALL=C.UTF-8
-unset LANGUAGE
+TV_TEST_NAME=gen
+. "$(dirname "$0")/lib.sh"
 
 gen=$top_builddir/gen-ctf
 test -x "$gen" || { echo "no gen-ctf at $gen"; exit 99; }
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tview-gen.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-checks=0
-
-# ok DESC CMD...: run a shell condition, report it.
-ok() {
-	desc=$1; shift
-	checks=$((checks + 1))
-	if "$@"; then
-		echo "ok - $desc"
-	else
-		echo "FAIL - $desc"
-		fails=$((fails + 1))
-	fi
-}
 
 has_bt2=
 command -v babeltrace2 >/dev/null 2>&1 && has_bt2=1
@@ -178,5 +158,4 @@ ok "no OUTDIR: exit 2" test $? -eq 2
 ok "unwritable OUTDIR: exit 1" test $? -eq 1
 ok "unwritable OUTDIR: one-line message" grep -q '^gen-ctf: ' "$tmp/err"
 
-echo "$checks checks, $fails failed"
-test "$fails" -eq 0
+tv_test_done

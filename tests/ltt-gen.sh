@@ -12,30 +12,11 @@
 # of its two blocks.
 # Run by `make check` (which sets top_builddir, TVIEW and TVIEW_SHARED).
 
-: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
-: "${top_builddir:=$top_srcdir}"
-: "${TVIEW:=$top_builddir/tview}"
-export TZ=UTC LC_ALL=C.UTF-8
-unset LANGUAGE
+TV_TEST_NAME=lttgen
+. "$(dirname "$0")/lib.sh"
 
 gen=$top_builddir/gen-ltt
 test -x "$gen" || { echo "no gen-ltt at $gen"; exit 99; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tview-lttgen.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-checks=0
-
-# ok DESC CMD...: run a shell condition, report it.
-ok() {
-	desc=$1; shift
-	checks=$((checks + 1))
-	if "$@"; then
-		echo "ok - $desc"
-	else
-		echo "FAIL - $desc"
-		fails=$((fails + 1))
-	fi
-}
 
 # roundtrip NAME GEN-ARGS...: generate, dump, compare.
 roundtrip() {
@@ -137,5 +118,4 @@ else
 	echo "# skipped the real facility definitions: no ../shared"
 fi
 
-echo "$((checks - fails)) passed, $fails failed"
-[ $fails -eq 0 ]
+tv_test_done

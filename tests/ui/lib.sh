@@ -8,16 +8,14 @@
 # work from the source tree).  Exit codes: 0 pass, 1 fail, 77 skip.
 
 : "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
-: "${top_builddir:=$top_srcdir}"
-: "${TVIEW:=$top_builddir/tview}"
-: "${GEN_CTF:=$top_builddir/gen-ctf}"
+TV_TEST_NAME=ui
+. "$top_srcdir/tests/lib.sh"
 : "${TVIEW_SHARED:=$top_srcdir/../shared}"
 : "${UI_TIMEOUT:=20}"
 
 command -v tmux >/dev/null 2>&1 || { echo "skip: no tmux"; exit 77; }
 test -x "$TVIEW" || { echo "skip: no $TVIEW"; exit 77; }
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tview-ui.XXXXXX") || exit 99
 sock=tvtest$$
 socks=
 starts=0
@@ -30,26 +28,16 @@ unset NO_COLOR TMUX
 trap 'for _s in $socks; do tmux -L "$_s" kill-server >/dev/null 2>&1; done
 rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
-fails=0
-checks=0
 
-# ok DESC CMD...: run a condition and report it.
-ok() {
-	desc=$1; shift
-	checks=$((checks + 1))
-	if "$@"; then
-		echo "ok - $desc"
-	else
-		echo "FAIL - $desc"
-		fails=$((fails + 1))
-		echo "--- screen:"; ui_screen; echo "---"
-	fi
+# After a failed check, show the screen it was judged on.
+ui_show_screen() {
+	echo "--- screen:"; ui_screen; echo "---"
 }
+TV_ON_FAIL=ui_show_screen
 
 # done_tests: the exit status of the test script.
 done_tests() {
-	echo "$checks checks, $fails failed"
-	test "$fails" -eq 0
+	tv_test_done
 }
 
 # gen_trace DIR ARGS...: a generated CTF trace (skips without gen-ctf).

@@ -1,0 +1,40 @@
+# Sourced by the shell tests: the pinned environment, a private temporary
+# directory removed on exit, and the ok/tv_test_done pair that counts
+# checks.  A test in a subdirectory sets top_srcdir before sourcing; make
+# check sets top_srcdir, top_builddir, TVIEW and TVIEW_SHARED itself.
+# Optional before sourcing: TV_TEST_NAME (names the temporary directory).
+# Optional after: TV_ON_FAIL, a command run after each failed check.
+
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${top_builddir:=$top_srcdir}"
+: "${TVIEW:=$top_builddir/tview}"
+: "${GEN_CTF:=$top_builddir/gen-ctf}"
+TZ=UTC
+LC_ALL=C.UTF-8
+export TZ LC_ALL
+unset LANGUAGE
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tview-${TV_TEST_NAME:-test}.XXXXXX") ||
+    exit 99
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+checks=0
+
+# ok DESC CMD...: run a shell condition and report it.
+ok() {
+	desc=$1; shift
+	checks=$((checks + 1))
+	if "$@"; then
+		echo "ok - $desc"
+	else
+		echo "FAIL - $desc"
+		fails=$((fails + 1))
+		if test -n "${TV_ON_FAIL:-}"; then $TV_ON_FAIL; fi
+	fi
+}
+
+# tv_test_done: the closing count; the exit status of the test.
+tv_test_done() {
+	echo "$checks checks, $fails failed"
+	test "$fails" -eq 0
+}
