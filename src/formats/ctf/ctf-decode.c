@@ -735,6 +735,46 @@ ctf_dec_field(struct ctf_dec *d, const struct tv_field_class *fc,
 	return st;
 }
 
+/*
+ * A struct scope member by member, each handed to @fn as soon as it is
+ * decoded (no tree for the scope itself): --dump prints while decoding.
+ */
+enum tv_status
+ctf_dec_struct_each(struct ctf_dec *d, const struct tv_field_class *fc,
+    ctf_member_fn fn, void *ctx)
+{
+	uint32_t i, n = fc->structure.nmembers;
+	enum tv_status st = TV_OK;
+
+	if (fc->align > 1) {
+		uint64_t p = align_up(d->pos, fc->align);
+
+		if (p > d->end)
+			return dec_past_end(d, p - d->pos);
+		d->pos = p;
+	}
+	if (++d->depth > CTF_MAX_DEPTH) {
+		d->depth--;
+		return tv_error_at(d->err, TV_CORRUPT, d->path,
+		    d->file_off + d->pos / 8, _("fields nested too deeply"));
+	}
+	for (i = 0; i < n; i++) {
+		const struct tv_field_class *m = fc->structure.members[i].fc;
+		struct tv_value k;
+
+		k.fc = NULL;
+		k.name = fc->structure.members[i].name;
+		k.kids.count = 0;
+		k.kids.items = NULL;
+		st = m ? dec_member(d, m, &k) : TV_OK;
+		if (st != TV_OK)
+			break;
+		fn(ctx, &k);
+	}
+	d->depth--;
+	return st;
+}
+
 /* Is @fc a plain integer or enum (no children)? */
 static bool
 is_int(const struct tv_field_class *fc)

@@ -47,6 +47,14 @@ void		 ctf_fc_prepare(struct tv_field_class *fc, struct tv_arena *a);
 enum tv_status	 ctf_dec_field(struct ctf_dec *d,
 		    const struct tv_field_class *fc, struct tv_value *out);
 
+/* Called with each decoded member of a struct (ctf_dec_struct_each). */
+typedef void	(*ctf_member_fn)(void *ctx, const struct tv_value *v);
+
+/** ctf_dec_struct_each() - decode struct @fc, handing each member to @fn. */
+enum tv_status	 ctf_dec_struct_each(struct ctf_dec *d,
+		    const struct tv_field_class *fc, ctf_member_fn fn,
+		    void *ctx);
+
 /** ctf_dec_skip() - skip one field, O(1) when its size is fixed. */
 static inline enum tv_status
 ctf_dec_skip(struct ctf_dec *d, const struct tv_field_class *fc)
@@ -166,6 +174,15 @@ void		 ctf_print_cache_free(struct ctf_print_cache *pc);
 enum tv_status	 ctf_decode_scopes(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_event_fields *out,
 		    bool header, struct ctf_print_cache *pc,
+		    struct tv_error *err);
+/**
+ * ctf_decode_scopes_to() - ctf_decode_scopes without headers, stopping
+ * before scope @stop; *@d is then the decoder positioned there (its save
+ * slots live in @arena).
+ */
+enum tv_status	 ctf_decode_scopes_to(const struct tv_event *ev,
+		    struct tv_arena *arena, struct tv_event_fields *out,
+		    struct ctf_print_cache *pc, int stop, struct ctf_dec *d,
 		    struct tv_error *err);
 enum tv_status	 ctf_print_record(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_strbuf *out,

@@ -232,10 +232,10 @@ cache_packet_scopes(struct ctf_print_cache *pc, uint64_t pkt,
  * with !@header the packet header and event header are only skipped
  * (what printing needs: it shows neither).
  */
-enum tv_status
-ctf_decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
+static enum tv_status
+decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
     struct tv_event_fields *out, bool header, struct ctf_print_cache *pc,
-    struct tv_error *err)
+    int stop, struct ctf_dec *dout, struct tv_error *err)
 {
 	const struct tv_stream *s = ev->stream;
 	struct ctf_stream_priv *sp = s->priv;
@@ -288,7 +288,7 @@ ctf_decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 			pc->pkt = 0;
 		}
 	}
-	for (; i < TV_SCOPE_COUNT; i++) {
+	for (; i < stop; i++) {
 		struct tv_value *v;
 
 		if (i == TV_SCOPE_EVENT_HEADER) {
@@ -303,7 +303,11 @@ ctf_decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 		if (!header && (i == TV_SCOPE_PACKET_HEADER ||
 		    i == TV_SCOPE_EVENT_HEADER)) {
 			d.arena = NULL;
-			st = ctf_dec_skip(&d, scope_fc[i]);
+			/* the event header as the packet walk read it */
+			if (i == TV_SCOPE_EVENT_HEADER && sc->hdr_prog)
+				st = ctf_hprog_run(&d, sc->hdr_prog);
+			else
+				st = ctf_dec_skip(&d, scope_fc[i]);
 			d.arena = arena;
 			if (st != TV_OK)
 				break;
@@ -315,7 +319,28 @@ ctf_decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 		if (st != TV_OK)
 			break;
 	}
+	if (dout)
+		*dout = d;
 	return st;
+}
+
+/* Decode every scope of one event (headers only if @header). */
+enum tv_status
+ctf_decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_event_fields *out, bool header, struct ctf_print_cache *pc,
+    struct tv_error *err)
+{
+	return decode_scopes(ev, arena, out, header, pc, TV_SCOPE_COUNT,
+	    NULL, err);
+}
+
+/* The scopes before @stop, leaving in @d the decoder at scope @stop. */
+enum tv_status
+ctf_decode_scopes_to(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_event_fields *out, struct ctf_print_cache *pc, int stop,
+    struct ctf_dec *d, struct tv_error *err)
+{
+	return decode_scopes(ev, arena, out, false, pc, stop, d, err);
 }
 
 /* Decode every scope of one event into @arena. */

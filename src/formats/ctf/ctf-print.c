@@ -469,23 +469,77 @@ print_loss(const struct tv_event *ev, struct tv_strbuf *sb)
 	puts_(sb, ").");
 }
 
+/* Where print_member writes, and how many members it has written. */
+struct member_ctx {
+	struct tv_strbuf	*sb;
+	uint32_t		 n;
+};
+
+/* One struct member as print_value's TV_FC_STRUCT case prints it. */
+static void
+print_member(void *ctx, const struct tv_value *k)
+{
+	struct member_ctx *mc = ctx;
+
+	if (k->fc && k->fc->hidden)
+		return;
+	if (mc->n++)
+		put(mc->sb, ", ", 2);
+	else
+		putc_(mc->sb, ' ');
+	puts_(mc->sb, k->name ? k->name : "");
+	put(mc->sb, " = ", 3);
+	print_value(mc->sb, k, 1);
+}
+
+/*
+ * Decode and print one event scope in a single pass: a struct is printed
+ * member by member as it is decoded, without a value tree for it.
+ */
+static enum tv_status
+print_scope(struct ctf_dec *d, const struct tv_field_class *fc,
+    struct tv_strbuf *sb, bool *first)
+{
+	struct member_ctx mc = { .sb = sb, .n = 0 };
+	struct tv_value *v;
+	enum tv_status st;
+
+	if (fc->kind != TV_FC_STRUCT || fc->hidden) {
+		v = tv_arena_zalloc(d->arena, sizeof(*v));
+		st = ctf_dec_field(d, fc, v);
+		if (st != TV_OK || fc->hidden)
+			return st;
+		if (!*first)
+			put(sb, ", ", 2);
+		*first = false;
+		print_value(sb, v, 0);
+		return TV_OK;
+	}
+	if (!*first)
+		put(sb, ", ", 2);
+	*first = false;
+	putc_(sb, '{');
+	st = ctf_dec_struct_each(d, fc, print_member, &mc);
+	put(sb, " }", 2);
+	return st;
+}
+
 /* Print one record of @ev as babeltrace2 would. */
 enum tv_status
 ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
     struct tv_strbuf *out, struct tv_error *err)
 {
-	static const enum tv_scope shown[] = {
-		TV_SCOPE_PACKET_CONTEXT, TV_SCOPE_EVENT_COMMON_CONTEXT,
-		TV_SCOPE_EVENT_SPECIFIC_CONTEXT, TV_SCOPE_EVENT_PAYLOAD,
-	};
 	const struct tv_stream *s = ev->stream;
 	const struct tv_trace *t = s->trace;
 	const struct tv_event_class *ec;
 	const struct ctf_trace_priv *tp = t->priv;
 	struct ctf_stream_priv *sp = s->priv;
+	const struct tv_field_class *efc[3];
 	struct ctf_print_cache *pc;
 	struct tv_event_fields f;
+	const struct tv_value *v;
 	enum tv_status st;
+	struct ctf_dec d;
 	bool first = true;
 	size_t i;
 
@@ -496,7 +550,8 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 	if (!sp->pcache)
 		sp->pcache = tv_xcalloc(1, sizeof(*sp->pcache));
 	pc = sp->pcache;
-	st = ctf_decode_scopes(ev, arena, &f, false, pc, err);
+	st = ctf_decode_scopes_to(ev, arena, &f, pc,
+	    TV_SCOPE_EVENT_COMMON_CONTEXT, &d, err);
 	if (st != TV_OK) {
 		pc->pkt = 0;
 		return st;
@@ -511,30 +566,35 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 		puts_(out, tp->bt_prefix);
 	puts_(out, ec->name ? ec->name : "<unknown>");
 	put(out, ": ", 2);
-	for (i = 0; i < TV_ARRAY_SIZE(shown); i++) {
-		const struct tv_value *v = f.scope[shown[i]];
-		size_t at;
-
-		if (shown[i] == TV_SCOPE_PACKET_CONTEXT && pc->hit) {
-			/* the same packet as the last line: its text */
-			if (pc->text) {
-				put(out, pc->text, pc->len);
-				first = false;
-			}
-			continue;
+	v = f.scope[TV_SCOPE_PACKET_CONTEXT];
+	if (pc->hit) {
+		/* the same packet as the last line: its text */
+		if (pc->text) {
+			put(out, pc->text, pc->len);
+			first = false;
 		}
-		if (!v || !v->fc || v->fc->hidden)
-			continue;
-		if (!first)
-			put(out, ", ", 2);
+	} else if (v && v->fc && !v->fc->hidden) {
+		size_t at = out->len;
+
 		first = false;
-		at = out->len;
 		print_value(out, v, 0);
-		if (shown[i] == TV_SCOPE_PACKET_CONTEXT && pc->pkt) {
+		if (pc->pkt) {
 			pc->len = out->len - at;
 			pc->text = tv_xmalloc(pc->len + 1);
 			memcpy(pc->text, out->buf + at, pc->len);
 			pc->text[pc->len] = '\0';
+		}
+	}
+	efc[0] = sp->sclass->event_context;
+	efc[1] = ec->context;
+	efc[2] = ec->payload;
+	for (i = 0; i < TV_ARRAY_SIZE(efc); i++) {
+		if (!efc[i])
+			continue;
+		st = print_scope(&d, efc[i], out, &first);
+		if (st != TV_OK) {
+			pc->pkt = 0;
+			return st;
 		}
 	}
 	return TV_OK;
