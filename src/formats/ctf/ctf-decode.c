@@ -736,6 +736,44 @@ ctf_dec_field(struct ctf_dec *d, const struct tv_field_class *fc,
 }
 
 /*
+ * A byte-aligned array or sequence of 8-bit text characters that fits in
+ * the content, taken as its bytes (@k: fc, offset, size; the elements
+ * are in kids.count): what dec_array's byte path would decode, without
+ * the element values.  False (nothing read) for anything else.
+ */
+static bool
+text_bytes(struct ctf_dec *d, const struct tv_field_class *fc,
+    struct tv_value *k)
+{
+	const struct tv_field_class *e = fc->array.elem;
+	uint64_t len, p;
+
+	if ((fc->kind != TV_FC_ARRAY && fc->kind != TV_FC_SEQUENCE) || !e ||
+	    e->kind != TV_FC_INT || !e->skip_fixed || e->integer.size != 8 ||
+	    e->align > 8 || e->integer.encoding == TV_ENC_NONE ||
+	    fc->role != TV_ROLE_NONE || d->depth >= CTF_MAX_DEPTH)
+		return false;
+	if (fc->kind == TV_FC_ARRAY) {
+		len = fc->array.length;
+	} else {
+		if (fc->array.length_slot < 0 ||
+		    (uint32_t)fc->array.length_slot >= d->nslots)
+			return false;
+		len = d->slots[fc->array.length_slot];
+	}
+	p = align_up(d->pos, fc->align > 1 ? fc->align : 1);
+	if ((p & 7) || len > CTF_MAX_VALUE_ELEMS || p > d->end ||
+	    len > (d->end - p) / 8)
+		return false;
+	k->fc = fc;
+	k->bit_offset = p;
+	k->bit_size = len * 8;
+	k->kids.count = (uint32_t)len;
+	d->pos = p + len * 8;
+	return true;
+}
+
+/*
  * A struct scope member by member, each handed to @fn as soon as it is
  * decoded (no tree for the scope itself): --dump prints while decoding.
  */
@@ -766,10 +804,14 @@ ctf_dec_struct_each(struct ctf_dec *d, const struct tv_field_class *fc,
 		k.name = fc->structure.members[i].name;
 		k.kids.count = 0;
 		k.kids.items = NULL;
+		if (m && text_bytes(d, m, &k)) {
+			fn(ctx, &k, d->buf + k.bit_offset / 8);
+			continue;
+		}
 		st = m ? dec_member(d, m, &k) : TV_OK;
 		if (st != TV_OK)
 			break;
-		fn(ctx, &k);
+		fn(ctx, &k, NULL);
 	}
 	d->depth--;
 	return st;

@@ -47,8 +47,12 @@ void		 ctf_fc_prepare(struct tv_field_class *fc, struct tv_arena *a);
 enum tv_status	 ctf_dec_field(struct ctf_dec *d,
 		    const struct tv_field_class *fc, struct tv_value *out);
 
-/* Called with each decoded member of a struct (ctf_dec_struct_each). */
-typedef void	(*ctf_member_fn)(void *ctx, const struct tv_value *v);
+/*
+ * Called with each decoded member of a struct (ctf_dec_struct_each); a
+ * byte text array comes as its @bytes (v->kids.count of them, no items).
+ */
+typedef void	(*ctf_member_fn)(void *ctx, const struct tv_value *v,
+		    const uint8_t *bytes);
 
 /** ctf_dec_struct_each() - decode struct @fc, handing each member to @fn. */
 enum tv_status	 ctf_dec_struct_each(struct ctf_dec *d,

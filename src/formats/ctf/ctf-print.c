@@ -475,13 +475,17 @@ struct member_ctx {
 	uint32_t		 n;
 };
 
-/* One struct member as print_value's TV_FC_STRUCT case prints it. */
+/*
+ * One struct member as print_value's TV_FC_STRUCT case prints it; text
+ * arrays from their @bytes, decimal integers without the generic path.
+ */
 static void
-print_member(void *ctx, const struct tv_value *k)
+print_member(void *ctx, const struct tv_value *k, const uint8_t *bytes)
 {
 	struct member_ctx *mc = ctx;
+	const struct tv_field_class *fc = k->fc;
 
-	if (k->fc && k->fc->hidden)
+	if (fc && fc->hidden)
 		return;
 	if (mc->n++)
 		put(mc->sb, ", ", 2);
@@ -489,7 +493,19 @@ print_member(void *ctx, const struct tv_value *k)
 		putc_(mc->sb, ' ');
 	puts_(mc->sb, k->name ? k->name : "");
 	put(mc->sb, " = ", 3);
-	print_value(mc->sb, k, 1);
+	if (bytes) {
+		print_escaped(mc->sb, (const char *)bytes, k->kids.count);
+	} else if (fc && fc->kind == TV_FC_INT && fc->integer.base != 2 &&
+	    fc->integer.base != 8 && fc->integer.base != 16) {
+		if (fc->integer.is_signed && (int64_t)k->u < 0) {
+			putc_(mc->sb, '-');
+			put_u64(mc->sb, (uint64_t)0 - k->u);
+		} else {
+			put_u64(mc->sb, k->u);
+		}
+	} else {
+		print_value(mc->sb, k, 1);
+	}
 }
 
 /*
