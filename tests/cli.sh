@@ -176,6 +176,23 @@ for spec in tracedat:ftrace/lisa-sched_load/trace.dat \
 	ok "--dump on $fmt: events" test "$(wc -l <"$tmp/out")" -gt 10
 done
 
+# A trace.dat and a CTF trace in one timeline: every event of both, each
+# printed by its own driver, in time order (the trace.dat clock counts
+# from boot, so its events all come first).
+dat=$TVIEW_SHARED/traces/ftrace/lisa-sched_load/trace.dat
+if test -e "$dat"; then
+	"$TVIEW" --dump "$dat" >"$tmp/dat.txt" 2>/dev/null
+	"$TVIEW" --dump "$trace" >"$tmp/ctf.txt" 2>/dev/null
+	run --dump "$dat" "$trace"
+	ok "trace.dat + CTF: exit 0" rc_is 0
+	ok "trace.dat + CTF: every line of both, trace.dat first" \
+	    sh -c 'cat "$1/dat.txt" "$1/ctf.txt" | cmp -s - "$1/out"' _ "$tmp"
+	run --info "$dat" "$trace"
+	ok "trace.dat + CTF: --info names both formats" \
+	    sh -c 'grep -q "Format: tracedat" "$1" && grep -q "Format: ctf" "$1"' \
+	    _ "$tmp/out"
+fi
+
 # The UI refuses a dumb terminal and points at --dump.
 TERM=dumb "$TVIEW" "$trace" >"$tmp/out" 2>"$tmp/err" </dev/null
 rc=$?
