@@ -771,7 +771,8 @@ have_format(const char *name)
 /*
  * ftrace: every event carries common_pid, the ground truth.  The thread
  * the state says runs on the event's CPU (before the event) must be it
- * on >= 99.99% of the events where the state knows one.
+ * on >= 99.99% of the events where the state knows one and the trace
+ * holds every switch before them.
  */
 static void
 test_ftrace(const char *path, const char *name)
@@ -870,9 +871,17 @@ test_ftrace(const char *path, const char *name)
 	    (unsigned long long)stacks);
 	is_int((int64_t)ctx, (int64_t)n, "%s: every event has common_pid",
 	    name);
-	ok(cmp > 0 && (bad + explained) * 10000 <= cmp, "%s: running thread "
-	    "= common_pid on >= 99.99%% of %llu events", name,
-	    (unsigned long long)cmp);
+	/*
+	 * The bar applies to the events the trace records fully: right after
+	 * a sched_switch the ring buffer lost, no reader can know the switch
+	 * (a loaded machine loses a few dozen in a live recording).  Those
+	 * are counted above and each must be such a gap (next check).
+	 */
+	ok(cmp > explained && bad * 10000 <= cmp - explained, "%s: running "
+	    "thread = common_pid on >= 99.99%% of %llu events (%llu after a "
+	    "switch the trace lacks not counted)", name,
+	    (unsigned long long)(cmp - explained),
+	    (unsigned long long)explained);
 	is_int((int64_t)bad, 0, "%s: every difference is a switch the trace "
 	    "lacks", name);
 	tv_arena_fini(&arena);
