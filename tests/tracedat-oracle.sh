@@ -80,7 +80,10 @@ if [ "$(id -u)" -ne 0 ] || ! $have_tc || ! [ -f "$record" ]; then
 else
 	rec() {	# NAME ARGS...: record, then compare every file it wrote
 		n=$1; shift
-		if ! bash "$record" "$tmp/$n.dat" "$@" >"$tmp/$n.log" 2>&1; then
+		# One kernel recording at a time: the recorder sets the global
+		# tracing state, and make check -j runs test-state's too.
+		if ! flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
+		    bash "$record" "$tmp/$n.dat" "$@" >"$tmp/$n.log" 2>&1; then
 			echo "note: recording $n failed: $(tail -1 "$tmp/$n.log")"
 			skipped=$((skipped + 1))
 			return 0
