@@ -53,7 +53,9 @@ dump() {
 
 # live FILE LABEL: compare with the installed trace-cmd report.
 live() {
-	if ! trace-cmd report -i "$1" >"$tmp/live" 2>/dev/null; then
+	# Not while a kernel recording runs (see rec below).
+	if ! flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" trace-cmd report -i "$1" >"$tmp/live" \
+	    2>/dev/null; then
 		echo "note: $2: trace-cmd report cannot read it (zlib?)"
 		skipped=$((skipped + 1))
 		return 0

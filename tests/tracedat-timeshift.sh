@@ -72,7 +72,8 @@ check "TSC2NSEC: CPU 2's first event at $got, want 2084.021443 x 1.5" \
 	exit !(d < 0.0000025) }'
 if command -v trace-cmd >/dev/null 2>&1; then
 	for f in one interp step some tsc tsc-shift; do
-		trace-cmd report -i "$work/$f.dat" >"$work/exp" 2>/dev/null
+		flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
+		    trace-cmd report -i "$work/$f.dat" >"$work/exp" 2>/dev/null
 		"$tview" --dump "$work/$f.dat" >"$work/got" 2>"$work/err"
 		check "$f.dat: --dump equals the live trace-cmd report" \
 		    cmp -s "$work/exp" "$work/got"
