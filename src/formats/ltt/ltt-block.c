@@ -105,13 +105,16 @@ check_magic(const uint8_t *p, bool swap, const char *path, uint64_t off,
 	return TV_OK;
 }
 
-/* Format 2.3: fixed buf_size, lost_size bytes of padding at the end. */
+/*
+ * What every version's sub-buffer header starts with: magic, the common
+ * fields, then two sizes.  Reads them into @b, *@field_a (lost_size in 2.3,
+ * data_size from 2.5) and *@size, checking the size against the file.
+ */
 static enum tv_status
-read_block_2_3(const uint8_t *p, uint64_t avail, bool swap, const char *path,
-    uint64_t off, struct ltt_block *b, struct tv_error *err)
+read_block_head(const uint8_t *p, uint64_t avail, bool swap, const char *path,
+    uint64_t off, struct ltt_block *b, uint32_t *field_a, uint32_t *size,
+    struct tv_error *err)
 {
-	uint32_t lost, size;
-
 	if (avail < HDR_END)
 		return tv_error_at(err, TV_CORRUPT, path, off,
 		    _("truncated sub-buffer header (%llu bytes left)"),
@@ -119,12 +122,25 @@ read_block_2_3(const uint8_t *p, uint64_t avail, bool swap, const char *path,
 	if (check_magic(p, swap, path, off, err) != TV_OK)
 		return TV_CORRUPT;
 	read_common(p, swap, b);
-	lost = ltt_u32(p + HDR_SIZE_A, swap);
-	size = ltt_u32(p + HDR_SIZE_B, swap);
-	if (size < HDR_END || size > avail)
+	*field_a = ltt_u32(p + HDR_SIZE_A, swap);
+	*size = ltt_u32(p + HDR_SIZE_B, swap);
+	if (*size < HDR_END || *size > avail)
 		return tv_error_at(err, TV_CORRUPT, path, off + HDR_SIZE_B,
 		    _("sub-buffer size %u out of range (%llu bytes left)"),
-		    (unsigned)size, (unsigned long long)avail);
+		    (unsigned)*size, (unsigned long long)avail);
+	return TV_OK;
+}
+
+/* Format 2.3: fixed buf_size, lost_size bytes of padding at the end. */
+static enum tv_status
+read_block_2_3(const uint8_t *p, uint64_t avail, bool swap, const char *path,
+    uint64_t off, struct ltt_block *b, struct tv_error *err)
+{
+	uint32_t lost, size;
+
+	if (read_block_head(p, avail, swap, path, off, b, &lost, &size,
+	    err) != TV_OK)
+		return TV_CORRUPT;
 	if (lost > size - HDR_END)
 		return tv_error_at(err, TV_CORRUPT, path, off + HDR_SIZE_A,
 		    _("lost size %u larger than the sub-buffer (%u)"),
@@ -141,19 +157,9 @@ read_block_2_6(const uint8_t *p, uint64_t avail, bool swap, const char *path,
 {
 	uint32_t data, size;
 
-	if (avail < HDR_END)
-		return tv_error_at(err, TV_CORRUPT, path, off,
-		    _("truncated sub-buffer header (%llu bytes left)"),
-		    (unsigned long long)avail);
-	if (check_magic(p, swap, path, off, err) != TV_OK)
+	if (read_block_head(p, avail, swap, path, off, b, &data, &size,
+	    err) != TV_OK)
 		return TV_CORRUPT;
-	read_common(p, swap, b);
-	data = ltt_u32(p + HDR_SIZE_A, swap);
-	size = ltt_u32(p + HDR_SIZE_B, swap);
-	if (size < HDR_END || size > avail)
-		return tv_error_at(err, TV_CORRUPT, path, off + HDR_SIZE_B,
-		    _("sub-buffer size %u out of range (%llu bytes left)"),
-		    (unsigned)size, (unsigned long long)avail);
 	if (data < HDR_END || data > size)
 		return tv_error_at(err, TV_CORRUPT, path, off + HDR_SIZE_A,
 		    _("data size %u out of range (sub-buffer of %u bytes)"),
