@@ -12,6 +12,7 @@
 
 #include "tview/error.h"
 #include "tview/i18n.h"
+#include "tview/stats.h"
 #include "tview/trace.h"
 #include "tview/ui.h"
 #include "cli/cli.h"
@@ -25,6 +26,7 @@ enum main_mode {
 	MODE_INFO,
 	MODE_PROCESSES,
 	MODE_BOOKMARKS,
+	MODE_STATS,
 };
 
 /* Long-only options get values above the char range. */
@@ -35,6 +37,8 @@ enum {
 	OPT_WITH_PID,
 	OPT_BOOKMARKS,
 	OPT_BOOKMARKED,
+	OPT_STATS,
+	OPT_LATENCY,
 };
 
 static const struct option main_longopts[] = {
@@ -48,6 +52,8 @@ static const struct option main_longopts[] = {
 	{ "with-pid",		no_argument,		NULL, OPT_WITH_PID },
 	{ "bookmarks",		no_argument,		NULL, OPT_BOOKMARKS },
 	{ "bookmarked",		no_argument,		NULL, OPT_BOOKMARKED },
+	{ "stats",		no_argument,		NULL, OPT_STATS },
+	{ "latency",		required_argument,	NULL, OPT_LATENCY },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 },
@@ -109,6 +115,16 @@ main_usage(FILE *fp)
 	    "tab-separated ('-' if none)\n"
 	    "      --bookmarked         with --dump, print only the events "
 	    "inside bookmarks\n"), fp);
+	fputs(_("      --stats              print statistics over [--begin, "
+	    "--end]: events per\n"
+	    "                           class, per CPU and per thread, CPU "
+	    "time per CPU and\n"
+	    "                           per thread by mode (user, syscall, "
+	    "irq, softirq)\n"
+	    "      --latency=KIND       print latencies: wakeup, syscall, "
+	    "irq, softirq or all;\n"
+	    "                           count, min, mean, p50, p99, max "
+	    "and the longest\n"), fp);
 	fputc('\n', fp);
 	/* xgettext:no-c-format */
 	fputs(_("TIME is HH:MM[:SS[.N]] (on the trace's first day), "
@@ -157,6 +173,15 @@ main_time_style(const char *arg, enum tv_time_style *out)
 	return true;
 }
 
+/* Whether @arg names a kind of latency. */
+static bool
+main_latency_kind(const char *arg)
+{
+	enum tv_lat_kind k;
+
+	return tv_lat_kind_parse(arg, &k);
+}
+
 /* Open the traces and run @mode on them; the process exit status. */
 static int
 main_run(enum main_mode mode, const struct tv_cli_options *o,
@@ -192,6 +217,9 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 	case MODE_BOOKMARKS:
 		status = tv_cli_bookmarks(set, o);
 		break;
+	case MODE_STATS:
+		status = tv_cli_stats(set, o);
+		break;
 	case MODE_UI:
 	default:
 		if (st != TV_OK) {
@@ -217,7 +245,7 @@ int
 main(int argc, char **argv)
 {
 	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL, NULL, false,
-	    false };
+	    false, NULL };
 	enum main_mode mode = MODE_UI;
 	int c;
 
@@ -252,6 +280,20 @@ main(int argc, char **argv)
 		case OPT_BOOKMARKED:
 			o.bookmarked = true;
 			break;
+		case OPT_STATS:
+			mode = MODE_STATS;
+			break;
+		case OPT_LATENCY:
+			if (strcmp(optarg, "all") != 0 &&
+			    !main_latency_kind(optarg)) {
+				fprintf(stderr, _("%s: unknown latency '%s' "
+				    "(use wakeup, syscall, irq, softirq or "
+				    "all)\n"), PACKAGE, optarg);
+				return main_usage_error();
+			}
+			o.latency = optarg;
+			mode = MODE_STATS;
+			break;
 		case OPT_TIME_FORMAT:
 			if (!main_time_style(optarg, &o.time_style)) {
 				fprintf(stderr, _("%s: unknown time format "
@@ -274,8 +316,9 @@ main(int argc, char **argv)
 		fprintf(stderr, _("%s: no trace given\n"), PACKAGE);
 		return main_usage_error();
 	}
-	if (o.end != NULL && mode != MODE_DUMP) {
-		fprintf(stderr, _("%s: --end only applies to --dump\n"),
+	if (o.end != NULL && mode != MODE_DUMP && mode != MODE_STATS) {
+		fprintf(stderr, _("%s: --end only applies to --dump and "
+		    "--stats\n"),
 		    PACKAGE);
 		return main_usage_error();
 	}

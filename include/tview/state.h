@@ -46,6 +46,9 @@ struct tv_thread {
 	int64_t		 pid;		/* thread group; TV_TID_UNKNOWN */
 	int64_t		 ppid;		/* TV_TID_UNKNOWN if not known */
 	int64_t		 since;		/* ns: state entered; TV_TIME_NONE */
+	int64_t		 woken;		/* ns: the wake-up that made it
+					   runnable; TV_TIME_NONE when it
+					   is not waiting after one */
 	uint32_t	 machine;	/* traces of one host share it */
 	int32_t		 cpu;		/* current or last, TV_CPU_UNKNOWN */
 	uint8_t		 state;		/* enum tv_thread_state */
