@@ -13,6 +13,7 @@
 #include "tview/error.h"
 #include "tview/i18n.h"
 #include "tview/stats.h"
+#include "tview/timeline.h"
 #include "tview/trace.h"
 #include "tview/ui.h"
 #include "cli/cli.h"
@@ -27,6 +28,7 @@ enum main_mode {
 	MODE_PROCESSES,
 	MODE_BOOKMARKS,
 	MODE_STATS,
+	MODE_TIMELINE,
 };
 
 /* Long-only options get values above the char range. */
@@ -39,6 +41,7 @@ enum {
 	OPT_BOOKMARKED,
 	OPT_STATS,
 	OPT_LATENCY,
+	OPT_TIMELINE,
 };
 
 static const struct option main_longopts[] = {
@@ -54,6 +57,7 @@ static const struct option main_longopts[] = {
 	{ "bookmarked",		no_argument,		NULL, OPT_BOOKMARKED },
 	{ "stats",		no_argument,		NULL, OPT_STATS },
 	{ "latency",		required_argument,	NULL, OPT_LATENCY },
+	{ "timeline",		optional_argument,	NULL, OPT_TIMELINE },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 },
@@ -125,6 +129,10 @@ main_usage(FILE *fp)
 	    "irq, softirq or all;\n"
 	    "                           count, min, mean, p50, p99, max "
 	    "and the longest\n"), fp);
+	fputs(_("      --timeline[=COLUMNS] print what each CPU and thread "
+	    "did over [--begin,\n"
+	    "                           --end), one letter a column "
+	    "(default 80 columns)\n"), fp);
 	fputc('\n', fp);
 	/* xgettext:no-c-format */
 	fputs(_("TIME is HH:MM[:SS[.N]] (on the trace's first day), "
@@ -182,6 +190,20 @@ main_latency_kind(const char *arg)
 	return tv_lat_kind_parse(arg, &k);
 }
 
+/* Parse a column count of --timeline; false if not in range. */
+static bool
+main_columns(const char *arg, uint32_t *out)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*arg == '\0' || *end != '\0' || v < 1 ||
+	    v > TV_TIMELINE_MAX_COLS)
+		return false;
+	*out = (uint32_t)v;
+	return true;
+}
+
 /* Open the traces and run @mode on them; the process exit status. */
 static int
 main_run(enum main_mode mode, const struct tv_cli_options *o,
@@ -220,6 +242,9 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 	case MODE_STATS:
 		status = tv_cli_stats(set, o);
 		break;
+	case MODE_TIMELINE:
+		status = tv_cli_timeline(set, o);
+		break;
 	case MODE_UI:
 	default:
 		if (st != TV_OK) {
@@ -245,7 +270,7 @@ int
 main(int argc, char **argv)
 {
 	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL, NULL, false,
-	    false, NULL };
+	    false, NULL, 80 };
 	enum main_mode mode = MODE_UI;
 	int c;
 
@@ -294,6 +319,16 @@ main(int argc, char **argv)
 			o.latency = optarg;
 			mode = MODE_STATS;
 			break;
+		case OPT_TIMELINE:
+			if (optarg != NULL && !main_columns(optarg,
+			    &o.timeline_cols)) {
+				fprintf(stderr, _("%s: --timeline takes a "
+				    "number of columns from 1 to %d\n"),
+				    PACKAGE, TV_TIMELINE_MAX_COLS);
+				return main_usage_error();
+			}
+			mode = MODE_TIMELINE;
+			break;
 		case OPT_TIME_FORMAT:
 			if (!main_time_style(optarg, &o.time_style)) {
 				fprintf(stderr, _("%s: unknown time format "
@@ -316,9 +351,10 @@ main(int argc, char **argv)
 		fprintf(stderr, _("%s: no trace given\n"), PACKAGE);
 		return main_usage_error();
 	}
-	if (o.end != NULL && mode != MODE_DUMP && mode != MODE_STATS) {
-		fprintf(stderr, _("%s: --end only applies to --dump and "
-		    "--stats\n"),
+	if (o.end != NULL && mode != MODE_DUMP && mode != MODE_STATS &&
+	    mode != MODE_TIMELINE) {
+		fprintf(stderr, _("%s: --end only applies to --dump, --stats "
+		    "and --timeline\n"),
 		    PACKAGE);
 		return main_usage_error();
 	}

@@ -178,6 +178,23 @@ enum tv_status	 tv_state_at(struct tv_state_index *idx, int64_t ts,
 		    struct tv_state *out, struct tv_error *err);
 
 /**
+ * tv_state_near() - fill @out with the last checkpoint at or before @ts,
+ * without replaying anything after it (cheap, but up to one checkpoint
+ * interval old); *@at gets the checkpoint's time.  False when there is
+ * no such checkpoint yet (@out untouched).
+ */
+bool		 tv_state_near(struct tv_state_index *idx, int64_t ts,
+		    struct tv_state *out, int64_t *at);
+
+/**
+ * tv_state_index_events_between() - how many records lie between the
+ * checkpoints around [@t0, @t1], an upper bound from the checkpoints;
+ * TV_COUNT_UNKNOWN while the pass has not reached @t1.
+ */
+uint64_t	 tv_state_index_events_between(struct tv_state_index *idx,
+		    int64_t t0, int64_t t1);
+
+/**
  * tv_state_before_event() - fill @out with the state just before @ev
  * (every record before it in the merged order applied).
  */

@@ -5,8 +5,7 @@
  * record is charged to whoever ran there before; a change of the running
  * thread whose new thread was woken gives a wake-up latency; a deeper or
  * shallower mode stack on the same thread starts or ends a system call,
- * IRQ or softirq.  Threads are kept in an open-addressing table keyed by
- * (machine, tid, and the CPU for the per-CPU idle threads of tid 0).
+ * IRQ or softirq.  Per-thread figures sit beside a thread-map.h index.
  */
 #include "tview/tview.h"
 
@@ -18,6 +17,7 @@
 #include "tview/util.h"
 #include "state-priv.h"
 #include "stats-priv.h"
+#include "thread-map.h"
 
 /* Records between two polls of the cancel flag. */
 #define STATS_POLL_EVERY	4096
@@ -54,11 +54,10 @@ struct tv_stats {
 	struct tv_trace_set	*set;
 	struct tv_state		*state;
 	struct stats_trace	*traces;	/* set->ntraces */
-	/* threads */
+	/* threads, indexed as in @map */
+	struct tv_thread_map	 map;
 	struct stats_thread	*threads;
 	size_t			 nthreads, threads_cap;
-	uint32_t		*table;		/* index + 1; 0 empty */
-	size_t			 table_cap;
 	/* CPUs: machines * cpus, grown as met */
 	struct stats_cpu	*cpus;
 	uint32_t		 ncpus;		/* per machine */
@@ -125,6 +124,7 @@ tv_stats_create(struct tv_trace_set *set)
 	for (i = 0; i < TV_LAT_COUNT; i++)
 		tv_series_init(&st->kinds[i], lat_names[i]);
 	st->begin = st->end = TV_TIME_NONE;
+	tv_thread_map_init(&st->map);
 	return st;
 }
 
@@ -143,7 +143,7 @@ tv_stats_destroy(struct tv_stats *st)
 	}
 	free(st->traces);
 	free(st->threads);
-	free(st->table);
+	tv_thread_map_fini(&st->map);
 	free(st->cpus);
 	for (i = 0; i < TV_LAT_COUNT; i++) {
 		tv_series_fini(&st->kinds[i]);
@@ -158,78 +158,28 @@ tv_stats_destroy(struct tv_stats *st)
 	free(st);
 }
 
-/* ---- the thread table ---- */
-
-/* Hash of a thread key; tid 0 (idle) is one thread per CPU. */
-static size_t
-stats_hash(uint32_t machine, int64_t tid, int32_t cpu)
-{
-	uint64_t k = (uint64_t)tid * 0x9e3779b97f4a7c15ULL ^
-	    ((uint64_t)machine << 40) ^ (tid == 0 ? (uint64_t)(cpu + 1) : 0);
-
-	k ^= k >> 29;
-	return (size_t)(k * 0xbf58476d1ce4e5b9ULL >> 17);
-}
-
-/* Slot of the key: its entry, or the empty slot where it would go. */
-static size_t
-stats_slot(const struct tv_stats *st, uint32_t machine, int64_t tid,
-    int32_t cpu)
-{
-	size_t mask = st->table_cap - 1;
-	size_t i = stats_hash(machine, tid, cpu) & mask;
-	const struct tv_time_row *r;
-
-	while (st->table[i] != 0) {
-		r = &st->threads[st->table[i] - 1].row;
-		if (r->machine == machine && r->tid == tid &&
-		    (tid != 0 || r->cpu == cpu))
-			return i;
-		i = (i + 1) & mask;
-	}
-	return i;
-}
-
-/* Grow the table to @cap slots and re-insert every thread. */
-static void
-stats_rehash(struct tv_stats *st, size_t cap)
-{
-	const struct tv_time_row *r;
-	size_t i;
-
-	free(st->table);
-	st->table = tv_xcalloc(cap, sizeof(*st->table));
-	st->table_cap = cap;
-	for (i = 0; i < st->nthreads; i++) {
-		r = &st->threads[i].row;
-		st->table[stats_slot(st, r->machine, r->tid, r->cpu)] =
-		    (uint32_t)i + 1;
-	}
-}
+/* ---- threads ---- */
 
 /* The entry of thread @t (created empty when new). */
 static struct stats_thread *
 stats_thread(struct tv_stats *st, const struct tv_thread *t)
 {
 	struct stats_thread *e;
-	int32_t cpu = t->tid == 0 ? t->cpu : TV_CPU_UNKNOWN;
+	bool added;
 	size_t i, l;
 
-	if (st->table_cap == 0 || (st->nthreads + 1) * 2 > st->table_cap)
-		stats_rehash(st, st->table_cap ? st->table_cap * 2 : 256);
-	i = stats_slot(st, t->machine, t->tid, cpu);
-	if (st->table[i] != 0)
-		return &st->threads[st->table[i] - 1];
+	i = tv_thread_map_get(&st->map, t->machine, t->tid, t->cpu, &added);
+	if (!added)
+		return &st->threads[i];
 	TV_VEC_GROW(st->threads, st->nthreads, st->threads_cap);
-	e = &st->threads[st->nthreads];
+	e = &st->threads[st->nthreads++];
 	memset(e, 0, sizeof(*e));
 	e->row.machine = t->machine;
 	e->row.tid = t->tid;
 	e->row.pid = t->pid;
-	e->row.cpu = cpu;
+	e->row.cpu = t->tid == 0 ? t->cpu : TV_CPU_UNKNOWN;
 	for (l = 0; l < TV_MODE_STACK_MAX; l++)
 		e->start[l] = TV_TIME_NONE;
-	st->table[i] = (uint32_t)++st->nthreads;
 	return e;
 }
 
