@@ -76,6 +76,13 @@ tv_ui_session_progress(struct tv_ui *ui, double *frac)
 }
 
 /* See ui-priv.h. */
+struct tv_state_index *
+tv_ui_session_index(struct tv_ui *ui)
+{
+	return ui->session->idx;
+}
+
+/* See ui-priv.h. */
 bool
 tv_ui_session_reached(struct tv_ui *ui, int64_t ts)
 {

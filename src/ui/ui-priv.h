@@ -38,6 +38,10 @@ enum tv_ui_attr {
 	TV_UI_A_SCOPE,
 	TV_UI_A_TIME,
 	TV_UI_A_NAME,
+	TV_UI_A_CELL_RUN,	/* timeline: running */
+	TV_UI_A_CELL_SYS,	/* timeline: in a system call or trap */
+	TV_UI_A_CELL_IRQ,	/* timeline: in an interrupt */
+	TV_UI_A_CELL_WAIT,	/* timeline: runnable, waiting for a CPU */
 	TV_UI_A_COUNT,
 };
 
@@ -207,6 +211,8 @@ void	 tv_ui_session_init(struct tv_ui *ui);
 void	 tv_ui_session_fini(struct tv_ui *ui);
 /** tv_ui_session_progress() - true while the background pass runs. */
 bool	 tv_ui_session_progress(struct tv_ui *ui, double *frac);
+/** tv_ui_session_index() - the state index (for timelines). */
+struct tv_state_index *tv_ui_session_index(struct tv_ui *ui);
 /** tv_ui_session_reached() - the pass has walked up to @ts (or ended). */
 bool	 tv_ui_session_reached(struct tv_ui *ui, int64_t ts);
 /** tv_ui_session_state_at() - @st after event @ev (NULL: cleared). */

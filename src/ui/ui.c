@@ -203,6 +203,7 @@ init_attrs(struct tv_ui *ui)
 	ui->attrs[TV_UI_A_STATUS] = A_REVERSE;
 	ui->attrs[TV_UI_A_ERROR] = A_BOLD;
 	ui->attrs[TV_UI_A_SCOPE] = A_BOLD;
+	ui->attrs[TV_UI_A_CELL_RUN] = A_BOLD;
 	ui->colour = false;
 	if ((nc && nc[0]) || !has_colors() || start_color() != OK)
 		return;
@@ -216,12 +217,23 @@ init_attrs(struct tv_ui *ui)
 	init_pair(4, COLOR_YELLOW, -1);
 	init_pair(5, COLOR_GREEN, -1);
 	init_pair(6, COLOR_CYAN, -1);
+	/* timeline cells: black on a colour reads on dark and light */
+	init_pair(7, COLOR_BLACK, COLOR_GREEN);
+	init_pair(8, COLOR_BLACK, COLOR_YELLOW);
+	init_pair(9, COLOR_BLACK, COLOR_RED);
+	init_pair(10, COLOR_BLACK, COLOR_CYAN);
 	ui->attrs[TV_UI_A_STATUS] = COLOR_PAIR(1) | A_BOLD;
 	ui->attrs[TV_UI_A_SELECTED] = COLOR_PAIR(2);
 	ui->attrs[TV_UI_A_ERROR] = COLOR_PAIR(3) | A_BOLD;
 	ui->attrs[TV_UI_A_SCOPE] = COLOR_PAIR(4) | A_BOLD;
 	ui->attrs[TV_UI_A_TIME] = COLOR_PAIR(5);
 	ui->attrs[TV_UI_A_NAME] = COLOR_PAIR(6);
+	if (COLOR_PAIRS > 10) {
+		ui->attrs[TV_UI_A_CELL_RUN] = COLOR_PAIR(7);
+		ui->attrs[TV_UI_A_CELL_SYS] = COLOR_PAIR(8);
+		ui->attrs[TV_UI_A_CELL_IRQ] = COLOR_PAIR(9);
+		ui->attrs[TV_UI_A_CELL_WAIT] = COLOR_PAIR(10);
+	}
 }
 
 /* Events and packets the tracer says it lost, from the packet indexes. */
