@@ -47,6 +47,8 @@ static const struct tv_ui_binding bindings[] = {
 	{ '\r',			N_("Enter"),	TV_UI_REQ_FIELDS },
 	{ FN(KEY_ENTER),	N_("Enter"),	TV_UI_REQ_FIELDS },
 	{ 'C',			N_("C"),	TV_UI_REQ_TIMELINE },
+	{ 'S',			N_("S"),	TV_UI_REQ_STATS },
+	{ 'L',			N_("L"),	TV_UI_REQ_LATENCY },
 	{ FN(KEY_LEFT),		N_("Left"),	TV_UI_REQ_LEFT },
 	{ FN(KEY_RIGHT),	N_("Right"),	TV_UI_REQ_RIGHT },
 	{ '<',			N_("<"),	TV_UI_REQ_PAN_LEFT },

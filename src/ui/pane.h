@@ -84,7 +84,9 @@ struct tv_pane {
 	_(HELP,		tv_ui_help_ops)					\
 	_(PROCS,	tv_ui_procs_ops)				\
 	_(BOOKMARKS,	tv_ui_bookmarks_ops)				\
-	_(TIMELINE,	tv_ui_timeline_ops)
+	_(TIMELINE,	tv_ui_timeline_ops)				\
+	_(STATS,	tv_ui_stats_ops)				\
+	_(LATENCY,	tv_ui_latency_ops)
 
 enum tv_ui_pane_id {
 #define TV_UI_PANE_ENUM(id, ops) TV_UI_PANE_##id,

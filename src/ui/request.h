@@ -41,6 +41,8 @@
 	_(BOOKMARKS,	"bookmarks",	N_("open / close the bookmark pane")) \
 	_(BM_EDIT,	"bookmark-edit", N_("edit the bookmark (in the pane, or at the selected event)")) \
 	_(BM_DELETE,	"bookmark-delete", N_("delete the selected bookmark (bookmark pane)")) \
+	_(STATS,	"statistics",	N_("open / close the statistics: events per class, CPU time per CPU and thread")) \
+	_(LATENCY,	"latency",	N_("open / close the latencies: wake-up, system calls, interrupts")) \
 	_(TIMELINE,	"timeline",	N_("open / close the timeline: threads and CPUs over time")) \
 	_(LEFT,		"left",		N_("timeline: column cursor left")) \
 	_(RIGHT,	"right",	N_("timeline: column cursor right")) \

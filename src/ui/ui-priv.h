@@ -69,6 +69,7 @@ struct tv_ui {
 	int			 focus;		/* enum tv_ui_pane_id */
 	bool			 maximised;
 	struct tv_ui_session	*session;	/* owned: session-state.c */
+	struct tv_ui_stats_job	*stats_job;	/* owned: pane-stats.c */
 	int			 lines, cols;
 	bool			 too_small;
 	WINDOW			*status_win;
@@ -211,6 +212,8 @@ void	 tv_ui_session_init(struct tv_ui *ui);
 void	 tv_ui_session_fini(struct tv_ui *ui);
 /** tv_ui_session_progress() - true while the background pass runs. */
 bool	 tv_ui_session_progress(struct tv_ui *ui, double *frac);
+/** tv_ui_stats_job_fini() - cancel and free the statistics walk. */
+void	 tv_ui_stats_job_fini(struct tv_ui *ui);
 /** tv_ui_session_index() - the state index (for timelines). */
 struct tv_state_index *tv_ui_session_index(struct tv_ui *ui);
 /** tv_ui_session_reached() - the pass has walked up to @ts (or ended). */
