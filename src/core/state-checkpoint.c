@@ -565,3 +565,43 @@ tv_state_index_events_between(struct tv_state_index *idx, int64_t t0,
 	pthread_mutex_unlock(&idx->lock);
 	return last == TV_COUNT_UNKNOWN ? last : last - first;
 }
+
+/* See state-priv.h. */
+bool
+tv_state_index_ckpt_before(struct tv_state_index *idx,
+    const struct tv_event *ev, size_t back, struct tv_state *out,
+    struct tv_event *pos)
+{
+	struct tv_event at;
+	size_t lo = 0, hi, mid;
+	bool ok = false;
+
+	pthread_mutex_lock(&idx->lock);
+	hi = idx->nckpts;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		memset(&at, 0, sizeof(at));
+		at.stream = idx->set->streams[idx->ckpts[mid].stream];
+		at.packet = idx->ckpts[mid].packet;
+		at.index = idx->ckpts[mid].index;
+		at.rec.ts = idx->ckpts[mid].ts;
+		if (tv_event_cmp(&at, ev) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo > back && idx->ckpts[lo - 1 - back].stream <
+	    idx->set->nstreams) {
+		const struct tv_state_ckpt *ck = &idx->ckpts[lo - 1 - back];
+
+		tv_state_restore(out, ck->snap);
+		memset(pos, 0, sizeof(*pos));
+		pos->stream = idx->set->streams[ck->stream];
+		pos->packet = ck->packet;
+		pos->index = ck->index;
+		pos->rec.ts = ck->ts;
+		ok = true;
+	}
+	pthread_mutex_unlock(&idx->lock);
+	return ok;
+}

@@ -124,6 +124,15 @@ struct tv_state_ckpt {
 	struct tv_state_snap	*snap;		/* owned */
 };
 
+/**
+ * tv_state_index_ckpt_before() - restore into @out the checkpoint @back
+ * places before the last one strictly before @ev (0: that one), and its
+ * position in @pos (the next record to apply); false if there is none.
+ */
+bool		 tv_state_index_ckpt_before(struct tv_state_index *idx,
+		    const struct tv_event *ev, size_t back,
+		    struct tv_state *out, struct tv_event *pos);
+
 /** tv_state_cache_path() - the cache file name for @set; NULL if none. */
 char		*tv_state_cache_path(const struct tv_trace_set *set);
 

@@ -189,7 +189,15 @@ req_redraw(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
 }
 
 /* The generic handlers; a request without one is the panes' business. */
+/* %: the matching event. */
+static void
+req_match(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
+{
+	tv_ui_jump_match(ui);
+}
+
 static const tv_ui_handler handlers[TV_UI_REQ_COUNT] = {
+	[TV_UI_REQ_MATCH] = req_match,
 	[TV_UI_REQ_QUIT] = req_quit,
 	[TV_UI_REQ_CANCEL] = req_cancel,
 	[TV_UI_REQ_COMMAND] = req_command,

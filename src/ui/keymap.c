@@ -32,6 +32,7 @@ static const struct tv_ui_binding bindings[] = {
 	{ '[',			N_("["),	TV_UI_REQ_PID_PREV },
 	{ '}',			N_("}"),	TV_UI_REQ_NAME_NEXT },
 	{ '{',			N_("{"),	TV_UI_REQ_NAME_PREV },
+	{ '%',			N_("%"),	TV_UI_REQ_MATCH },
 	{ 'c',			N_("c"),	TV_UI_REQ_TIME_STYLE },
 	{ 'x',			N_("x"),	TV_UI_REQ_HEX },
 	{ 'P',			N_("P"),	TV_UI_REQ_PROCS },

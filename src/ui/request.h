@@ -29,6 +29,7 @@
 	_(PID_PREV,	"pid-prev",	N_("previous event of the selected PID")) \
 	_(NAME_NEXT,	"name-next",	N_("next event with the same name"))	\
 	_(NAME_PREV,	"name-prev",	N_("previous event with the same name")) \
+	_(MATCH,	"match",	N_("matching event: entry <-> exit, wake-up <-> switch-in")) \
 	_(TIME_STYLE,	"time-style",	N_("cycle time display: wall, relative, seconds, raw clock")) \
 	_(FIELDS,	"fields",	N_("open the fields of the selected event")) \
 	_(HEX,		"hex-dump",	N_("fields pane: raw bytes as a hex dump, field under the cursor lit")) \

@@ -8,6 +8,7 @@
  */
 #include "ui-priv.h"
 #include "tview/state.h"
+#include "tview/match.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -443,4 +444,42 @@ tv_ui_jump_thread(struct tv_ui *ui, int dir, bool by_pid)
 	else if (st == TV_NOT_FOUND)
 		tv_ui_error(ui, dir > 0 ? _("no later event of TID %" PRId64) :
 		    _("no earlier event of TID %" PRId64), ui->proc_tid);
+}
+
+/* Predicate of the forward match: feed each record to the matcher. */
+static bool
+match_pred(struct tv_ui *ui TV_UNUSED, const struct tv_event *ev, void *arg)
+{
+	return tv_match_step(arg, ev);
+}
+
+/* See ui-priv.h. */
+void
+tv_ui_jump_match(struct tv_ui *ui)
+{
+	struct tv_match *m = NULL;
+	enum tv_match_kind kind;
+	struct tv_event hit;
+	struct tv_error err;
+	enum tv_status st;
+
+	if (!ui->have_sel)
+		return;
+	st = tv_match_begin(tv_ui_session_index(ui), ui->set, &ui->sel, &m,
+	    &hit, &kind, &err);
+	if (st == TV_OK && m != NULL) {
+		st = tv_ui_scan(ui, &ui->sel, false, +1, false, match_pred, m,
+		    _("looking for the matching event"), &hit, NULL);
+		tv_match_destroy(m);
+	}
+	if (st == TV_OK)
+		tv_ui_events_goto(ui, &hit);
+	else if (st == TV_NOT_FOUND && kind == TV_MATCH_NONE)
+		tv_ui_error(ui, _("%% goes from an entry to its exit, a "
+		    "wake-up to its switch-in, and back: this event is "
+		    "none of them"));
+	else if (st == TV_NOT_FOUND)
+		tv_ui_error(ui, _("the matching event is not in the trace"));
+	else if (st != TV_CANCELLED)
+		tv_ui_error(ui, "%s", err.msg);
 }

@@ -252,5 +252,7 @@ void	 tv_ui_jump_name(struct tv_ui *ui, const char *name, int dir);
 /** tv_ui_jump_thread() - next/previous event of the restricted thread. */
 void	 tv_ui_jump_thread(struct tv_ui *ui, int dir, bool by_pid);
 void	 tv_ui_jump_cpu(struct tv_ui *ui, int cpu, int dir);
+/** tv_ui_jump_match() - %: the matching event (match.h). */
+void	 tv_ui_jump_match(struct tv_ui *ui);
 
 #endif /* TVIEW_UI_PRIV_H */
