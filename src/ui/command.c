@@ -145,7 +145,7 @@ tv_ui_command(struct tv_ui *ui, const char *line)
 		return;
 	}
 	if (strcmp(cmd, "q") == 0 || strcmp(cmd, "quit") == 0) {
-		ui->quit = true;
+		ui->quit = tv_ui_bm_may_quit(ui);
 	} else if (strcmp(cmd, "help") == 0) {
 		ui->help_open = true;
 		tv_ui_layout(ui);

@@ -307,7 +307,7 @@ dispatch(struct tv_ui *ui, enum tv_ui_req req)
 			ui->help_open = false;
 			tv_ui_layout(ui);
 		} else {
-			ui->quit = true;
+			ui->quit = tv_ui_bm_may_quit(ui);
 		}
 		break;
 	case TV_UI_REQ_CANCEL:
