@@ -27,6 +27,8 @@
 
 #define TV_BM_MAX_FILE		(16u << 20)	/* bytes of bookmarks.xml */
 #define TV_BM_MAX_COUNT		100000u		/* locations in one file */
+/* bytes of one name or text: 100 such bookmarks still fit in a file */
+#define TV_BM_MAX_TEXT		(64u << 10)
 #define TV_BM_NO_CPU		(-1)
 
 /* One bookmark, as the set lists it (a view of one <location>). */
@@ -74,12 +76,30 @@ const struct tv_bookmark *tv_bookmarks_get(const struct tv_bookmarks *bms,
 void			 tv_bookmarks_set_clock(struct tv_bookmarks *bms,
 			    const struct tv_clock *clk);
 
-/** tv_bookmarks_add() - a new bookmark; returns its index. */
-size_t			 tv_bookmarks_add(struct tv_bookmarks *bms,
-			    const struct tv_bookmark_spec *spec);
-/** tv_bookmarks_edit() - new name and text of bookmark @i. */
-void			 tv_bookmarks_edit(struct tv_bookmarks *bms,
-			    size_t i, const char *name, const char *text);
+/**
+ * tv_bookmark_text_check() - TV_OK if @s may be a bookmark's name or
+ * text: valid UTF-8 of characters XML allows (no control character but
+ * tab, newline and carriage return), at most TV_BM_MAX_TEXT bytes.
+ * Anything else would make the saved file unreadable; the error says
+ * where.
+ */
+enum tv_status		 tv_bookmark_text_check(const char *s,
+			    struct tv_error *err);
+/**
+ * tv_bookmarks_add() - a new bookmark; its index in *@index.  Refused
+ * (nothing changes) when its name or text fails tv_bookmark_text_check()
+ * or the set already holds TV_BM_MAX_COUNT.
+ */
+enum tv_status		 tv_bookmarks_add(struct tv_bookmarks *bms,
+			    const struct tv_bookmark_spec *spec,
+			    size_t *index, struct tv_error *err);
+/**
+ * tv_bookmarks_edit() - new name and text of bookmark @i; refused like
+ * tv_bookmarks_add().
+ */
+enum tv_status		 tv_bookmarks_edit(struct tv_bookmarks *bms,
+			    size_t i, const char *name, const char *text,
+			    struct tv_error *err);
 /** tv_bookmarks_delete() - remove bookmark @i (undoable until saved). */
 void			 tv_bookmarks_delete(struct tv_bookmarks *bms,
 			    size_t i);

@@ -43,6 +43,7 @@ struct tv_bookmarks {
 	size_t			 count, cap;
 	const struct tv_clock	*clk;
 	/* bookmark-store.c */
+	char			*trace_path;	/* as opened: names the fallback */
 	char			*path;		/* where saves go */
 	char			*bytes;		/* the file as last read/written */
 	size_t			 nbytes;

@@ -6,6 +6,11 @@
  *   not writable     $XDG_DATA_HOME/tview/ (default ~/.local/share/tview/),
  *                    named after the trace's absolute path
  *
+ * A save that fails because the trace's file system is full or read-only
+ * (ENOSPC, EDQUOT, EROFS, EACCES, EPERM) is made again there; from then
+ * on that copy is where the trace's bookmarks live: an open reads it
+ * whenever it exists, even when the trace's directory is writable again.
+ *
  * A save takes an exclusive lock on the file's directory, re-reads the
  * file, and when another tview changed it meanwhile replays this set's
  * change log on that version, so neither loses bookmarks.  It then keeps
@@ -176,10 +181,11 @@ tv_bookmarks_open(struct tv_bookmarks **out, const char *trace_path,
 	else
 		tv_xasprintf(&primary, "%s.bookmarks.xml", trace_path);
 	pdir = dir_of(primary);
-	fallback = !dir_writable(pdir) ||
-	    (access(primary, F_OK) == 0 && access(primary, R_OK) != 0);
-	free(pdir);
 	fb = fallback_path(trace_path);
+	fallback = !dir_writable(pdir) ||
+	    (access(primary, F_OK) == 0 && access(primary, R_OK) != 0) ||
+	    access(fb, F_OK) == 0;
+	free(pdir);
 	/* Read our own copy if there is one, else the trace's. */
 	from = fallback && access(fb, F_OK) == 0 ? fb : primary;
 	st2 = read_existing(from, &buf, &len, &exists, err);
@@ -197,6 +203,7 @@ tv_bookmarks_open(struct tv_bookmarks **out, const char *trace_path,
 		return st2;
 	}
 	bms->fallback = fallback;
+	bms->trace_path = tv_xstrdup(trace_path);
 	if (fallback) {
 		bms->path = fb;
 		free(primary);
@@ -343,9 +350,9 @@ remove_stale(int dirfd, const char *path)
 	closedir(d);
 }
 
-/* See tview/bookmark.h. */
-enum tv_status
-tv_bookmarks_save(struct tv_bookmarks *bms, struct tv_error *err)
+/* Save to bms->path: see tv_bookmarks_save(). */
+static enum tv_status
+save_at(struct tv_bookmarks *bms, struct tv_error *err)
 {
 	char *dir, *disk = NULL, *out = NULL, *bak;
 	bool exists = false;
@@ -353,8 +360,6 @@ tv_bookmarks_save(struct tv_bookmarks *bms, struct tv_error *err)
 	size_t dlen = 0, olen = 0;
 	int dirfd;
 
-	if (!tv_bookmarks_dirty(bms))
-		return TV_OK;
 	dir = dir_of(bms->path);
 	if (!mkdirs(dir)) {
 		st = io_error(err, dir, errno, _("cannot create the "
@@ -424,5 +429,45 @@ tv_bookmarks_save(struct tv_bookmarks *bms, struct tv_error *err)
 	free(out);
 	free(disk);
 	free(dir);
+	return st;
+}
+
+/* Would the fallback directory help after a failure with errno @e? */
+static bool
+full_or_read_only(int e)
+{
+	return e == ENOSPC || e == EDQUOT || e == EROFS || e == EACCES ||
+	    e == EPERM;
+}
+
+/* See tview/bookmark.h. */
+enum tv_status
+tv_bookmarks_save(struct tv_bookmarks *bms, struct tv_error *err)
+{
+	struct tv_error e;
+	enum tv_status st;
+
+	if (!tv_bookmarks_dirty(bms))
+		return TV_OK;
+	tv_error_clear(&e);
+	st = save_at(bms, &e);
+	if (st == TV_IO && !bms->fallback && bms->trace_path &&
+	    full_or_read_only(e.sys_errno)) {
+		/*
+		 * The base stays the trace's file as read: the new copy
+		 * holds its bookmarks and this set's changes.
+		 */
+		free(bms->path);
+		bms->path = fallback_path(bms->trace_path);
+		bms->fallback = true;
+		free(bms->bytes);
+		bms->bytes = NULL;
+		bms->nbytes = 0;
+		bms->exists = false;
+		tv_error_clear(&e);
+		st = save_at(bms, &e);
+	}
+	if (err)
+		*err = e;
 	return st;
 }

@@ -452,17 +452,29 @@ tv_bookmarks_parse(struct tv_bookmarks **out, const char *path,
 	return TV_OK;
 }
 
-/* See bookmark-priv.h. */
+/*
+ * See bookmark-priv.h.  Always UTF-8: a document read from UTF-16 would
+ * otherwise be written back in UTF-16, full of NUL bytes that callers
+ * taking the text as a C string would cut; its .bak keeps the original.
+ */
 void
-tv_bm_doc_dump(void *doc, char **out, size_t *len)
+tv_bm_doc_dump(void *vdoc, char **out, size_t *len)
 {
+	xmlDocPtr doc = vdoc;
 	xmlChar *mem = NULL;
 	int size = 0;
+	size_t n;
 
-	xmlDocDumpMemory(doc, &mem, &size);
-	*out = tv_xstrndup(mem ? (const char *)mem : "",
-	    size > 0 ? (size_t)size : 0);
-	*len = size > 0 ? (size_t)size : 0;
+	if (doc->encoding && xmlStrcasecmp(doc->encoding, BAD_CAST "UTF-8"))
+		xmlDocDumpMemoryEnc(doc, &mem, &size, "UTF-8");
+	else
+		xmlDocDumpMemory(doc, &mem, &size);
+	n = mem && size > 0 ? (size_t)size : 0;
+	*out = tv_xmalloc(n + 1);
+	if (n)
+		memcpy(*out, mem, n);
+	(*out)[n] = '\0';
+	*len = n;
 	xmlFree(mem);
 }
 

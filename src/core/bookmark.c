@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "tview/bookmark.h"
+#include "tview/error.h"
+#include "tview/i18n.h"
 #include "tview/util.h"
 #include "bookmark-priv.h"
 
@@ -66,6 +68,7 @@ tv_bookmarks_destroy(struct tv_bookmarks *bms)
 	tv_bm_doc_free(bms->base);
 	tv_bm_doc_free(bms->doc);
 	free(bms->path);
+	free(bms->trace_path);
 	free(bms->bytes);
 	free(bms);
 }
@@ -176,14 +179,88 @@ op_set_strings(struct tv_bm_op *op, const char *name, const char *text)
 	op->spec.text = op->text;
 }
 
-/* See tview/bookmark.h. */
-size_t
-tv_bookmarks_add(struct tv_bookmarks *bms, const struct tv_bookmark_spec *spec)
+/*
+ * Could @s be written into bookmarks.xml and read back?  It must be
+ * UTF-8 (shortest forms, no surrogates, at most U+10FFFF) of characters
+ * XML 1.0 allows (no C0 control but tab, newline and carriage return, no
+ * U+FFFE or U+FFFF), and short enough for the file to stay under
+ * TV_BM_MAX_FILE.
+ */
+enum tv_status
+tv_bookmark_text_check(const char *s, struct tv_error *err)
 {
-	struct tv_bm_op *op = op_new(bms, TV_BM_OP_ADD);
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	size_t i = 0, n = strlen((const char *)p);
+
+	if (n > TV_BM_MAX_TEXT)
+		return tv_error_set(err, TV_UNSUPPORTED, NULL,
+		    _("bookmark name or text longer than %u bytes"),
+		    TV_BM_MAX_TEXT);
+	while (i < n) {
+		uint32_t c = p[i], min;
+		size_t k, len;
+
+		if (c < 0x80) {
+			if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+				return tv_error_set(err, TV_UNSUPPORTED, NULL,
+				    _("bookmark name or text holds control "
+				    "character 0x%02x at byte %zu"), c, i);
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf) {
+			len = 2, c &= 0x1f, min = 0x80;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			len = 3, c &= 0x0f, min = 0x800;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			len = 4, c &= 0x07, min = 0x10000;
+		} else {
+			goto bad;
+		}
+		if (n - i < len)
+			goto bad;
+		for (k = 1; k < len; k++) {
+			if ((p[i + k] & 0xc0) != 0x80)
+				goto bad;
+			c = (c << 6) | (p[i + k] & 0x3f);
+		}
+		if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff) ||
+		    c == 0xfffe || c == 0xffff)
+			goto bad;
+		i += len;
+	}
+	return TV_OK;
+bad:
+	return tv_error_set(err, TV_UNSUPPORTED, NULL,
+	    _("bookmark name or text is not valid UTF-8 at byte %zu"), i);
+}
+
+/* May @name and @text be saved?  Else the error. */
+static enum tv_status
+check_strings(const char *name, const char *text, struct tv_error *err)
+{
+	enum tv_status st = tv_bookmark_text_check(name, err);
+
+	return st != TV_OK ? st : tv_bookmark_text_check(text, err);
+}
+
+/* See tview/bookmark.h. */
+enum tv_status
+tv_bookmarks_add(struct tv_bookmarks *bms, const struct tv_bookmark_spec *spec,
+    size_t *index, struct tv_error *err)
+{
+	struct tv_bm_op *op;
+	enum tv_status st;
 	uint32_t order;
 	size_t i;
 
+	st = check_strings(spec->name, spec->text, err);
+	if (st != TV_OK)
+		return st;
+	if (bms->count >= TV_BM_MAX_COUNT)
+		return tv_error_set(err, TV_UNSUPPORTED, NULL,
+		    _("more than %u bookmarks"), TV_BM_MAX_COUNT);
+	op = op_new(bms, TV_BM_OP_ADD);
 	op->spec = *spec;
 	if (op->spec.interval && op->spec.end < op->spec.start) {
 		op->spec.start = spec->end;
@@ -198,28 +275,35 @@ tv_bookmarks_add(struct tv_bookmarks *bms, const struct tv_bookmark_spec *spec)
 	for (i = 0; i < bms->count; i++)
 		if (bms->items[i].order >= order)
 			order = bms->items[i].order;
+	*index = 0;
 	for (i = 0; i < bms->count; i++)
 		if (bms->items[i].order == order)
-			return i;
-	return 0;
+			*index = i;
+	return TV_OK;
 }
 
 /* See tview/bookmark.h. */
-void
+enum tv_status
 tv_bookmarks_edit(struct tv_bookmarks *bms, size_t i, const char *name,
-    const char *text)
+    const char *text, struct tv_error *err)
 {
 	struct tv_bm_op *op;
+	enum tv_status st;
 
 	if (i >= bms->count)
-		return;
+		return tv_error_set(err, TV_NOT_FOUND, NULL,
+		    _("no bookmark %zu"), i);
 	if (strcmp(bms->items[i].name, name ? name : "") == 0 &&
 	    strcmp(bms->items[i].text, text ? text : "") == 0)
-		return;
+		return TV_OK;
+	st = check_strings(name, text, err);
+	if (st != TV_OK)
+		return st;
 	op = op_new(bms, TV_BM_OP_EDIT);
 	op->sig = tv_bm_node_sig(bms->doc, bms->items[i].node);
 	op_set_strings(op, name, text);
 	tv_bm_rebuild(bms);
+	return TV_OK;
 }
 
 /* See tview/bookmark.h. */

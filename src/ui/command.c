@@ -137,7 +137,7 @@ cmd_help(struct tv_ui *ui, const char *arg TV_UNUSED, long long n TV_UNUSED)
 static void
 cmd_quit(struct tv_ui *ui, const char *arg TV_UNUSED, long long n TV_UNUSED)
 {
-	ui->quit = true;
+	ui->quit = tv_ui_bm_may_quit(ui);
 }
 
 static const struct tv_ui_cmd_usage goto_usage[] = {

@@ -15,7 +15,7 @@ typedef void (*tv_ui_handler)(struct tv_ui *ui, enum tv_ui_req req);
 static void
 req_quit(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
 {
-	ui->quit = true;
+	ui->quit = tv_ui_bm_may_quit(ui);
 }
 
 /* Ctrl-C outside a scan. */

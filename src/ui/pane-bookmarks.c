@@ -46,16 +46,24 @@ save(struct tv_ui *ui)
 	struct tv_error err;
 	char buf[1200];
 
+	bool was_fallback;
+
 	bp->save_due = false;
 	if (!bp->bms || !tv_bookmarks_dirty(bp->bms))
 		return;
 	tv_error_clear(&err);
+	was_fallback = tv_bookmarks_fallback(bp->bms);
 	if (tv_bookmarks_save(bp->bms, &err) != TV_OK) {
 		tv_ui_error(ui, _("bookmarks not saved: %s"),
 		    tv_error_format(&err, buf, sizeof(buf)));
 		return;
 	}
-	if (!bp->told_where) {
+	if (!was_fallback && tv_bookmarks_fallback(bp->bms)) {
+		/* the trace's file system is full or read-only */
+		bp->told_where = true;
+		tv_ui_message(ui, _("cannot write beside the trace: bookmarks "
+		    "saved in %s"), tv_bookmarks_path(bp->bms));
+	} else if (!bp->told_where) {
 		bp->told_where = true;
 		tv_ui_message(ui, tv_bookmarks_fallback(bp->bms) ?
 		    _("the trace's directory is not writable: bookmarks "
@@ -63,6 +71,26 @@ save(struct tv_ui *ui)
 		    tv_bookmarks_path(bp->bms));
 	}
 	ui->status_dirty = true;
+}
+
+/* Add @spec and save; false (and why) when the set refuses it. */
+static bool
+add(struct tv_ui *ui, const struct tv_bookmark_spec *spec)
+{
+	struct bm_priv *bp = priv(ui);
+	struct tv_error err;
+	char buf[1200];
+	size_t i;
+
+	tv_error_clear(&err);
+	if (tv_bookmarks_add(bp->bms, spec, &i, &err) != TV_OK) {
+		tv_ui_error(ui, _("no bookmark: %s"),
+		    tv_error_format(&err, buf, sizeof(buf)));
+		return false;
+	}
+	bp->cur = (int)i;
+	save(ui);
+	return true;
 }
 
 /* Something changed: redraw the list and the marks. */
@@ -113,7 +141,6 @@ ask(struct tv_ui *ui, char *name, size_t nsize, char *text, size_t tsize)
 static void
 mark(struct tv_ui *ui)
 {
-	struct bm_priv *bp = priv(ui);
 	struct tv_bookmark_spec spec;
 	char name[512] = "", text[1024] = "";
 
@@ -128,8 +155,8 @@ mark(struct tv_ui *ui)
 	spec.cpu = ev_cpu(&ui->sel);
 	spec.interval = false;
 	spec.start = spec.end = ui->sel.rec.ts;
-	bp->cur = (int)tv_bookmarks_add(bp->bms, &spec);
-	save(ui);
+	if (!add(ui, &spec))
+		return;
 	changed(ui);
 	if (!ui->msg[0])
 		tv_ui_message(ui, _("bookmarked"));
@@ -163,8 +190,8 @@ mark_interval(struct tv_ui *ui)
 	spec.interval = true;
 	spec.start = TV_MIN(bp->start.rec.ts, ui->sel.rec.ts);
 	spec.end = TV_MAX(bp->start.rec.ts, ui->sel.rec.ts);
-	bp->cur = (int)tv_bookmarks_add(bp->bms, &spec);
-	save(ui);
+	if (!add(ui, &spec))
+		return;
 	changed(ui);
 	if (!ui->msg[0])
 		tv_ui_message(ui, _("interval bookmarked"));
@@ -216,7 +243,8 @@ edit(struct tv_ui *ui, long i)
 {
 	struct bm_priv *bp = priv(ui);
 	const struct tv_bookmark *b = tv_bookmarks_get(bp->bms, (size_t)i);
-	char name[512], text[1024];
+	char name[512], text[1024], buf[1200];
+	struct tv_error err;
 
 	if (!b) {
 		tv_ui_message(ui, _("no bookmark here"));
@@ -226,7 +254,12 @@ edit(struct tv_ui *ui, long i)
 	snprintf(text, sizeof(text), "%s", b->text);
 	if (!ask(ui, name, sizeof(name), text, sizeof(text)))
 		return;
-	tv_bookmarks_edit(bp->bms, (size_t)i, name, text);
+	tv_error_clear(&err);
+	if (tv_bookmarks_edit(bp->bms, (size_t)i, name, text, &err) != TV_OK) {
+		tv_ui_error(ui, _("bookmark not changed: %s"),
+		    tv_error_format(&err, buf, sizeof(buf)));
+		return;
+	}
 	save(ui);
 	changed(ui);
 }
@@ -392,6 +425,45 @@ bm_init(struct tv_ui *ui, struct tv_pane *p)
 	if (tv_bookmarks_fallback(bp->bms))
 		tv_ui_message(ui, _("the trace's directory is not writable: "
 		    "bookmarks saved in %s"), tv_bookmarks_path(bp->bms));
+}
+
+/*
+ * q: save what is pending; when that fails, quit only if the user says
+ * so (y), else stay with the bookmarks in memory (the next change or q
+ * tries again, after the disk has room perhaps).
+ */
+bool
+tv_ui_bm_may_quit(struct tv_ui *ui)
+{
+	struct bm_priv *bp = priv(ui);
+	struct tv_error err;
+	char buf[1200];
+	wint_t wch;
+	int key;
+
+	if (!bp || !bp->bms || !tv_bookmarks_dirty(bp->bms))
+		return true;
+	tv_error_clear(&err);
+	bp->save_due = false;
+	if (tv_bookmarks_save(bp->bms, &err) == TV_OK)
+		return true;
+	tv_error_format(&err, buf, sizeof(buf));
+	for (;;) {
+		tv_ui_error(ui, _("quit and lose unsaved bookmarks? (y/n) "
+		    "not saved: %s"), buf);
+		tv_ui_draw(ui);
+		key = tv_ui_getkey(ui, &wch);
+		if (key == 'y' || key == 'Y')
+			return true;
+		if (key == 'n' || key == 'N' || key == TV_UI_ESC ||
+		    key == TV_UI_CTRL('c') || key == TV_UI_CTRL('g'))
+			break;
+		if (key == (KEY_RESIZE | TV_UI_KEY_FN))
+			tv_ui_layout(ui);
+	}
+	tv_ui_message(ui, _("bookmarks kept in memory: q tries to save "
+	    "them again"));
+	return false;
 }
 
 /* Pane op: save what is pending and free. */

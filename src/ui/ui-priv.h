@@ -232,6 +232,8 @@ bool	 tv_ui_session_owner(struct tv_ui *ui, const struct tv_event *ev,
 /* pane-bookmarks.c */
 /** tv_ui_bm_mark_of() - gutter mark of @ev: '*' start, '|' inside, 0. */
 char	 tv_ui_bm_mark_of(struct tv_ui *ui, const struct tv_event *ev);
+/** tv_ui_bm_may_quit() - save; if that fails, true only if y is typed. */
+bool	 tv_ui_bm_may_quit(struct tv_ui *ui);
 /** tv_ui_bm_status() - the status bar's bookmark count and place. */
 void	 tv_ui_bm_status(struct tv_ui *ui, struct tv_strbuf *sb);
 

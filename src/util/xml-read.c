@@ -8,8 +8,10 @@
  * pass quotes such values and closes such elements, inserting characters
  * but never lines, so libxml2's line numbers still point into the file.
  * libxml2 then parses strictly, with no network, no DTD loading and no
- * entity substitution; a DOCTYPE is refused outright.  Errors carry
- * path:line:column from libxml2's first error.
+ * entity substitution; a DOCTYPE is refused outright: in the bytes when
+ * they are ASCII-compatible (with its line), and always where libxml2
+ * meets one, whatever the encoding (UTF-16 hides it from a byte scan).
+ * Errors carry path:line:column from libxml2's first error.
  */
 #include "tview/tview.h"
 
@@ -182,7 +184,28 @@ struct xml_err {
 	int		 line;
 	int		 col;
 	char		 msg[256];
+	int		 doctype_line;	/* > 0: a DOCTYPE was met there */
 };
+
+/*
+ * libxml2 met <!DOCTYPE: stop before it reads a single declaration (no
+ * entity is ever defined, let alone expanded).
+ */
+static void
+on_doctype(void *data, const xmlChar *name, const xmlChar *ext_id,
+    const xmlChar *sys_id)
+{
+	xmlParserCtxtPtr ctxt = data;
+	struct xml_err *xe = ctxt ? ctxt->_private : NULL;
+
+	(void)name;
+	(void)ext_id;
+	(void)sys_id;
+	if (xe && !xe->doctype_line)
+		xe->doctype_line = ctxt->input && ctxt->input->line > 0 ?
+		    ctxt->input->line : 1;
+	xmlStopParser(ctxt);
+}
 
 /* libxml2's structured error callback: keep the first error. */
 static void
@@ -236,11 +259,22 @@ tv_xml_read(const char *path, const char *buf, size_t len,
 	memset(&xe, 0, sizeof(xe));
 	ctxt->_private = &xe;
 	ctxt->sax->serror = on_error;
+	ctxt->sax->internalSubset = on_doctype;
 	ctxt->sax->initialized = XML_SAX2_MAGIC;
 	doc = xmlCtxtReadMemory(ctxt, sb.buf ? sb.buf : "", (int)sb.len,
 	    path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR |
 	    XML_PARSE_NOWARNING | (o->no_cdata ? XML_PARSE_NOCDATA : 0));
 	tv_strbuf_fini(&sb);
+	if (xe.doctype_line || (doc && (doc->intSubset || doc->extSubset))) {
+		struct tv_loc loc = { path, TV_NO_OFFSET,
+		    xe.doctype_line > 0 ? (uint32_t)xe.doctype_line : 1, 0 };
+
+		if (doc)
+			xmlFreeDoc(doc);
+		xmlFreeParserCtxt(ctxt);
+		return tv_error_set(err, TV_SYNTAX, &loc, "%s",
+		    o->doctype_msg);
+	}
 	if (!doc || xe.set || !ctxt->wellFormed) {
 		struct tv_loc loc = { path, TV_NO_OFFSET,
 		    xe.set && xe.line > 0 ? (uint32_t)xe.line : 1,

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tview/bookmark.h"
@@ -165,6 +166,7 @@ test_roundtrip(void)
 	    5000000000LL, 6000000000LL };
 	struct tv_bookmarks *bms, *again;
 	struct tv_error err;
+	size_t ix;
 	char *s;
 	long i;
 
@@ -176,9 +178,10 @@ test_roundtrip(void)
 	is_str(s, xml, "unchanged document serializes byte for byte");
 	free(s);
 	ok(!tv_bookmarks_dirty(bms), "unchanged set is not dirty");
-	tv_bookmarks_add(bms, &spec);
+	ok(tv_bookmarks_add(bms, &spec, &ix, &err) == TV_OK, "add");
 	i = tv_bookmarks_find(bms, 1000000000LL);
-	tv_bookmarks_edit(bms, (size_t)i, "A", "uno");
+	ok(tv_bookmarks_edit(bms, (size_t)i, "A", "uno", &err) == TV_OK,
+	    "edit");
 	i = tv_bookmarks_find(bms, 2000000000LL);
 	tv_bookmarks_delete(bms, (size_t)i);
 	s = ser(bms);
@@ -227,6 +230,7 @@ put(const char *path, const char *s)
 static void
 test_merge(void)
 {
+	size_t ix;
 	char dir[] = "/tmp/tv-bm-test.XXXXXX", path[256], *buf = NULL, bak[300];
 	struct tv_bookmark_spec s1 = { "one", "", TV_BM_NO_CPU, false,
 	    1000000000LL, 0 };
@@ -251,9 +255,9 @@ test_merge(void)
 		goto out;
 	ok(!tv_bookmarks_fallback(a) && strstr(tv_bookmarks_path(a),
 	    "trace.dat.bookmarks.xml"), "single file: next to it");
-	tv_bookmarks_add(a, &s1);
+	ok(tv_bookmarks_add(a, &s1, &ix, &err) == TV_OK, "add");
 	tv_bookmarks_delete(b, (size_t)tv_bookmarks_find(b, 700000000));
-	tv_bookmarks_add(b, &s2);
+	ok(tv_bookmarks_add(b, &s2, &ix, &err) == TV_OK, "add");
 	ok(tv_bookmarks_save(a, &err) == TV_OK, "first save");
 	ok(tv_bookmarks_save(b, &err) == TV_OK, "second save merges");
 	is_int((int64_t)tv_bookmarks_count(b), 3, "b sees a's bookmark");
@@ -274,7 +278,7 @@ test_merge(void)
 	free(buf);
 	/* A malformed file is an error and stays as it is. */
 	put(tv_bookmarks_path(a), "<bookmarks><location");
-	tv_bookmarks_add(a, &s2);
+	ok(tv_bookmarks_add(a, &s2, &ix, &err) == TV_OK, "add");
 	ok(tv_bookmarks_save(a, &err) == TV_SYNTAX, "malformed: save refused");
 	buf = NULL;
 	ok(tv_read_file(tv_bookmarks_path(a), 1 << 20, &buf, &len, NULL) ==
@@ -294,6 +298,7 @@ out:
 static void
 test_no_bak(void)
 {
+	size_t ix;
 	char dir[] = "/tmp/tv-bm-test.XXXXXX", path[256], bak[300];
 	struct tv_bookmark_spec s1 = { "one", "", TV_BM_NO_CPU, false,
 	    1000000000LL, 0 };
@@ -308,10 +313,10 @@ test_no_bak(void)
 	if (a) {
 		snprintf(path, sizeof(path), "%s/info/bookmarks.xml", dir);
 		is_str(tv_bookmarks_path(a), path, "DIR/info/bookmarks.xml");
-		tv_bookmarks_add(a, &s1);
+		ok(tv_bookmarks_add(a, &s1, &ix, &err) == TV_OK, "add");
 		ok(tv_bookmarks_save(a, &err) == TV_OK, "creates info/");
 		s1.start = 2000000000LL;
-		tv_bookmarks_add(a, &s1);
+		ok(tv_bookmarks_add(a, &s1, &ix, &err) == TV_OK, "add");
 		ok(tv_bookmarks_save(a, &err) == TV_OK, "second save");
 		snprintf(bak, sizeof(bak), "%s.bak", path);
 		ok(access(bak, F_OK) != 0, "no .bak of tview's own file");
@@ -321,6 +326,174 @@ test_no_bak(void)
 	tv_bookmarks_destroy(a);
 	snprintf(bak, sizeof(bak), "rm -rf '%s'", dir);
 	if (system(bak) != 0)
+		diag("cannot remove %s", dir);
+}
+
+/* Text that would make the saved XML unreadable is refused. */
+static void
+test_text_check(void)
+{
+	static const char *const good[] = {
+		"", "plain", "tab\there", "two\nlines", "cr\r", "caf\xc3\xa9",
+		"\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xf4\x8f\xbf\xbf",
+		"& < > \" '", "\x7f",
+	};
+	static const char *const bad[] = {
+		"\x01", "a\x1b[31m", "\x0c", "\xc3", "\xc3(", "\xc0\xaf",
+		"\xe0\x80\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
+		"\xef\xbf\xbe", "\xef\xbf\xbf", "\xff", "\x80", "\xf8\x88\x80\x80\x80",
+	};
+	struct tv_bookmark_spec spec = { "n", "", TV_BM_NO_CPU, false,
+	    1000000000LL, 0 };
+	struct tv_bookmarks *bms = tv_bookmarks_create();
+	struct tv_error err;
+	size_t i, ix;
+	char *big, *s;
+
+	for (i = 0; i < TV_ARRAY_SIZE(good); i++)
+		ok(tv_bookmark_text_check(good[i], &err) == TV_OK,
+		    "accepted: good[%zu]", i);
+	for (i = 0; i < TV_ARRAY_SIZE(bad); i++) {
+		tv_error_clear(&err);
+		ok(tv_bookmark_text_check(bad[i], &err) == TV_UNSUPPORTED &&
+		    err.msg[0], "refused with a message: bad[%zu]", i);
+	}
+	big = malloc(TV_BM_MAX_TEXT + 2);
+	memset(big, 'x', TV_BM_MAX_TEXT + 1);
+	big[TV_BM_MAX_TEXT + 1] = '\0';
+	ok(tv_bookmark_text_check(big, &err) == TV_UNSUPPORTED,
+	    "longer than TV_BM_MAX_TEXT refused");
+	big[TV_BM_MAX_TEXT] = '\0';
+	ok(tv_bookmark_text_check(big, &err) == TV_OK,
+	    "TV_BM_MAX_TEXT bytes accepted");
+	free(big);
+
+	spec.text = "bell\a";
+	ok(tv_bookmarks_add(bms, &spec, &ix, &err) == TV_UNSUPPORTED,
+	    "add refuses a control character in the text");
+	spec.text = "";
+	spec.name = "\xc3";
+	ok(tv_bookmarks_add(bms, &spec, &ix, &err) == TV_UNSUPPORTED,
+	    "add refuses a name that is not UTF-8");
+	ok(tv_bookmarks_count(bms) == 0 && !tv_bookmarks_dirty(bms),
+	    "nothing added");
+	spec.name = "ok";
+	ok(tv_bookmarks_add(bms, &spec, &ix, &err) == TV_OK, "a good one");
+	ok(tv_bookmarks_edit(bms, ix, "ok", "\x02", &err) == TV_UNSUPPORTED,
+	    "edit refuses a control character");
+	ok(strcmp(tv_bookmarks_get(bms, ix)->text, "") == 0, "not changed");
+	ok(tv_bookmarks_edit(bms, 5, "a", "b", &err) == TV_NOT_FOUND,
+	    "edit of no bookmark");
+	s = ser(bms);
+	tv_bookmarks_destroy(bms);
+	bms = parse(s, &err);
+	ok(bms && tv_bookmarks_count(bms) == 1, "what was accepted reads back");
+	tv_bookmarks_destroy(bms);
+	free(s);
+}
+
+/* @ascii as UTF-16LE with a BOM, in @out (@len bytes; malloc'ed). */
+static char *
+utf16(const char *ascii, size_t *len)
+{
+	size_t n = strlen(ascii), i;
+	char *out = malloc(2 * n + 2);
+
+	out[0] = (char)0xff;
+	out[1] = (char)0xfe;
+	for (i = 0; i < n; i++) {
+		out[2 + 2 * i] = ascii[i];
+		out[3 + 2 * i] = 0;
+	}
+	*len = 2 * n + 2;
+	return out;
+}
+
+/*
+ * A UTF-16 bookmarks.xml: read, added to, saved as UTF-8 with every
+ * bookmark (the original in .bak), read again.  A DOCTYPE in UTF-16 is
+ * refused like one in UTF-8.
+ */
+static void
+test_utf16(void)
+{
+	char dir[] = "/tmp/tv-bm-test.XXXXXX", path[300], cmd[300];
+	char *x, *buf = NULL;
+	struct tv_bookmark_spec s1 = { "b", "added", TV_BM_NO_CPU, false,
+	    2000000000LL, 0 };
+	struct tv_bookmarks *a = NULL, *c = NULL;
+	struct tv_error err;
+	size_t len, blen, ix;
+	FILE *fp;
+
+	x = utf16("<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<bookmarks>"
+	    "<location name=\"a\" time=\"1.0\">hello</location></bookmarks>\n",
+	    &len);
+	ok(tv_bookmarks_parse(&a, "u.xml", x, len, &err) == TV_OK &&
+	    tv_bookmarks_count(a) == 1 &&
+	    strcmp(tv_bookmarks_get(a, 0)->text, "hello") == 0,
+	    "UTF-16 parses");
+	if (a) {
+		char *s;
+		size_t n;
+
+		tv_bookmarks_serialize(a, &s, &n);
+		ok(n == strlen(s) && strstr(s, "encoding=\"UTF-8\"") &&
+		    strstr(s, ">hello</location>"),
+		    "serialized as UTF-8, its length is its length");
+		free(s);
+	}
+	tv_bookmarks_destroy(a);
+	a = NULL;
+	if (!mkdtemp(dir)) {
+		tv_skip("mkdtemp failed");
+		free(x);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/info", dir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/info/bookmarks.xml", dir);
+	fp = fopen(path, "wb");
+	if (fp) {
+		fwrite(x, 1, len, fp);
+		fclose(fp);
+	}
+	ok(tv_bookmarks_open(&a, dir, &err) == TV_OK, "UTF-16 file opens");
+	if (a) {
+		ok(tv_bookmarks_add(a, &s1, &ix, &err) == TV_OK, "add");
+		ok(tv_bookmarks_save(a, &err) == TV_OK, "save");
+	}
+	ok(tv_read_file(path, 1 << 20, &buf, &blen, NULL) == TV_OK &&
+	    blen == strlen(buf) && strncmp(buf, "<?xml", 5) == 0,
+	    "the file is text (no NUL, no heap bytes)");
+	free(buf);
+	ok(tv_bookmarks_open(&c, dir, &err) == TV_OK && c &&
+	    tv_bookmarks_count(c) == 2 &&
+	    tv_bookmarks_find(c, 1000000000LL) >= 0 &&
+	    tv_bookmarks_find(c, 2000000000LL) >= 0,
+	    "reopened: both bookmarks");
+	snprintf(path, sizeof(path), "%s/info/bookmarks.xml.bak", dir);
+	buf = NULL;
+	ok(tv_read_file(path, 1 << 20, &buf, &blen, NULL) == TV_OK &&
+	    blen == len && memcmp(buf, x, len) == 0,
+	    ".bak is the UTF-16 original");
+	free(buf);
+	tv_bookmarks_destroy(a);
+	tv_bookmarks_destroy(c);
+	free(x);
+
+	x = utf16("<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n"
+	    "<!DOCTYPE bookmarks [<!ENTITY who \"entity-text\">]>\n"
+	    "<bookmarks><location name=\"a\" time=\"1.0\">&who;</location>"
+	    "</bookmarks>\n", &len);
+	a = NULL;
+	tv_error_clear(&err);
+	ok(tv_bookmarks_parse(&a, "d.xml", x, len, &err) == TV_SYNTAX &&
+	    !a && strstr(err.msg, "document type") && err.line == 2,
+	    "UTF-16 DOCTYPE refused at line 2: %s", err.msg);
+	free(x);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
 		diag("cannot remove %s", dir);
 }
 
@@ -353,5 +526,7 @@ main(void)
 	test_merge();
 	test_no_bak();
 	test_time();
+	test_text_check();
+	test_utf16();
 	return tv_done();
 }

@@ -42,6 +42,40 @@ dec_past_end(struct ctf_dec *d, uint64_t bits)
 	    (unsigned long long)bits);
 }
 
+/*
+ * Charge @n steps (members, elements) to the event: an event may take
+ * one per bit it has read so far, plus CTF_MAX_FREE_STEPS.
+ */
+static inline enum tv_status
+dec_steps(struct ctf_dec *d, uint64_t n)
+{
+	uint64_t allow = d->pos - d->step_pos + CTF_MAX_FREE_STEPS;
+
+	if (n <= allow && d->steps <= allow - n) {
+		d->steps += n;
+		return TV_OK;
+	}
+	return tv_error_at(d->err, TV_CORRUPT, d->path,
+	    d->file_off + d->pos / 8,
+	    _("more than %llu fields and elements in an event of %llu bits"),
+	    (unsigned long long)allow,
+	    (unsigned long long)(d->pos - d->step_pos));
+}
+
+/* Charge @n values of a tree to the event (CTF_MAX_EVENT_VALUES). */
+static inline enum tv_status
+dec_values(struct ctf_dec *d, uint64_t n)
+{
+	if (n <= CTF_MAX_EVENT_VALUES - d->values) {
+		d->values += n;
+		return TV_OK;
+	}
+	return tv_error_at(d->err, TV_CORRUPT, d->path,
+	    d->file_off + d->pos / 8,
+	    _("event has more than %u fields and elements to decode"),
+	    CTF_MAX_EVENT_VALUES);
+}
+
 /* Read @size bits little-endian (LSB-first bit numbering) at bit @pos. */
 static inline __attribute__((always_inline)) uint64_t
 read_le(const uint8_t *b, uint64_t blen, uint64_t pos, uint32_t size)
@@ -511,6 +545,11 @@ dec_struct(struct ctf_dec *d, const struct tv_field_class *fc,
 	uint32_t i, n = fc->structure.nmembers;
 	enum tv_status st;
 
+	st = dec_steps(d, n);
+	if (st == TV_OK && out)
+		st = dec_values(d, n);
+	if (st != TV_OK)
+		return st;
 	if (!out) {
 		for (i = 0; i < n; i++) {
 			if (!fc->structure.members[i].fc)
@@ -576,6 +615,10 @@ dec_array(struct ctf_dec *d, const struct tv_field_class *fc,
 		    d->file_off + d->pos / 8,
 		    _("array length %llu does not fit in the packet"),
 		    (unsigned long long)len);
+	/* Elements of min_bits > 0 pay with their bits; the others here. */
+	st = min_bits ? TV_OK : dec_steps(d, len);
+	if (st != TV_OK)
+		return st;
 	if (!out) {
 		if (e->skip_fixed && len) {
 			uint64_t a = e->align;
@@ -596,11 +639,9 @@ dec_array(struct ctf_dec *d, const struct tv_field_class *fc,
 		return TV_OK;
 	}
 	/* Values cost 48 bytes each: bound what one event may allocate. */
-	if (len > CTF_MAX_VALUE_ELEMS)
-		return tv_error_at(d->err, TV_CORRUPT, d->path,
-		    d->file_off + d->pos / 8,
-		    _("array of %llu elements is too long to decode"),
-		    (unsigned long long)len);
+	st = dec_values(d, len);
+	if (st != TV_OK)
+		return st;
 	out->kids.count = (uint32_t)len;
 	out->kids.items = len ? tv_arena_alloc(d->arena,
 	    sizeof(struct tv_value) * len) : NULL;
@@ -643,6 +684,7 @@ dec_variant(struct ctf_dec *d, const struct tv_field_class *fc,
 {
 	const struct tv_field_class *tag = fc->variant.tag_fc;
 	int32_t slot = fc->variant.tag_slot, mi = -1, oi = -1;
+	enum tv_status st;
 	uint64_t v;
 	uint32_t j;
 
@@ -671,6 +713,11 @@ dec_variant(struct ctf_dec *d, const struct tv_field_class *fc,
 		    d->file_off + d->pos / 8,
 		    _("variant tag value %lld selects no option"),
 		    (long long)v);
+	st = dec_steps(d, 1);
+	if (st == TV_OK && out)
+		st = dec_values(d, 1);
+	if (st != TV_OK)
+		return st;
 	if (!out)
 		return dec_member(d, fc->variant.options[oi].fc, NULL);
 	out->kids.count = 1;
@@ -762,7 +809,7 @@ text_bytes(struct ctf_dec *d, const struct tv_field_class *fc,
 		len = d->slots[fc->array.length_slot];
 	}
 	p = align_up(d->pos, fc->align > 1 ? fc->align : 1);
-	if ((p & 7) || len > CTF_MAX_VALUE_ELEMS || p > d->end ||
+	if ((p & 7) || len > UINT32_MAX || p > d->end ||
 	    len > (d->end - p) / 8)
 		return false;
 	k->fc = fc;

@@ -10,7 +10,33 @@
 
 #define CTF_MAX_DEPTH		64	/* nesting of field classes */
 #define CTF_MAX_ZERO_ELEMS	(1u << 20)	/* elements of 0 bits */
-#define CTF_MAX_VALUE_ELEMS	(1u << 22)	/* decoded into values */
+
+/*
+ * What one event may cost, whatever its metadata and bytes say.  Array
+ * lengths are bounded by the packet only when elements take bits: empty
+ * structs or sequences nested in arrays repeat work without reading a
+ * byte, so a 4-byte event could make tview loop for hours, allocate
+ * without bound or print gigabytes.
+ *
+ * Steps are struct members, array elements and variant options met while
+ * decoding.  Each bit read pays for one; CTF_MAX_FREE_STEPS more are
+ * allowed per event: 65,536 is far above any struct or empty field a
+ * tracer writes (an LTTng event has tens of fields) and costs well under
+ * a millisecond, so a hostile event wastes no more than that.
+ */
+#define CTF_MAX_FREE_STEPS	(1u << 16)
+/*
+ * Values decoded into a tree for one event (48 bytes each): 4M values,
+ * 192 MiB, bounds the memory of one event, a 4 MiB byte array or a
+ * 512 KiB bit field array still decodes.
+ */
+#define CTF_MAX_EVENT_VALUES	(1u << 22)
+/*
+ * Bytes of text one event may print: 16 MiB bounds the line buffer and
+ * the output of an event made of few bits; the longest line of the shared
+ * CTF samples is under 64 KiB, and a line of 16 MiB is unreadable anyway.
+ */
+#define CTF_MAX_EVENT_TEXT	(16u << 20)
 
 /*
  * Decoder state over one packet.  In skip mode (arena == NULL) only save
@@ -33,7 +59,19 @@ struct ctf_dec {
 	struct tv_arena		*arena;		/* NULL: skip mode */
 	struct tv_error		*err;
 	uint32_t		 depth;
+	uint64_t		 steps;		/* this event's, CTF_MAX_FREE_STEPS */
+	uint64_t		 step_pos;	/* bit position the event began */
+	uint64_t		 values;	/* this event's, CTF_MAX_EVENT_VALUES */
 };
+
+/** ctf_dec_event_start() - a new event starts at the current position. */
+static inline void
+ctf_dec_event_start(struct ctf_dec *d)
+{
+	d->steps = 0;
+	d->values = 0;
+	d->step_pos = d->pos;
+}
 
 /** ctf_dec_init() - a decoder over @len bytes at @buf (file offset @off). */
 void		 ctf_dec_init(struct ctf_dec *d, const uint8_t *buf,

@@ -138,6 +138,7 @@ ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 		struct tv_event_rec *r;
 
 		d.seen &= ~(1u << TV_ROLE_EVENT_ID);
+		ctf_dec_event_start(&d);
 		if (sc->hdr_prog) {
 			st = ctf_hprog_run(&d, sc->hdr_prog);
 			if (st != TV_OK)
@@ -297,6 +298,7 @@ decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 				    tc->nslots);
 			d.end = p->content_bits;
 			d.pos = ev->rec.bit_offset;
+			ctf_dec_event_start(&d);
 		}
 		if (!scope_fc[i])
 			continue;

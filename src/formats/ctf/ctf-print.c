@@ -4,7 +4,8 @@
  * timestamp, hostname, event name, then the packet context, the stream
  * event context, the event context and the payload, leaving out what
  * babeltrace2 leaves out of its trace IR.  Loss records become its
- * WARNING lines.  Never translated: this output is data.
+ * WARNING lines.  Never translated: this output is data (its errors
+ * are).
  */
 #include "tview/tview.h"
 
@@ -15,6 +16,7 @@
 #include <time.h>
 
 #include "tview/error.h"
+#include "tview/i18n.h"
 #include "tview/time.h"
 #include "tview/util.h"
 #include "ctf-decode.h"
@@ -317,7 +319,7 @@ is_text_elem(const struct tv_field_class *e)
 }
 
 static void	print_value(struct tv_strbuf *sb, const struct tv_value *v,
-		    uint32_t depth);
+		    uint32_t depth, size_t lim);
 
 /* A char array or sequence as a string, up to its first NUL. */
 static void
@@ -342,9 +344,13 @@ print_text_array(struct tv_strbuf *sb, const struct tv_value *v)
 		tv_strbuf_fini(&big);
 }
 
-/* One value, recursively, as babeltrace2's print_field. */
+/*
+ * One value, recursively, as babeltrace2's print_field; structs and
+ * arrays stop once @sb holds more than @lim bytes (the caller says so).
+ */
 static void
-print_value(struct tv_strbuf *sb, const struct tv_value *v, uint32_t depth)
+print_value(struct tv_strbuf *sb, const struct tv_value *v, uint32_t depth,
+    size_t lim)
 {
 	const struct tv_field_class *fc = v->fc;
 	uint32_t i, n;
@@ -370,7 +376,7 @@ print_value(struct tv_strbuf *sb, const struct tv_value *v, uint32_t depth)
 		break;
 	case TV_FC_STRUCT:
 		putc_(sb, '{');
-		for (i = 0, n = 0; i < v->kids.count; i++) {
+		for (i = 0, n = 0; i < v->kids.count && sb->len <= lim; i++) {
 			const struct tv_value *k = &v->kids.items[i];
 
 			if (k->fc && k->fc->hidden)
@@ -378,14 +384,14 @@ print_value(struct tv_strbuf *sb, const struct tv_value *v, uint32_t depth)
 			puts_(sb, n++ ? ", " : " ");
 			puts_(sb, k->name ? k->name : "");
 			put(sb, " = ", 3);
-			print_value(sb, k, depth + 1);
+			print_value(sb, k, depth + 1, lim);
 		}
 		put(sb, " }", 2);
 		break;
 	case TV_FC_VARIANT:
 		put(sb, "{ ", 2);
 		if (v->kids.count)
-			print_value(sb, &v->kids.items[0], depth + 1);
+			print_value(sb, &v->kids.items[0], depth + 1, lim);
 		put(sb, " }", 2);
 		break;
 	case TV_FC_ARRAY:
@@ -395,11 +401,11 @@ print_value(struct tv_strbuf *sb, const struct tv_value *v, uint32_t depth)
 			break;
 		}
 		putc_(sb, '[');
-		for (i = 0; i < v->kids.count; i++) {
+		for (i = 0; i < v->kids.count && sb->len <= lim; i++) {
 			puts_(sb, i ? ", [" : " [");
 			put_u64(sb, i);
 			put(sb, "] = ", 4);
-			print_value(sb, &v->kids.items[i], depth + 1);
+			print_value(sb, &v->kids.items[i], depth + 1, lim);
 		}
 		put(sb, " ]", 2);
 		break;
@@ -482,10 +488,14 @@ print_loss(const struct tv_event *ev, struct tv_strbuf *sb)
 	puts_(sb, ").");
 }
 
-/* Where print_member writes, and how many members it has written. */
+/*
+ * Where print_member writes, how many members it has written, and the
+ * length of @sb past which the event has printed too much.
+ */
 struct member_ctx {
 	struct tv_strbuf	*sb;
 	uint32_t		 n;
+	size_t			 lim;
 };
 
 /*
@@ -498,7 +508,7 @@ print_member(void *ctx, const struct tv_value *k, const uint8_t *bytes)
 	struct member_ctx *mc = ctx;
 	const struct tv_field_class *fc = k->fc;
 
-	if (fc && fc->hidden)
+	if ((fc && fc->hidden) || mc->sb->len > mc->lim)
 		return;
 	if (mc->n++)
 		put(mc->sb, ", ", 2);
@@ -517,7 +527,7 @@ print_member(void *ctx, const struct tv_value *k, const uint8_t *bytes)
 			put_u64(mc->sb, k->u);
 		}
 	} else {
-		print_value(mc->sb, k, 1);
+		print_value(mc->sb, k, 1, mc->lim);
 	}
 }
 
@@ -527,9 +537,9 @@ print_member(void *ctx, const struct tv_value *k, const uint8_t *bytes)
  */
 static enum tv_status
 print_scope(struct ctf_dec *d, const struct tv_field_class *fc,
-    struct tv_strbuf *sb, bool *first)
+    struct tv_strbuf *sb, bool *first, size_t lim)
 {
-	struct member_ctx mc = { .sb = sb, .n = 0 };
+	struct member_ctx mc = { .sb = sb, .n = 0, .lim = lim };
 	struct tv_value *v;
 	enum tv_status st;
 
@@ -541,7 +551,7 @@ print_scope(struct ctf_dec *d, const struct tv_field_class *fc,
 		if (!*first)
 			put(sb, ", ", 2);
 		*first = false;
-		print_value(sb, v, 0);
+		print_value(sb, v, 0, lim);
 		return TV_OK;
 	}
 	if (!*first)
@@ -570,7 +580,7 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 	enum tv_status st;
 	struct ctf_dec d;
 	bool first = true;
-	size_t i;
+	size_t i, lim = out->len + CTF_MAX_EVENT_TEXT;
 
 	if (ev->rec.kind != TV_REC_EVENT) {
 		print_loss(ev, out);
@@ -606,7 +616,7 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 		size_t at = out->len;
 
 		first = false;
-		print_value(out, v, 0);
+		print_value(out, v, 0, lim);
 		if (pc->pkt) {
 			pc->len = out->len - at;
 			pc->text = tv_xmalloc(pc->len + 1);
@@ -620,7 +630,12 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 	for (i = 0; i < TV_ARRAY_SIZE(efc); i++) {
 		if (!efc[i])
 			continue;
-		st = print_scope(&d, efc[i], out, &first);
+		st = print_scope(&d, efc[i], out, &first, lim);
+		if (st == TV_OK && out->len > lim)
+			st = tv_error_at(err, TV_CORRUPT, d.path,
+			    d.file_off + ev->rec.bit_offset / 8,
+			    _("event prints more than %u bytes"),
+			    CTF_MAX_EVENT_TEXT);
 		if (st != TV_OK) {
 			pc->pkt = 0;
 			return st;

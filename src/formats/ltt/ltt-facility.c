@@ -210,12 +210,8 @@ index_stream(struct tv_stream *s, struct tv_error *err)
 	if (bs < MIN_BLOCK || bs > MAX_BLOCK || bs % 8)
 		return tv_error_at(err, TV_CORRUPT, mf->path, 36,
 		    _("invalid block size %llu"), (unsigned long long)bs);
-	if (mf->size % bs)
-		return tv_error_at(err, TV_CORRUPT, mf->path,
-		    mf->size - mf->size % bs, _("truncated block: the file "
-		    "size is not a multiple of the block size (%llu)"),
-		    (unsigned long long)bs);
-	for (off = 0; off < mf->size; off += bs) {
+	/* whole blocks first: a truncated file keeps those */
+	for (off = 0; off + bs <= mf->size; off += bs) {
 		const uint8_t *b = mf->data + off;
 		struct tv_packet *p;
 		uint32_t lost, size;
@@ -244,6 +240,11 @@ index_stream(struct tv_stream *s, struct tv_error *err)
 		if (p->ts_end < p->ts_begin)
 			p->ts_end = p->ts_begin;
 	}
+	if (mf->size % bs)
+		return tv_error_at(err, TV_CORRUPT, mf->path,
+		    mf->size - mf->size % bs, _("truncated block: the file "
+		    "size is not a multiple of the block size (%llu)"),
+		    (unsigned long long)bs);
 	return TV_OK;
 }
 
@@ -599,13 +600,17 @@ describe(struct tv_trace *t, const struct tv_mapfile *mf)
 
 static const struct tv_format_ops fac_format;
 
-/* Open the trace: header, eventdefs, streams, core, facilities. */
+/*
+ * Open the trace: header, eventdefs, streams, core, facilities.  The
+ * first damaged tracefile goes to @damage, not @err: the trace opens.
+ */
 static enum tv_status
-open_trace(struct tv_trace *t, struct tv_error *err)
+open_trace(struct tv_trace *t, struct tv_error *damage, struct tv_error *err)
 {
 	struct ltt_xtrace *xt = t->priv;
 	const struct ltt_xfacility *core;
 	struct tv_clock *clk;
+	struct tv_error e;
 	enum tv_status st;
 	uint32_t i;
 	char *p;
@@ -647,9 +652,16 @@ open_trace(struct tv_trace *t, struct tv_error *err)
 		core = &xt->defs.facs[xt->defs.nfacs - 1];
 	}
 	assign(t, core, 0, &xt->sizes);
-	for (i = 0; i < t->nstreams && st == TV_OK; i++) {
+	/*
+	 * A damaged tracefile keeps its blocks before the damage and the
+	 * others are whole: the first damage is kept in @damage.
+	 */
+	for (i = 0; i < t->nstreams; i++) {
+		tv_error_clear(&e);
 		t->streams[i]->clock = clk;
-		st = index_stream(t->streams[i], err);
+		if (index_stream(t->streams[i], &e) != TV_OK &&
+		    damage->status == TV_OK)
+			*damage = e;
 	}
 	for (i = 0; i < t->nstreams && st == TV_OK; i++)
 		if (strncmp(t->streams[i]->name, "control/facilities_", 19)
@@ -664,6 +676,7 @@ ltt_fac_open(const char *path, struct tv_trace ***out, uint32_t *nout,
     struct tv_error *err)
 {
 	struct ltt_xtrace *xt;
+	struct tv_error damage;
 	struct tv_trace *t;
 	enum tv_status st;
 	char *abs;
@@ -676,7 +689,8 @@ ltt_fac_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 	xt = tv_xcalloc(1, sizeof(*xt));
 	t->priv = xt;
 	ltt_xdefs_init(&xt->defs, &t->arena);
-	st = open_trace(t, err);
+	tv_error_clear(&damage);
+	st = open_trace(t, &damage, err);
 	if (st != TV_OK) {
 		tv_trace_destroy(t);
 		return st;
@@ -684,7 +698,9 @@ ltt_fac_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 	*out = tv_xcalloc(1, sizeof(**out));
 	(*out)[0] = t;
 	*nout = 1;
-	return TV_OK;
+	if (damage.status != TV_OK && err)
+		*err = damage;
+	return damage.status;
 }
 
 static const struct tv_format_ops fac_format = {

@@ -253,13 +253,9 @@ index_stream(struct tv_stream *s, struct tv_error *err)
 	enum tv_status st;
 	uint64_t off;
 
-	if (mf->size % xt->block_size)
-		return tv_error_at(err, TV_CORRUPT, mf->path,
-		    mf->size - mf->size % xt->block_size,
-		    _("truncated block: the file size is not a multiple of "
-		    "the block size (%llu)"),
-		    (unsigned long long)xt->block_size);
-	for (off = 0; off < mf->size; off += xt->block_size) {
+	/* whole blocks first: a truncated file keeps those */
+	for (off = 0; off + xt->block_size <= mf->size;
+	    off += xt->block_size) {
 		struct tv_packet *p;
 		struct nf_block b;
 
@@ -275,6 +271,12 @@ index_stream(struct tv_stream *s, struct tv_error *err)
 		p->ts_begin = b.ns[0];
 		p->ts_end = b.ns[1] >= b.ns[0] ? b.ns[1] : b.ns[0];
 	}
+	if (mf->size % xt->block_size)
+		return tv_error_at(err, TV_CORRUPT, mf->path,
+		    mf->size - mf->size % xt->block_size,
+		    _("truncated block: the file size is not a multiple of "
+		    "the block size (%llu)"),
+		    (unsigned long long)xt->block_size);
 	return TV_OK;
 }
 
@@ -548,6 +550,7 @@ ltt_newfmt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
     struct tv_error *err)
 {
 	const struct ltt_xfacility *builtin;
+	struct tv_error damage, e;
 	struct ltt_xtrace *xt;
 	struct tv_trace *t;
 	struct tv_clock *clk;
@@ -581,8 +584,18 @@ ltt_newfmt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 		st = setup_builtin(t, &builtin, err);
 	if (st == TV_OK)
 		st = add_streams(t, err);
-	for (i = 0; i < t->nstreams && st == TV_OK; i++)
-		st = index_stream(t->streams[i], err);
+	/*
+	 * A damaged tracefile keeps its blocks before the damage and the
+	 * others are whole: the trace opens, with the first damage as its
+	 * error.
+	 */
+	tv_error_clear(&damage);
+	for (i = 0; i < t->nstreams && st == TV_OK; i++) {
+		tv_error_clear(&e);
+		if (index_stream(t->streams[i], &e) != TV_OK &&
+		    damage.status == TV_OK)
+			damage = e;
+	}
 	if (st == TV_OK && xt->id_facload != UINT32_MAX) {
 		next = builtin->nevents;
 		for (i = 0; i < t->nstreams; i++)
@@ -614,7 +627,9 @@ ltt_newfmt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 	*out = tv_xcalloc(1, sizeof(**out));
 	(*out)[0] = t;
 	*nout = 1;
-	return TV_OK;
+	if (damage.status != TV_OK && err)
+		*err = damage;
+	return damage.status;
 }
 
 static const struct tv_format_ops nf_format = {

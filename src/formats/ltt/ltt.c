@@ -265,6 +265,7 @@ ltt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 {
 	struct tv_trace *t;
 	struct tv_trace **traces;
+	struct tv_error damage, e;
 	enum tv_status st = TV_OK;
 	char **names;
 	char *abs;
@@ -303,10 +304,19 @@ ltt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 	}
 	qsort(t->streams, t->nstreams, sizeof(*t->streams), cmp_stream);
 	describe(t);
-	for (i = 0; i < t->nstreams && st == TV_OK; i++)
-		st = ltt_stream_index(t->streams[i], err);
-	if (st == TV_OK)
-		st = ltt_load_markers(t, err);
+	/*
+	 * A damaged tracefile keeps its sub-buffers before the damage and
+	 * the others are whole: the trace opens, with the first damage as
+	 * its error.
+	 */
+	tv_error_clear(&damage);
+	for (i = 0; i < t->nstreams; i++) {
+		tv_error_clear(&e);
+		if (ltt_stream_index(t->streams[i], &e) != TV_OK &&
+		    damage.status == TV_OK)
+			damage = e;
+	}
+	st = ltt_load_markers(t, err);
 	if (st != TV_OK) {
 		tv_trace_destroy(t);
 		return st;
@@ -316,7 +326,9 @@ ltt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 	traces[0] = t;
 	*out = traces;
 	*nout = 1;
-	return TV_OK;
+	if (damage.status != TV_OK && err)
+		*err = damage;
+	return damage.status;
 }
 
 /* Free the driver data of a trace and of its streams. */
