@@ -41,7 +41,7 @@ locate(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
 	pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, err);
 	if (!pg)
 		return err ? err->status : TV_CORRUPT;
-	want = (uint32_t)(bit_offset / 8) - (8 + (f->long_size == 4 ? 4 : 8));
+	want = (uint32_t)(bit_offset / 8) - f->layout.data_off;
 	if (f->cur_valid && f->cur_stream == s && f->cur_pkt == pkt &&
 	    f->cur_it.page == pg && f->cur_it.rec_off <= want &&
 	    !f->cur_it.first) {
@@ -50,8 +50,7 @@ locate(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
 		if (it.rec_off == want)
 			goto found;
 	} else {
-		st = td_page_begin(&it, pg, (uint32_t)p->size, f->long_size,
-		    f->be, err);
+		st = td_page_begin(&it, f, pg, (uint32_t)p->size, err);
 	}
 	while (st == TV_OK && (st = td_page_next(&it, err)) == TV_OK) {
 		if (it.rec_off < want)
@@ -98,8 +97,8 @@ neighbour(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
 		const struct tv_packet *p = &s->packets[k];
 
 		pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, NULL);
-		if (!pg || td_page_begin(&it, pg, (uint32_t)p->size,
-		    f->long_size, f->be, NULL) != TV_OK)
+		if (!pg || td_page_begin(&it, f, pg, (uint32_t)p->size,
+		    NULL) != TV_OK)
 			return TV_CORRUPT;
 		cur = k == pkt ? (uint32_t)(bit_offset / 8) - it.hdr :
 		    (dir > 0 ? 0 : UINT32_MAX);
@@ -185,8 +184,8 @@ stream_scan(struct td_file *f, const struct tv_stream *s, int64_t kts,
 		const uint8_t *pg;
 
 		pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, NULL);
-		if (!pg || td_page_begin(&it, pg, (uint32_t)p->size,
-		    f->long_size, f->be, NULL) != TV_OK)
+		if (!pg || td_page_begin(&it, f, pg, (uint32_t)p->size,
+		    NULL) != TV_OK)
 			return;
 		while (td_page_next(&it, NULL) == TV_OK) {
 			int64_t ts = td_convert_ts(f, sp->cpu->cpu, it.ts);

@@ -133,11 +133,23 @@ enum td_rec_type {
 	TD_RB_TIME_STAMP,
 };
 
+/*
+ * Where a page's header puts things, from the file's header_page (the
+ * kernel's own description: a 32-bit kernel's commit is 4 bytes even
+ * when a 64-bit host wrote the file), or from the long size when the
+ * file has no header_page.
+ */
+struct td_page_layout {
+	uint32_t	 commit_off;	/* the commit word (flags, size) */
+	uint32_t	 commit_size;	/* 4 or 8; also the lost count's */
+	uint32_t	 data_off;	/* first record */
+};
+
 /* A ring-buffer page being walked. */
 struct td_page_iter {
 	const uint8_t	*page;
 	uint32_t	 page_size;
-	uint32_t	 hdr;		/* 12 or 16 */
+	uint32_t	 hdr;		/* data offset: 12 or 16 */
 	uint32_t	 commit;	/* bytes of data after the header */
 	bool		 be;
 	uint32_t	 long_size;
@@ -161,6 +173,7 @@ struct td_file {
 	bool			 be;
 	uint32_t		 long_size;
 	uint32_t		 page_size;
+	struct td_page_layout	 layout;	/* of every page */
 	enum td_compression	 comp;
 	char			 comp_name[32];
 	char			 comp_version[32];
@@ -301,9 +314,11 @@ const uint8_t	*td_cpu_bytes(struct td_file *f, const struct td_cpu *cpu,
 		    uint64_t off, uint64_t len, struct tv_error *err);
 void		 td_chunk_cache_free(struct td_file *f);
 
-enum tv_status	 td_page_begin(struct td_page_iter *it, const uint8_t *page,
-		    uint32_t page_size, uint32_t long_size, bool be,
+enum tv_status	 td_page_layout_parse(struct td_file *f,
 		    struct tv_error *err);
+enum tv_status	 td_page_begin(struct td_page_iter *it,
+		    const struct td_file *f, const uint8_t *page,
+		    uint32_t page_size, struct tv_error *err);
 /* TV_OK with a data record in it, TV_END at the end, TV_CORRUPT. */
 enum tv_status	 td_page_next(struct td_page_iter *it, struct tv_error *err);
 
