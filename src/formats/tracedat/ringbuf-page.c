@@ -78,7 +78,6 @@ td_page_layout_parse(struct td_file *f, struct tv_error *err)
 	const char *end = p + f->header_page.len, *nl;
 	uint32_t ts_off = 0, ts_size = 8, off, size;
 	bool has_commit = false, has_data = false;
-	uint64_t pos = 0;
 
 	l->commit_off = 8;
 	l->commit_size = f->long_size;
@@ -111,10 +110,8 @@ td_page_layout_parse(struct td_file *f, struct tv_error *err)
 	    l->commit_size != 8) || l->commit_off < 8 ||
 	    l->commit_off + l->commit_size > l->data_off ||
 	    l->data_off >= f->page_size) {
-		if (f->header_page.ptr >= f->mf.data && f->header_page.ptr <
-		    f->mf.data + f->mf.size)
-			pos = (uint64_t)(f->header_page.ptr - f->mf.data);
-		return tv_error_at(err, TV_CORRUPT, f->path, pos,
+		return tv_error_at(err, TV_CORRUPT, f->path,
+		    td_blob_offset(f, f->header_page.ptr),
 		    _("header_page: unusable page layout (commit %u bytes at "
 		    "%u, data at %u)"), l->commit_size, l->commit_off,
 		    l->data_off);

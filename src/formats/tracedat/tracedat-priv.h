@@ -11,6 +11,8 @@
  *   tracedat-zchunk.c   zlib/zstd: sections, chunked flyrecord data and
  *                       a small LRU of decompressed chunks
  *   ringbuf-page.c      ring-buffer page decoding
+ *   tracedat-fmtcheck.c what a format file must look like before
+ *                       libtraceevent may parse it
  *   tracedat-events.c   libtraceevent: formats, kallsyms, printk,
  *                       cmdlines; event and field classes
  *   tracedat-print.c    trace-cmd report lines, field values
@@ -27,7 +29,11 @@ struct tep_handle;
 struct tep_plugin_list;
 
 /* Hard caps: sizes read from the file are checked against these. */
-#define TD_MAX_SECTION		(512u << 20)	/* one decompressed section */
+#define TD_MAX_SECTION		(128u << 20)	/* one decompressed section */
+/* All the decompressed sections of one file together: each section is
+ * decompressed once (options pointing at the same one share it) and a
+ * file that declares more than this is refused. */
+#define TD_MAX_INFLATE		(256u << 20)
 #define TD_MAX_CHUNK		(64u << 20)	/* one decompressed chunk */
 #define TD_MAX_CPUS		4096
 #define TD_MAX_EVENTS		65536
@@ -57,6 +63,13 @@ struct td_cur {
 struct td_blob {
 	const uint8_t	*ptr;
 	uint64_t	 len;
+};
+
+/* A decompressed section, kept until the file is closed. */
+struct td_owned {
+	uint64_t	 off;		/* of its section header in the file */
+	uint8_t		*buf;		/* owned */
+	uint32_t	 len;
 };
 
 /* One format file of an event system. */
@@ -187,8 +200,9 @@ struct td_file {
 	struct td_blob		 kallsyms;
 	struct td_blob		 printk;
 	struct td_blob		 cmdlines;
-	uint8_t			**owned;	/* decompressed sections */
+	struct td_owned		*owned;		/* decompressed sections */
 	uint32_t		 nowned;
+	uint64_t		 inflated;	/* their bytes together */
 	/* options */
 	char			*trace_clock;	/* owned: bracketed list */
 	char			*uname;
@@ -278,9 +292,11 @@ enum tv_status	 td_expect(struct td_cur *c, const char *magic, size_t n,
 		    struct tv_error *err);
 enum tv_status	 td_error(const struct td_cur *c, struct tv_error *err,
 		    const char *fmt, ...) TV_PRINTFLIKE(3, 4);
-void		 td_file_own(struct td_file *f, uint8_t *buf);
+void		 td_file_own(struct td_file *f, uint64_t off, uint8_t *buf,
+		    uint32_t len);
 void		 td_add_format(struct td_file *f, const char *system,
 		    struct td_blob text);
+uint64_t	 td_blob_offset(const struct td_file *f, const uint8_t *p);
 
 /* ---- tracedat-v6.c / tracedat-v7.c ---- */
 enum tv_status	 td_read_v6(struct td_file *f, struct td_cur *c,
@@ -325,6 +341,10 @@ enum tv_status	 td_page_next(struct td_page_iter *it, struct tv_error *err);
 void		 td_page_error_pos(const struct td_file *f,
 		    const struct td_cpu *cpu, uint64_t off,
 		    struct tv_error *err);
+
+/* ---- tracedat-fmtcheck.c ---- */
+const char	*td_format_check(const char *text, size_t len, char *name,
+		    size_t namecap);
 
 /* ---- tracedat-events.c ---- */
 enum tv_status	 td_events_load(struct td_file *f, struct tv_error *err);

@@ -64,7 +64,7 @@ file_unref(struct td_file *f)
 	}
 	free(f->buffers);
 	for (i = 0; i < f->nowned; i++)
-		free(f->owned[i]);
+		free(f->owned[i].buf);
 	free(f->owned);
 	free(f->formats);
 	free(f->trace_clock);
