@@ -95,6 +95,7 @@ enum tv_status
 td_events_load(struct td_file *f, struct tv_error *err)
 {
 	struct tep_handle *tep;
+	uint64_t dropped;
 	uint32_t i;
 	char *s;
 
@@ -147,18 +148,19 @@ td_events_load(struct td_file *f, struct tv_error *err)
 		tep_parse_event(tep, s, strlen(s), fm->system);
 		free(s);
 	}
+	/* only well-formed lines: the library's list parsers trust them */
 	if (f->kallsyms.len) {
-		s = blob_str(&f->kallsyms);
+		s = td_text_clean(&f->kallsyms, TD_TEXT_KALLSYMS, &dropped);
 		tep_parse_kallsyms(tep, s);
 		free(s);
 	}
 	if (f->printk.len) {
-		s = blob_str(&f->printk);
+		s = td_text_clean(&f->printk, TD_TEXT_PRINTK, &dropped);
 		tep_parse_printk_formats(tep, s);
 		free(s);
 	}
 	if (f->cmdlines.len) {
-		s = blob_str(&f->cmdlines);
+		s = td_text_clean(&f->cmdlines, TD_TEXT_CMDLINES, &dropped);
 		tep_parse_saved_cmdlines(tep, s);
 		free(s);
 	}

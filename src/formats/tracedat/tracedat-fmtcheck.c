@@ -376,3 +376,106 @@ td_format_check(const char *text, size_t len, char *name, size_t namecap)
 		return N_("no print fmt");
 	return NULL;
 }
+
+/* "ADDR : \"text\"": a printk format as the kernel lists them. */
+static bool
+printk_line(const char *p, const char *end)
+{
+	const char *s;
+
+	if (end - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		p += 2;
+	for (s = p; p < end && isxdigit((unsigned char)*p); p++)
+		;
+	if (p == s || !expect(&p, end, " : \"") || end - p < 1 ||
+	    end[-1] != '"')
+		return false;
+	for (; p < end; p++)
+		if (!isprint((unsigned char)*p))
+			return false;
+	return true;
+}
+
+/* "ADDR T name" or "ADDR T name\t[module]". */
+static bool
+kallsyms_line(const char *p, const char *end)
+{
+	const char *s;
+
+	for (s = p; p < end && isxdigit((unsigned char)*p); p++)
+		;
+	if (p == s || end - p < 4 || p[0] != ' ' ||
+	    !isalpha((unsigned char)p[1]) || p[2] != ' ')
+		return false;
+	p += 3;
+	for (s = p; p < end && isgraph((unsigned char)*p); p++)
+		;
+	if (p == s)
+		return false;
+	blanks(&p, end);
+	if (p == end)
+		return true;
+	if (*p != '[' || end[-1] != ']' || end - p < 3)
+		return false;
+	for (p++; p < end - 1; p++)
+		if (!isgraph((unsigned char)*p) || *p == '[' || *p == ']')
+			return false;
+	return true;
+}
+
+/* "PID COMM". */
+static bool
+cmdline_line(const char *p, const char *end)
+{
+	const char *s;
+
+	for (s = p; p < end && isdigit((unsigned char)*p); p++)
+		;
+	if (p == s || p - s > 10 || p == end || *p != ' ' || end - p < 2)
+		return false;
+	for (p++; p < end; p++)
+		if (!isprint((unsigned char)*p))
+			return false;
+	return true;
+}
+
+/*
+ * A NUL-terminated copy of metadata text @b (TD_TEXT_PRINTK, _KALLSYMS
+ * or _CMDLINES) keeping only the lines of the shape the kernel writes:
+ * libtraceevent's parsers of these lists write before or read past
+ * their buffers on others.  *@dropped counts the lines left out.
+ */
+char *
+td_text_clean(const struct td_blob *b, enum td_text kind, uint64_t *dropped)
+{
+	const char *p = (const char *)b->ptr, *end = p + b->len, *nl;
+	char *out = tv_xmalloc((size_t)b->len + 1), *o = out;
+
+	*dropped = 0;
+	for (; p < end; p = nl + 1) {
+		bool good;
+
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			nl = end;
+		if (nl == p || (nl == end && memchr(p, '\0', (size_t)(nl - p))))
+			good = false;
+		else if (kind == TD_TEXT_PRINTK)
+			good = printk_line(p, nl);
+		else if (kind == TD_TEXT_KALLSYMS)
+			good = kallsyms_line(p, nl);
+		else
+			good = cmdline_line(p, nl);
+		if (!good) {
+			/* a trailing NUL pad or empty line is not a loss */
+			if (nl > p && *p != '\0')
+				(*dropped)++;
+			continue;
+		}
+		memcpy(o, p, (size_t)(nl - p));
+		o += nl - p;
+		*o++ = '\n';
+	}
+	*o = '\0';
+	return out;
+}

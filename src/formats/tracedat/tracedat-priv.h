@@ -345,6 +345,9 @@ void		 td_page_error_pos(const struct td_file *f,
 /* ---- tracedat-fmtcheck.c ---- */
 const char	*td_format_check(const char *text, size_t len, char *name,
 		    size_t namecap);
+enum td_text { TD_TEXT_PRINTK, TD_TEXT_KALLSYMS, TD_TEXT_CMDLINES };
+char		*td_text_clean(const struct td_blob *b, enum td_text kind,
+		    uint64_t *dropped);
 
 /* ---- tracedat-events.c ---- */
 enum tv_status	 td_events_load(struct td_file *f, struct tv_error *err);
