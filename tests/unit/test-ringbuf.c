@@ -2,7 +2,8 @@
  * Unit tests of the ftrace ring-buffer page decoder (ringbuf-page.c) on
  * hand-built pages: data records of both length encodings, time extends,
  * absolute time stamps, padding, lost-event flags with and without a
- * stored count, big-endian and 32-bit pages, and corrupt pages.
+ * stored count, big-endian and 32-bit pages, and corrupt pages; and
+ * the page layout taken from header_page rather than the long size.
  */
 #include "tview/tview.h"
 
@@ -64,6 +65,21 @@ pb_u32(struct pb *b, uint32_t v)
 	b->pos += 4;
 }
 
+/* Begin a page whose layout follows from long size @lsize alone. */
+static enum tv_status
+begin(struct td_page_iter *it, const uint8_t *p, uint32_t size,
+    uint32_t lsize, bool be, struct tv_error *err)
+{
+	struct td_file f;
+
+	memset(&f, 0, sizeof(f));
+	f.be = be;
+	f.long_size = lsize;
+	f.page_size = PAGE;
+	td_page_layout_parse(&f, NULL);
+	return td_page_begin(it, &f, p, size, err);
+}
+
 /* Set the commit field (with @flags bits) to what was appended. */
 static void
 pb_commit(struct pb *b, uint64_t flags)
@@ -97,7 +113,7 @@ test_kinds(void)
 	pb_u32(&b, 0x55555555);
 	pb_commit(&b, 0);
 
-	ok(td_page_begin(&it, b.p, PAGE, 8, false, &err) == TV_OK,
+	ok(begin(&it, b.p, PAGE, 8, false, &err) == TV_OK,
 	    "page header read");
 	is_int(it.commit, b.pos, "commit size");
 	is_int(it.lost, 0, "nothing lost");
@@ -133,11 +149,11 @@ test_lost(void)
 	pb_u32(&b, 7);
 	put(&b, b.hdr + b.pos, 1234, 8);	/* the stored count */
 	pb_commit(&b, (1ULL << 31) | (1ULL << 30));
-	ok(td_page_begin(&it, b.p, PAGE, 8, false, &err) == TV_OK,
+	ok(begin(&it, b.p, PAGE, 8, false, &err) == TV_OK,
 	    "page with a lost count");
 	is_int(it.lost, 1234, "stored lost count");
 	pb_commit(&b, 1ULL << 31);
-	td_page_begin(&it, b.p, PAGE, 8, false, &err);
+	begin(&it, b.p, PAGE, 8, false, &err);
 	is_int(it.lost, -1, "lost without a count");
 }
 
@@ -153,7 +169,7 @@ test_be32(void)
 	pb_word(&b, 1, 3);
 	pb_u32(&b, 0xabcdef01);
 	pb_commit(&b, 0);
-	ok(td_page_begin(&it, b.p, PAGE, 4, true, &err) == TV_OK,
+	ok(begin(&it, b.p, PAGE, 4, true, &err) == TV_OK,
 	    "big-endian page");
 	is_int(it.hdr, 12, "12-byte header with 32-bit longs");
 	ok(td_page_next(&it, &err) == TV_OK, "big-endian record");
@@ -161,6 +177,56 @@ test_be32(void)
 	is_int((int64_t)td_get_u(b.p + it.hdr + it.data_off, 4, true),
 	    0xabcdef01, "big-endian payload");
 	ok(td_page_next(&it, &err) == TV_END, "big-endian end");
+}
+
+/* A file written by a 64-bit host of a 32-bit kernel's pages. */
+static void
+test_layout(void)
+{
+	static const char hp32[] =
+	    "\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
+	    "\tfield: local_t commit;\toffset:8;\tsize:4;\tsigned:1;\n"
+	    "\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
+	    "\tfield: char data;\toffset:12;\tsize:4084;\tsigned:1;\n";
+	static const char bad[] =
+	    "\tfield: local_t commit;\toffset:8;\tsize:4;\tsigned:1;\n"
+	    "\tfield: char data;\toffset:4;\tsize:4084;\tsigned:1;\n";
+	struct td_page_iter it;
+	struct tv_error err;
+	struct td_file f;
+	struct pb b;
+
+	memset(&f, 0, sizeof(f));
+	f.path = (char *)"x.dat";
+	f.long_size = 8;
+	f.page_size = 4096;
+	f.header_page.ptr = (const uint8_t *)hp32;
+	f.header_page.len = sizeof(hp32) - 1;
+	ok(td_page_layout_parse(&f, &err) == TV_OK, "32-bit header_page");
+	is_int(f.layout.commit_off, 8, "commit offset from header_page");
+	is_int(f.layout.commit_size, 4, "commit size from header_page, "
+	    "not the long size");
+	is_int(f.layout.data_off, 12, "data offset from header_page");
+	pb_init(&b, false, 4, 10);
+	pb_word(&b, 1, 2);
+	pb_u32(&b, 0x01020304);
+	pb_commit(&b, 0);
+	put(&b, 12 + b.pos, 0xffffffff, 4);	/* not part of the commit */
+	ok(td_page_begin(&it, &f, b.p, PAGE, &err) == TV_OK &&
+	    td_page_next(&it, &err) == TV_OK && it.ts == 12 &&
+	    td_get_u(b.p + it.hdr + it.data_off, 4, false) == 0x01020304 &&
+	    td_page_next(&it, &err) == TV_END,
+	    "32-bit page of a long-size-8 file read through header_page");
+	f.header_page.ptr = (const uint8_t *)"nothing useful\n";
+	f.header_page.len = 15;
+	ok(td_page_layout_parse(&f, &err) == TV_OK &&
+	    f.layout.commit_size == 8 && f.layout.data_off == 16,
+	    "silent header_page: the long size");
+	f.header_page.ptr = (const uint8_t *)bad;
+	f.header_page.len = sizeof(bad) - 1;
+	ok(td_page_layout_parse(&f, &err) == TV_CORRUPT &&
+	    strstr(err.msg, "header_page") != NULL,
+	    "data overlapping the commit refused: %s", err.msg);
 }
 
 /* Lying sizes are errors, not reads past the page. */
@@ -173,13 +239,13 @@ test_corrupt(void)
 
 	pb_init(&b, false, 8, 0);
 	put(&b, 8, PAGE, 8);
-	ok(td_page_begin(&it, b.p, PAGE, 8, false, &err) == TV_CORRUPT,
+	ok(begin(&it, b.p, PAGE, 8, false, &err) == TV_CORRUPT,
 	    "commit larger than the page refused");
 	pb_init(&b, false, 8, 0);
 	pb_word(&b, 0, 0);
 	pb_u32(&b, 100000);		/* far past the commit */
 	pb_commit(&b, 0);
-	td_page_begin(&it, b.p, PAGE, 8, false, &err);
+	begin(&it, b.p, PAGE, 8, false, &err);
 	ok(td_page_next(&it, &err) == TV_CORRUPT,
 	    "record longer than the page data refused");
 	ok(strstr(err.msg, "0x10") != NULL, "error names the offset: %s",
@@ -188,14 +254,14 @@ test_corrupt(void)
 	pb_word(&b, 0, 0);
 	pb_u32(&b, 2);			/* shorter than its own length word */
 	pb_commit(&b, 0);
-	td_page_begin(&it, b.p, PAGE, 8, false, &err);
+	begin(&it, b.p, PAGE, 8, false, &err);
 	ok(td_page_next(&it, &err) == TV_CORRUPT, "length < 4 refused");
 	pb_init(&b, false, 8, 0);
 	pb_word(&b, 3, 0);		/* 12 bytes announced, 0 there */
 	pb_commit(&b, 0);
-	td_page_begin(&it, b.p, PAGE, 8, false, &err);
+	begin(&it, b.p, PAGE, 8, false, &err);
 	ok(td_page_next(&it, &err) == TV_CORRUPT, "truncated data refused");
-	ok(td_page_begin(&it, b.p, 8, 8, false, &err) == TV_CORRUPT,
+	ok(begin(&it, b.p, 8, 8, false, &err) == TV_CORRUPT,
 	    "page smaller than its header refused");
 }
 
@@ -207,6 +273,7 @@ main(void)
 	test_kinds();
 	test_lost();
 	test_be32();
+	test_layout();
 	test_corrupt();
 	return tv_done();
 }

@@ -11,6 +11,7 @@
  */
 #include "tview/tview.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "tview/i18n.h"
@@ -25,25 +26,119 @@
 #define RB_TIME_EXTEND		30
 #define RB_TIME_STAMP		31
 
+/*
+ * One "field: TYPE NAME;\toffset:N;\tsize:N;..." line of header_page:
+ * true with *off and *size when the field is @name.
+ */
+static bool
+hp_field(const char *line, size_t len, const char *name, uint32_t *off,
+    uint32_t *size)
+{
+	char buf[256], *semi, *p, *e;
+	size_t nlen = strlen(name);
+	unsigned long o, sz;
+
+	if (len >= sizeof(buf))
+		return false;
+	memcpy(buf, line, len);
+	buf[len] = '\0';
+	semi = strchr(buf, ';');
+	if (!semi || strncmp(buf + strspn(buf, " \t"), "field:", 6) != 0 ||
+	    (size_t)(semi - buf) < nlen ||
+	    memcmp(semi - nlen, name, nlen) != 0 ||
+	    (semi - nlen > buf && !strchr(" \t*", semi[-(long)nlen - 1])))
+		return false;
+	p = strstr(semi, "offset:");
+	if (!p)
+		return false;
+	o = strtoul(p + 7, &e, 10);
+	if (e == p + 7 || *e != ';')
+		return false;
+	p = strstr(e, "size:");
+	if (!p)
+		return false;
+	sz = strtoul(p + 5, &e, 10);
+	if (e == p + 5 || *e != ';' || o > TD_MAX_PAGE || sz > TD_MAX_PAGE)
+		return false;
+	*off = (uint32_t)o;
+	*size = (uint32_t)sz;
+	return true;
+}
+
+/*
+ * The page layout of @f, as trace-cmd's reader takes it: the commit
+ * field's offset and size and the data field's offset from header_page;
+ * only a file without one falls back to the long size.
+ */
+enum tv_status
+td_page_layout_parse(struct td_file *f, struct tv_error *err)
+{
+	struct td_page_layout *l = &f->layout;
+	const char *p = (const char *)f->header_page.ptr;
+	const char *end = p + f->header_page.len, *nl;
+	uint32_t ts_off = 0, ts_size = 8, off, size;
+	bool has_commit = false, has_data = false;
+
+	l->commit_off = 8;
+	l->commit_size = f->long_size;
+	l->data_off = 8 + f->long_size;
+	if (f->header_page.len == 0)
+		return TV_OK;
+	for (; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			nl = end;
+		if (hp_field(p, (size_t)(nl - p), "timestamp", &off, &size)) {
+			ts_off = off;
+			ts_size = size;
+		} else if (hp_field(p, (size_t)(nl - p), "commit", &off,
+		    &size)) {
+			l->commit_off = off;
+			l->commit_size = size;
+			has_commit = true;
+		} else if (hp_field(p, (size_t)(nl - p), "data", &off,
+		    &size)) {
+			l->data_off = off;
+			has_data = true;
+		}
+	}
+	if (!has_commit && !has_data)
+		return TV_OK;	/* says nothing: the long size it is */
+	if (!has_data)
+		l->data_off = l->commit_off + l->commit_size;
+	if (ts_off != 0 || ts_size != 8 || (l->commit_size != 4 &&
+	    l->commit_size != 8) || l->commit_off < 8 ||
+	    l->commit_off + l->commit_size > l->data_off ||
+	    l->data_off >= f->page_size) {
+		return tv_error_at(err, TV_CORRUPT, f->path,
+		    td_blob_offset(f, f->header_page.ptr),
+		    _("header_page: unusable page layout (commit %u bytes at "
+		    "%u, data at %u)"), l->commit_size, l->commit_off,
+		    l->data_off);
+	}
+	return TV_OK;
+}
+
 /* Read the page header; the iterator then yields the data records. */
 enum tv_status
-td_page_begin(struct td_page_iter *it, const uint8_t *page,
-    uint32_t page_size, uint32_t long_size, bool be, struct tv_error *err)
+td_page_begin(struct td_page_iter *it, const struct td_file *f,
+    const uint8_t *page, uint32_t page_size, struct tv_error *err)
 {
+	const struct td_page_layout *l = &f->layout;
 	uint64_t flags;
 
 	memset(it, 0, sizeof(*it));
 	it->page = page;
 	it->page_size = page_size;
-	it->be = be;
-	it->long_size = long_size == 4 ? 4 : 8;
-	it->hdr = 8 + it->long_size;
+	it->be = f->be;
+	it->long_size = l->commit_size;
+	it->hdr = l->data_off;
 	it->first = true;
 	if (page_size < it->hdr)
 		return tv_error_set(err, TV_CORRUPT, NULL,
 		    _("page smaller than its header"));
-	it->ts = td_get_u(page, 8, be);
-	flags = td_get_u(page + 8, it->long_size, be);
+	it->ts = td_get_u(page, 8, it->be);
+	flags = td_get_u(page + l->commit_off, it->long_size, it->be);
 	it->commit = (uint32_t)flags & RB_COMMIT_MASK;
 	if (it->commit > page_size - it->hdr)
 		return tv_error_set(err, TV_CORRUPT, NULL,
@@ -53,7 +148,7 @@ td_page_begin(struct td_page_iter *it, const uint8_t *page,
 		if ((flags & RB_MISSED_STORED) &&
 		    it->commit + it->long_size <= page_size - it->hdr)
 			it->lost = (int64_t)td_get_u(page + it->hdr +
-			    it->commit, it->long_size, be);
+			    it->commit, it->long_size, it->be);
 		else
 			it->lost = -1;
 	}

@@ -95,6 +95,7 @@ enum tv_status
 td_events_load(struct td_file *f, struct tv_error *err)
 {
 	struct tep_handle *tep;
+	uint64_t dropped;
 	uint32_t i;
 	char *s;
 
@@ -120,22 +121,46 @@ td_events_load(struct td_file *f, struct tv_error *err)
 	}
 	tep_register_event_handler(tep, -1, "ftrace", "kernel_stack",
 	    stack_handler, f);
-	/* a format libtraceevent cannot parse is skipped, as trace-cmd does */
-	for (i = 0; i < f->nformats; i++)
-		tep_parse_event(tep, (const char *)f->formats[i].text.ptr,
-		    f->formats[i].text.len, f->formats[i].system);
+	/*
+	 * A format libtraceevent cannot parse is skipped, as trace-cmd
+	 * does; one it could not parse safely is refused first.
+	 */
+	for (i = 0; i < f->nformats; i++) {
+		const struct td_format *fm = &f->formats[i];
+		char name[64];
+		const char *why;
+
+		/* whole, NUL-terminated: a NUL inside is refused */
+		s = tv_xmalloc((size_t)fm->text.len + 1);
+		memcpy(s, fm->text.ptr, (size_t)fm->text.len);
+		s[fm->text.len] = '\0';
+		why = td_format_check(s, (size_t)fm->text.len, name,
+		    sizeof(name));
+		if (why != NULL) {
+			free(s);
+			return tv_error_at(err, TV_CORRUPT, f->path,
+			    td_blob_offset(f, fm->text.ptr),
+			    _("event format \"%s\" of system \"%s\" "
+			    "refused (%s): libtraceevent cannot parse it "
+			    "safely"), name[0] ? name : "?", fm->system,
+			    _(why));
+		}
+		tep_parse_event(tep, s, strlen(s), fm->system);
+		free(s);
+	}
+	/* only well-formed lines: the library's list parsers trust them */
 	if (f->kallsyms.len) {
-		s = blob_str(&f->kallsyms);
+		s = td_text_clean(&f->kallsyms, TD_TEXT_KALLSYMS, &dropped);
 		tep_parse_kallsyms(tep, s);
 		free(s);
 	}
 	if (f->printk.len) {
-		s = blob_str(&f->printk);
+		s = td_text_clean(&f->printk, TD_TEXT_PRINTK, &dropped);
 		tep_parse_printk_formats(tep, s);
 		free(s);
 	}
 	if (f->cmdlines.len) {
-		s = blob_str(&f->cmdlines);
+		s = td_text_clean(&f->cmdlines, TD_TEXT_CMDLINES, &dropped);
 		tep_parse_saved_cmdlines(tep, s);
 		free(s);
 	}

@@ -41,7 +41,7 @@ locate(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
 	pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, err);
 	if (!pg)
 		return err ? err->status : TV_CORRUPT;
-	want = (uint32_t)(bit_offset / 8) - (8 + (f->long_size == 4 ? 4 : 8));
+	want = (uint32_t)(bit_offset / 8) - f->layout.data_off;
 	if (f->cur_valid && f->cur_stream == s && f->cur_pkt == pkt &&
 	    f->cur_it.page == pg && f->cur_it.rec_off <= want &&
 	    !f->cur_it.first) {
@@ -50,8 +50,7 @@ locate(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
 		if (it.rec_off == want)
 			goto found;
 	} else {
-		st = td_page_begin(&it, pg, (uint32_t)p->size, f->long_size,
-		    f->be, err);
+		st = td_page_begin(&it, f, pg, (uint32_t)p->size, err);
 	}
 	while (st == TV_OK && (st = td_page_next(&it, err)) == TV_OK) {
 		if (it.rec_off < want)
@@ -98,8 +97,8 @@ neighbour(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
 		const struct tv_packet *p = &s->packets[k];
 
 		pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, NULL);
-		if (!pg || td_page_begin(&it, pg, (uint32_t)p->size,
-		    f->long_size, f->be, NULL) != TV_OK)
+		if (!pg || td_page_begin(&it, f, pg, (uint32_t)p->size,
+		    NULL) != TV_OK)
 			return TV_CORRUPT;
 		cur = k == pkt ? (uint32_t)(bit_offset / 8) - it.hdr :
 		    (dir > 0 ? 0 : UINT32_MAX);
@@ -185,8 +184,8 @@ stream_scan(struct td_file *f, const struct tv_stream *s, int64_t kts,
 		const uint8_t *pg;
 
 		pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, NULL);
-		if (!pg || td_page_begin(&it, pg, (uint32_t)p->size,
-		    f->long_size, f->be, NULL) != TV_OK)
+		if (!pg || td_page_begin(&it, f, pg, (uint32_t)p->size,
+		    NULL) != TV_OK)
 			return;
 		while (td_page_next(&it, NULL) == TV_OK) {
 			int64_t ts = td_convert_ts(f, sp->cpu->cpu, it.ts);
@@ -423,6 +422,63 @@ exit_swallowed(struct td_file *f, const struct tv_event *ev,
 	    field_val(en, "func", &pr) == func;
 }
 
+/* Zeros after a record's copy: a string without its NUL ends there. */
+#define TD_REC_PAD	64
+
+/* Where the last fixed field of @te ends: what the library may read. */
+static uint32_t
+fields_end(const struct tep_event *te)
+{
+	const struct tep_format_field *fl;
+	uint32_t end = 0;
+
+	if (!te)
+		return 0;
+	for (fl = te->format.common_fields; fl; fl = fl->next)
+		if (fl->offset >= 0 && fl->size >= 0)
+			end = TV_MAX(end, (uint32_t)fl->offset +
+			    (uint32_t)fl->size);
+	for (fl = te->format.fields; fl; fl = fl->next)
+		if (fl->offset >= 0 && fl->size >= 0)
+			end = TV_MAX(end, (uint32_t)fl->offset +
+			    (uint32_t)fl->size);
+	return end;
+}
+
+/*
+ * Every __data_loc/__rel_loc field of a record of @te must point inside
+ * the record's @len bytes: the library copies and prints what they say
+ * unchecked.
+ */
+static enum tv_status
+check_dynamic(const struct tep_event *te, const uint8_t *data, uint32_t len,
+    bool be, struct tv_error *err)
+{
+	const struct tep_format_field *fl;
+
+	for (fl = te->format.fields; fl; fl = fl->next) {
+		uint32_t dl, doff, dlen;
+
+		if (!(fl->flags & TEP_FIELD_IS_DYNAMIC) || fl->offset < 0)
+			continue;
+		if ((uint32_t)fl->offset + 4 > len)
+			return tv_error_set(err, TV_CORRUPT, NULL,
+			    _("record of %u bytes too short for field %s of "
+			    "event %s"), len, fl->name, te->name);
+		dl = (uint32_t)td_get_u(data + fl->offset, 4, be);
+		doff = dl & 0xffff;
+		dlen = dl >> 16;
+		if (fl->flags & TEP_FIELD_IS_RELATIVE)
+			doff += (uint32_t)fl->offset + 4;
+		if (doff > len || dlen > len - doff)
+			return tv_error_set(err, TV_CORRUPT, NULL,
+			    _("field %s of event %s (offset %u, %u bytes) "
+			    "runs past its record of %u bytes"), fl->name,
+			    te->name, doff, dlen, len);
+	}
+	return TV_OK;
+}
+
 /* One report line (several for kernel stacks); caller holds f->lock. */
 static enum tv_status
 print_locked(struct td_file *f, const struct tv_event *ev,
@@ -437,6 +493,7 @@ print_locked(struct td_file *f, const struct tv_event *ev,
 	struct rec_loc loc;
 	enum tv_status st;
 	int64_t lost;
+	uint64_t need;
 	size_t nlen;
 
 	st = locate(f, ev->stream, ev->packet, ev->rec.bit_offset, &loc, err);
@@ -445,17 +502,35 @@ print_locked(struct td_file *f, const struct tv_event *ev,
 	memset(&rec, 0, sizeof(rec));
 	rec.ts = (unsigned long long)ev->rec.ts;
 	rec.cpu = ev->stream->cpu;
-	/* a copy: looking at neighbour records may evict its chunk */
-	if (loc.len > f->scratch_cap) {
+	/*
+	 * A copy (looking at neighbour records may evict its chunk),
+	 * padded with zeros to the end of the event's last field and a
+	 * little more: the library reads fields and strings without
+	 * looking at the record size.
+	 */
+	te = NULL;
+	if (f->ev_type_size > 0 && (uint32_t)f->ev_type_off +
+	    (uint32_t)f->ev_type_size <= loc.len)
+		te = tep_find_event(f->tep, (int)td_get_u(loc.data +
+		    f->ev_type_off, (unsigned)f->ev_type_size, f->be));
+	need = (uint64_t)TV_MAX(loc.len, fields_end(te)) + TD_REC_PAD;
+	if (need > f->scratch_cap) {
 		free(f->scratch);
-		f->scratch_cap = loc.len;
+		f->scratch_cap = (uint32_t)need;
 		f->scratch = tv_xmalloc(f->scratch_cap);
 	}
+	memset(f->scratch, 0, (size_t)need);
 	if (loc.len)
 		memcpy(f->scratch, loc.data, loc.len);
 	rec.data = f->scratch;
 	rec.size = (int)loc.len;
 	rec.record_size = (int)loc.len;
+	if (te && (st = check_dynamic(te, f->scratch, loc.len, f->be,
+	    err)) != TV_OK) {
+		td_page_error_pos(f, sp->cpu, ev->stream->packets[ev->packet].
+		    offset, err);
+		return st;
+	}
 	te = tep_find_event_by_record(f->tep, &rec);
 	if (te && te->id == f->fgraph_exit_id &&
 	    exit_swallowed(f, ev, te, &rec))

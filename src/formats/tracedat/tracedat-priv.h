@@ -11,6 +11,8 @@
  *   tracedat-zchunk.c   zlib/zstd: sections, chunked flyrecord data and
  *                       a small LRU of decompressed chunks
  *   ringbuf-page.c      ring-buffer page decoding
+ *   tracedat-fmtcheck.c what a format file must look like before
+ *                       libtraceevent may parse it
  *   tracedat-events.c   libtraceevent: formats, kallsyms, printk,
  *                       cmdlines; event and field classes
  *   tracedat-print.c    trace-cmd report lines, field values
@@ -27,7 +29,11 @@ struct tep_handle;
 struct tep_plugin_list;
 
 /* Hard caps: sizes read from the file are checked against these. */
-#define TD_MAX_SECTION		(512u << 20)	/* one decompressed section */
+#define TD_MAX_SECTION		(128u << 20)	/* one decompressed section */
+/* All the decompressed sections of one file together: each section is
+ * decompressed once (options pointing at the same one share it) and a
+ * file that declares more than this is refused. */
+#define TD_MAX_INFLATE		(256u << 20)
 #define TD_MAX_CHUNK		(64u << 20)	/* one decompressed chunk */
 #define TD_MAX_CPUS		4096
 #define TD_MAX_EVENTS		65536
@@ -57,6 +63,13 @@ struct td_cur {
 struct td_blob {
 	const uint8_t	*ptr;
 	uint64_t	 len;
+};
+
+/* A decompressed section, kept until the file is closed. */
+struct td_owned {
+	uint64_t	 off;		/* of its section header in the file */
+	uint8_t		*buf;		/* owned */
+	uint32_t	 len;
 };
 
 /* One format file of an event system. */
@@ -133,11 +146,23 @@ enum td_rec_type {
 	TD_RB_TIME_STAMP,
 };
 
+/*
+ * Where a page's header puts things, from the file's header_page (the
+ * kernel's own description: a 32-bit kernel's commit is 4 bytes even
+ * when a 64-bit host wrote the file), or from the long size when the
+ * file has no header_page.
+ */
+struct td_page_layout {
+	uint32_t	 commit_off;	/* the commit word (flags, size) */
+	uint32_t	 commit_size;	/* 4 or 8; also the lost count's */
+	uint32_t	 data_off;	/* first record */
+};
+
 /* A ring-buffer page being walked. */
 struct td_page_iter {
 	const uint8_t	*page;
 	uint32_t	 page_size;
-	uint32_t	 hdr;		/* 12 or 16 */
+	uint32_t	 hdr;		/* data offset: 12 or 16 */
 	uint32_t	 commit;	/* bytes of data after the header */
 	bool		 be;
 	uint32_t	 long_size;
@@ -161,6 +186,7 @@ struct td_file {
 	bool			 be;
 	uint32_t		 long_size;
 	uint32_t		 page_size;
+	struct td_page_layout	 layout;	/* of every page */
 	enum td_compression	 comp;
 	char			 comp_name[32];
 	char			 comp_version[32];
@@ -174,8 +200,9 @@ struct td_file {
 	struct td_blob		 kallsyms;
 	struct td_blob		 printk;
 	struct td_blob		 cmdlines;
-	uint8_t			**owned;	/* decompressed sections */
+	struct td_owned		*owned;		/* decompressed sections */
 	uint32_t		 nowned;
+	uint64_t		 inflated;	/* their bytes together */
 	/* options */
 	char			*trace_clock;	/* owned: bracketed list */
 	char			*uname;
@@ -265,9 +292,11 @@ enum tv_status	 td_expect(struct td_cur *c, const char *magic, size_t n,
 		    struct tv_error *err);
 enum tv_status	 td_error(const struct td_cur *c, struct tv_error *err,
 		    const char *fmt, ...) TV_PRINTFLIKE(3, 4);
-void		 td_file_own(struct td_file *f, uint8_t *buf);
+void		 td_file_own(struct td_file *f, uint64_t off, uint8_t *buf,
+		    uint32_t len);
 void		 td_add_format(struct td_file *f, const char *system,
 		    struct td_blob text);
+uint64_t	 td_blob_offset(const struct td_file *f, const uint8_t *p);
 
 /* ---- tracedat-v6.c / tracedat-v7.c ---- */
 enum tv_status	 td_read_v6(struct td_file *f, struct td_cur *c,
@@ -301,15 +330,24 @@ const uint8_t	*td_cpu_bytes(struct td_file *f, const struct td_cpu *cpu,
 		    uint64_t off, uint64_t len, struct tv_error *err);
 void		 td_chunk_cache_free(struct td_file *f);
 
-enum tv_status	 td_page_begin(struct td_page_iter *it, const uint8_t *page,
-		    uint32_t page_size, uint32_t long_size, bool be,
+enum tv_status	 td_page_layout_parse(struct td_file *f,
 		    struct tv_error *err);
+enum tv_status	 td_page_begin(struct td_page_iter *it,
+		    const struct td_file *f, const uint8_t *page,
+		    uint32_t page_size, struct tv_error *err);
 /* TV_OK with a data record in it, TV_END at the end, TV_CORRUPT. */
 enum tv_status	 td_page_next(struct td_page_iter *it, struct tv_error *err);
 
 void		 td_page_error_pos(const struct td_file *f,
 		    const struct td_cpu *cpu, uint64_t off,
 		    struct tv_error *err);
+
+/* ---- tracedat-fmtcheck.c ---- */
+const char	*td_format_check(const char *text, size_t len, char *name,
+		    size_t namecap);
+enum td_text { TD_TEXT_PRINTK, TD_TEXT_KALLSYMS, TD_TEXT_CMDLINES };
+char		*td_text_clean(const struct td_blob *b, enum td_text kind,
+		    uint64_t *dropped);
 
 /* ---- tracedat-events.c ---- */
 enum tv_status	 td_events_load(struct td_file *f, struct tv_error *err);

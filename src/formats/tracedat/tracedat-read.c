@@ -142,13 +142,17 @@ td_expect(struct td_cur *c, const char *magic, size_t n, struct tv_error *err)
 	return TV_OK;
 }
 
-/* Keep @buf (a decompressed section) until the file is closed. */
+/* Keep @buf (the section at @off, decompressed) until the file is closed. */
 void
-td_file_own(struct td_file *f, uint8_t *buf)
+td_file_own(struct td_file *f, uint64_t off, uint8_t *buf, uint32_t len)
 {
 	f->owned = tv_xreallocarray(f->owned, f->nowned + 1,
 	    sizeof(*f->owned));
-	f->owned[f->nowned++] = buf;
+	f->owned[f->nowned].off = off;
+	f->owned[f->nowned].buf = buf;
+	f->owned[f->nowned].len = len;
+	f->nowned++;
+	f->inflated += len;
 }
 
 /* Remember one event format file of @system. */
@@ -159,4 +163,22 @@ td_add_format(struct td_file *f, const char *system, struct td_blob text)
 	f->formats[f->nformats].system = system;
 	f->formats[f->nformats].text = text;
 	f->nformats++;
+}
+
+/*
+ * The file offset of metadata at @p, for errors: in the mapped file, or
+ * the section a decompressed buffer came from; 0 if unknown.
+ */
+uint64_t
+td_blob_offset(const struct td_file *f, const uint8_t *p)
+{
+	uint32_t i;
+
+	if (p >= f->mf.data && p < f->mf.data + f->mf.size)
+		return (uint64_t)(p - f->mf.data);
+	for (i = 0; i < f->nowned; i++)
+		if (p >= f->owned[i].buf && p <= f->owned[i].buf +
+		    f->owned[i].len)
+			return f->owned[i].off;
+	return 0;
 }

@@ -233,6 +233,7 @@ read_section(struct td_file *f, uint64_t off, uint16_t want,
 	uint64_t size;
 	struct td_blob b;
 	uint8_t *buf;
+	uint32_t i;
 
 	td_cur_init(&c, f->path, f->mf.data, f->mf.size, 0, f->be);
 	if (off > f->mf.size)
@@ -258,9 +259,22 @@ read_section(struct td_file *f, uint64_t off, uint16_t want,
 	if (td_read_u32(&c, &csize, err) != TV_OK ||
 	    td_read_u32(&c, &usize, err) != TV_OK)
 		return TV_CORRUPT;
+	/* already decompressed for another option: share it */
+	for (i = 0; i < f->nowned; i++)
+		if (f->owned[i].off == off) {
+			td_cur_init(out, f->path, f->owned[i].buf,
+			    f->owned[i].len, c.pos, f->be);
+			return TV_OK;
+		}
 	if (usize > TD_MAX_SECTION)
 		return td_error(&c, err, _("section too large (%u bytes)"),
 		    usize);
+	if (usize > TD_MAX_INFLATE - f->inflated) {
+		c.pos -= 4;
+		return td_error(&c, err, _("decompressing this section "
+		    "(%u bytes) would exceed the %u MiB one file may "
+		    "decompress"), usize, TD_MAX_INFLATE >> 20);
+	}
 	if (td_read_bytes(&c, csize, &b, err) != TV_OK)
 		return TV_CORRUPT;
 	buf = tv_xmalloc(usize ? usize : 1);
@@ -269,7 +283,7 @@ read_section(struct td_file *f, uint64_t off, uint16_t want,
 		free(buf);
 		return TV_CORRUPT;
 	}
-	td_file_own(f, buf);
+	td_file_own(f, off, buf, usize);
 	td_cur_init(out, f->path, buf, usize, c.pos - csize, f->be);
 	return TV_OK;
 }

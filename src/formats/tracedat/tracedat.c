@@ -64,7 +64,7 @@ file_unref(struct td_file *f)
 	}
 	free(f->buffers);
 	for (i = 0; i < f->nowned; i++)
-		free(f->owned[i]);
+		free(f->owned[i].buf);
 	free(f->owned);
 	free(f->formats);
 	free(f->trace_clock);
@@ -153,9 +153,10 @@ read_file(struct td_file *f, struct tv_error *err)
 		c.pos -= 4;
 		return td_error(&c, err, _("bad page size %u"), f->page_size);
 	}
-	if (f->version == 6)
-		return td_read_v6(f, &c, err);
-	return td_read_v7(f, &c, err);
+	if ((f->version == 6 ? td_read_v6(f, &c, err) :
+	    td_read_v7(f, &c, err)) != TV_OK)
+		return err ? err->status : TV_CORRUPT;
+	return td_page_layout_parse(f, err);
 }
 
 /* Append an environment entry (strings copied to the trace arena). */
@@ -338,8 +339,7 @@ index_stream(struct td_file *f, struct tv_stream *s,
 			*err = e;
 			return e.status;
 		}
-		if (td_page_begin(&it, pg, b->page_size, f->long_size, f->be,
-		    &e) == TV_OK) {
+		if (td_page_begin(&it, f, pg, b->page_size, &e) == TV_OK) {
 			while ((st = td_page_next(&it, &e)) == TV_OK) {
 				if (n == 0)
 					first = it.ts;
@@ -557,8 +557,7 @@ td_decode_packet(struct tv_stream *s, uint64_t pkt,
 		st = out->status = out->err.status;
 		goto done;
 	}
-	st = td_page_begin(&it, pg, (uint32_t)p->size, f->long_size, f->be,
-	    &out->err);
+	st = td_page_begin(&it, f, pg, (uint32_t)p->size, &out->err);
 	while (st == TV_OK && (st = td_page_next(&it, &out->err)) == TV_OK) {
 		struct tv_event_rec *r;
 		int64_t ts = td_convert_ts(f, sp->cpu->cpu, it.ts);

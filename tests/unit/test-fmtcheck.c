@@ -1,0 +1,159 @@
+/*
+ * Unit tests of the check tview makes of an event format file before
+ * libtraceevent may parse it (tracedat-fmtcheck.c): a well-formed format
+ * (print fmt strings with newlines, designated initialisers, division by
+ * a literal) is accepted; each shape that crashed libtraceevent in the
+ * fuzz reproducers (a NUL or binary byte, an open quote or bracket, a
+ * stray '.', a malformed number, REC-> of no field, division by a record
+ * value, a malformed field line) is refused.  Then every format file of
+ * the running kernel (/sys/kernel/tracing/events, when readable) must be
+ * accepted: the check must not refuse what kernels write.
+ */
+#include "tview/tview.h"
+
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/formats/tracedat/tracedat-priv.h"
+#include "../tap.h"
+
+static const char head[] =
+    "name: ev\nID: 12\nformat:\n"
+    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+    "\tfield:int a;\toffset:4;\tsize:4;\tsigned:1;\n"
+    "\tfield:char s[16];\toffset:8;\tsize:16;\tsigned:0;\n"
+    "\tfield:__data_loc char[] d;\toffset:24;\tsize:4;\tsigned:0;\n\n";
+
+/* Check HEAD + @fmt (or @whole when non-NULL); NULL if accepted. */
+static const char *
+check(const char *fmt, const char *whole)
+{
+	static char buf[4096];
+	char name[64];
+
+	if (whole)
+		snprintf(buf, sizeof(buf), "%s", whole);
+	else
+		snprintf(buf, sizeof(buf), "%sprint fmt: %s\n", head, fmt);
+	return td_format_check(buf, strlen(buf), name, sizeof(name));
+}
+
+static void
+test_good(void)
+{
+	const char *why;
+
+	why = check("\"a=%d s=%s\n d=%s\", REC->a, REC->s, __get_str(d)",
+	    NULL);
+	ok(why == NULL, "plain format with a newline in its string: %s",
+	    why ? why : "accepted");
+	why = check("\"%llu %d\", (unsigned long long)(((ktime_t) { .tv64 = "
+	    "REC->a }).tv64), REC->a / 1000 % 7", NULL);
+	ok(why == NULL, "designated initialiser, division by literals: %s",
+	    why ? why : "accepted");
+	why = check("\"%d\", REC->a & 0x1fUL ? 1 : 0", NULL);
+	ok(why == NULL, "suffixed hex literal: %s", why ? why : "accepted");
+}
+
+static void
+test_bad(void)
+{
+	char nul[512];
+	size_t n;
+	char name[64];
+
+	ok(check("\"%d\",'REC->a", NULL) != NULL, "open quote refused");
+	ok(check("\"%d\", (REC->a", NULL) != NULL, "open bracket refused");
+	ok(check("\"%d\", REC->a)", NULL) != NULL, "stray ')' refused");
+	ok(check("\"%d %d\", REC->a. REC->a", NULL) != NULL,
+	    "stray '.' refused");
+	ok(check("\"%d\", REC->a & 5x1000", NULL) != NULL,
+	    "malformed number refused");
+	ok(check("\"%d\", REC->a & 0x10$0", NULL) != NULL,
+	    "'$' refused");
+	ok(check("\"%d\", REC->nosuch", NULL) != NULL,
+	    "REC-> of no field refused");
+	ok(check("\"%d\", 100 / REC->a", NULL) != NULL,
+	    "division by a record value refused");
+	ok(check("\"%d\", 100 % (REC->a + 1)", NULL) != NULL,
+	    "modulo by a record expression refused");
+	ok(check("\"%d\", 100 / 0", NULL) != NULL,
+	    "division by zero refused");
+	ok(check("REC->a", NULL) != NULL, "print fmt without a string");
+	ok(check(NULL, "name: ev\nID: 12\nformat:\n"
+	    "\tfield:unsigned cha) x;\toffset:0;\tsize:1;\tsigned:0;\n"
+	    "print fmt: \"%d\", REC->x\n") != NULL,
+	    "unbalanced field declaration refused");
+	ok(check(NULL, "name: ev\nID: 12\nformat:\n"
+	    "\tfield:int x;\toffset:0;\tsize:99999999;\tsigned:0;\n"
+	    "print fmt: \"%d\", REC->x\n") != NULL, "huge field size refused");
+	ok(check(NULL, "name: ev\nID: 1x\nformat:\n") != NULL,
+	    "bad ID refused");
+	ok(check(NULL, "name: ev\nID: 1\nformat:\n\tfield:int x;\toffset:0;"
+	    "\tsize:4;\tsigned:0;\n") != NULL, "missing print fmt refused");
+	snprintf(nul, sizeof(nul), "%sprint fmt: \"%%d\", REC->a\n", head);
+	n = strlen(nul);
+	nul[30] = '\0';
+	ok(td_format_check(nul, n, name, sizeof(name)) != NULL,
+	    "a NUL inside refused");
+	nul[30] = (char)0xc3;
+	ok(td_format_check(nul, n, name, sizeof(name)) != NULL &&
+	    strcmp(name, "ev") == 0, "a binary byte refused, name kept");
+}
+
+/* Every format of the running kernel is accepted. */
+static void
+test_kernel(void)
+{
+	glob_t g;
+	size_t i, nok = 0, nread = 0;
+	char bad[512] = "";
+
+	if (glob("/sys/kernel/tracing/events/*/*/format", 0, NULL, &g) != 0 &&
+	    glob("/sys/kernel/debug/tracing/events/*/*/format", 0, NULL,
+	    &g) != 0) {
+		tv_skip("no readable kernel event formats");
+		return;
+	}
+	for (i = 0; i < g.gl_pathc; i++) {
+		static char buf[256 << 10];
+		char name[64];
+		const char *why;
+		FILE *fp = fopen(g.gl_pathv[i], "r");
+		size_t n;
+
+		if (!fp)
+			continue;
+		n = fread(buf, 1, sizeof(buf) - 1, fp);
+		fclose(fp);
+		if (n == 0)
+			continue;
+		buf[n] = '\0';
+		nread++;
+		why = td_format_check(buf, n, name, sizeof(name));
+		if (why == NULL)
+			nok++;
+		else if (!bad[0])
+			snprintf(bad, sizeof(bad), "%s: %s", g.gl_pathv[i],
+			    why);
+	}
+	globfree(&g);
+	if (nread == 0) {
+		tv_skip("no readable kernel event formats");
+		return;
+	}
+	ok(nok == nread, "%zu of %zu kernel formats accepted %s", nok, nread,
+	    bad);
+}
+
+int
+main(void)
+{
+	tv_plan(0);
+	test_good();
+	test_bad();
+	test_kernel();
+	return tv_done();
+}
