@@ -5,6 +5,7 @@
 # Ctrl-U comes back.  The terminal is 100x30: the bottom panes are 12
 # lines high (processes: 10 rows under two title lines, so 5; fields and
 # bookmarks: 11 rows, so 5), the help 28 (27 lines, so 13).
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 4 --events 20000 --seed 3
