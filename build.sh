@@ -16,7 +16,7 @@ cd "$top"
 BUILD_DEPS="autoconf automake autopoint libtool pkg-config gcc make gettext
 libncurses-dev libxml2-dev zlib1g-dev libpcre2-dev libzstd-dev
 libtraceevent-dev libtraceevent1-plugin"
-TEST_DEPS="tmux babeltrace2 babeltrace trace-cmd"
+TEST_DEPS="tmux babeltrace2 babeltrace trace-cmd shellcheck"
 
 # Install the Debian packages of $@ that are not installed yet.
 install_deps() {

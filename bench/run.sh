@@ -140,10 +140,10 @@ bench_trace() {
 	say "== $name: $path ($(awk -v s="$size" 'BEGIN { printf "%.2f GiB", s / 1073741824 }'))"
 
 	# Warm the page cache so both readers see the same (hot) files.
-	cat $(find "$path" -type f) >/dev/null 2>&1
+	find "$path" -type f -exec cat {} + >/dev/null 2>&1
 
 	poll=0
-	for i in 1 2 3 4 5; do
+	for _ in 1 2 3 4 5; do
 		measure "$TVIEW" --info "$path"
 		echo "$ms"
 	done >"$work/info"
@@ -156,6 +156,7 @@ bench_trace() {
 	say "seek (1000 random times): $(sed -n 's/^seeks [0-9]* //p' "$work/seek") (open $(sed -n 's/^open_ms //p' "$work/seek") ms)"
 	test -s "$work/seek.err" && head -n 3 "$work/seek.err"
 	test -x "$BUILDDIR/bench/state-bench" && say "state at T (200 random times, background pass first; target p99 <= 50 ms): $("$BUILDDIR/bench/state-bench" "$path" 200 2>&1 | tr '\n' ' ')"
+	# shellcheck disable=SC2046 # two numbers, split on purpose
 	set -- $(sed -n 's/^span //p' "$work/seek")
 	b90=$(awk -v b="$1" -v e="$2" 'BEGIN {
 		t = b + (e - b) * 0.9; s = int(t / 1e9);

@@ -51,7 +51,7 @@ bench() {
 }
 
 # the largest v7 zstd sample with data (--info names the compression)
-best= bsize=0
+best='' bsize=0
 for f in "$shared"/traces/ftrace/*/*.dat; do
 	"$tview" --info "$f" 2>/dev/null | grep -q 'compression = "zstd' ||
 	    continue

@@ -5,6 +5,7 @@
 # instant and inside the interval, and a malformed file is an error that
 # names its line.
 TV_TEST_NAME=bmcli
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 test -x "$GEN_CTF" || { echo "skip: no gen-ctf"; exit 77; }
 command -v babeltrace2 >/dev/null 2>&1 || { echo "skip: no babeltrace2"; exit 77; }

@@ -5,6 +5,7 @@
 # info/bookmarks.xml must each time be the old or the new file, whole:
 # well-formed XML that tview reads with N or N+1 bookmarks.
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+# shellcheck source=ui/lib.sh
 . "$(dirname "$0")/ui/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 2 --events 2000 --seed 9
@@ -56,5 +57,6 @@ ui_keys Enter; ui_wait "bookmark text:" >/dev/null
 ui_keys Enter
 ok "last save" ui_wait "bookmarks saved in"
 ok "quit" ui_quit
-ok "no temporary file left" test -z "$(ls -A "$tmp/trace/info" | grep '^\.bookmarks\.xml\.')"
+ok "no temporary file left" test -z \
+    "$(find "$tmp/trace/info" -maxdepth 1 -name '.bookmarks.xml.*')"
 done_tests

@@ -5,6 +5,7 @@
 # status bar, and on stderr for --bookmarks.  The trace is left untouched.
 # As root (whom permissions do not stop), tview runs as nobody.
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+# shellcheck source=ui/lib.sh
 . "$(dirname "$0")/ui/lib.sh"
 
 as=

@@ -5,6 +5,7 @@
 # Run by `make check` (which sets TVIEW, top_builddir, TVIEW_SHARED).
 
 TV_TEST_NAME=cli
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 : "${TVIEW_SHARED:=$top_srcdir/../shared}"
 
@@ -133,7 +134,10 @@ ok "--dump --begin junk: tview: prefix" has '^tview: ' "$tmp/err"
 # Truncated stream file: the readable part, then exit 1 with an error.
 if test -n "$gen" && test "$trace" = "$tmp/trace"; then
 	cp -r "$trace" "$tmp/trunc"
-	f=$(ls "$tmp/trunc" | grep -v -e metadata -e index | head -n 1)
+	for f in "$tmp/trunc"/*; do
+		case ${f##*/} in *metadata*|*index*) ;; *) break ;; esac
+	done
+	f=${f##*/}
 	size=$(wc -c <"$tmp/trunc/$f")
 	head -c $((size / 2 + 37)) "$tmp/trace/$f" >"$tmp/trunc/$f"
 	run --dump "$tmp/trunc"

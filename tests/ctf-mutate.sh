@@ -45,7 +45,7 @@ for name in bt-smalltrace bt-2packets bt-trace-with-index \
 			head -c "$(next_rand "$size")" "$f" >"$tmp/cut" &&
 			    cat "$tmp/cut" >"$f"
 		else
-			for k in 1 2 3 4; do
+			for _ in 1 2 3 4; do
 				off=$(next_rand "$size")
 				byte=$(printf '\\%03o' "$(next_rand 256)")
 				printf "$byte" | dd of="$f" bs=1 seek="$off" \

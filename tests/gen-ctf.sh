@@ -10,6 +10,7 @@
 # Run by `make check` (which sets top_builddir and TVIEW).
 
 TV_TEST_NAME=gen
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen=$top_builddir/gen-ctf

@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Sourced by the shell tests: the pinned environment, a private temporary
 # directory removed on exit, and the ok/tv_test_done pair that counts
 # checks.  A test in a subdirectory sets top_srcdir before sourcing; make

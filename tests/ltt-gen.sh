@@ -13,6 +13,7 @@
 # Run by `make check` (which sets top_builddir, TVIEW and TVIEW_SHARED).
 
 TV_TEST_NAME=lttgen
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen=$top_builddir/gen-ltt
@@ -21,7 +22,7 @@ test -x "$gen" || { echo "no gen-ltt at $gen"; exit 99; }
 # roundtrip NAME GEN-ARGS...: generate, dump, compare.
 roundtrip() {
 	name=$1; shift
-	rm -rf "$tmp/$name"
+	rm -rf "${tmp:?}/$name"
 	if ! "$gen" "$@" --expect "$tmp/$name.exp" "$tmp/$name" \
 	    2>"$tmp/$name.gerr"; then
 		ok "$name: gen-ltt $*" false

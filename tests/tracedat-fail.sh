@@ -128,7 +128,7 @@ if [ -f "$f" ]; then
 	done
 	if [ -n "$done_at" ]; then
 		o=$opts bytes=
-		for k in 1 2 3 4 5 6 7 8; do
+		for _ in 1 2 3 4 5 6 7 8; do
 			bytes="$bytes$(printf '\\%03o' $((o % 256)))"
 			o=$((o / 256))
 		done

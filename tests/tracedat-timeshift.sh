@@ -28,7 +28,8 @@ check() {
 	fi
 }
 gen() {
-	"$gen" "$src" "$work/$@" >"$work/gen.err" 2>&1 ||
+	_out=$1; shift
+	"$gen" "$src" "$work/$_out" "$@" >"$work/gen.err" 2>&1 ||
 		{ echo "FAIL: td-timeshift $*"; cat "$work/gen.err"; exit 1; }
 }
 gen one.dat 0 16 0:1000000000:1:0

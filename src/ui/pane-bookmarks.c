@@ -20,14 +20,13 @@
 struct bm_priv {
 	struct tv_bookmarks	*bms;		/* NULL: unavailable */
 	char			 why[600];	/* why unavailable */
-	int			 cur;		/* selected row */
-	int			 top;		/* first row shown */
+	struct tv_ui_list	 list;		/* rows of the pane */
 	bool			 have_start;	/* M pressed once */
 	struct tv_event		 start;
 	bool			 save_due;	/* deletion not saved yet */
 	time_t			 due_since;
 	bool			 told_where;	/* status said where once */
-	int			 deleted_at;	/* row of the last deletion */
+	size_t			 deleted_at;	/* row of the last deletion */
 	struct tv_strbuf	 sb;
 };
 
@@ -88,7 +87,7 @@ add(struct tv_ui *ui, const struct tv_bookmark_spec *spec)
 		    tv_error_format(&err, buf, sizeof(buf)));
 		return false;
 	}
-	bp->cur = (int)i;
+	bp->list.cur = i;
 	save(ui);
 	return true;
 }
@@ -100,8 +99,8 @@ changed(struct tv_ui *ui)
 	struct bm_priv *bp = priv(ui);
 	int n = (int)tv_bookmarks_count(bp->bms);
 
-	if (bp->cur >= n)
-		bp->cur = n > 0 ? n - 1 : 0;
+	if (bp->list.cur >= (size_t)n)
+		bp->list.cur = n > 0 ? (size_t)n - 1 : 0;
 	tv_ui_mark_all(ui);
 }
 
@@ -206,7 +205,7 @@ jump_to(struct tv_ui *ui, size_t i)
 
 	if (!b || b->start == TV_TIME_NONE)
 		return;
-	priv(ui)->cur = (int)i;
+	priv(ui)->list.cur = i;
 	tv_merge_seek_time(ui->merge, b->start);
 	if (tv_ui_merge_step(ui, +1, &ev) != TV_OK) {
 		tv_merge_seek_end(ui->merge);
@@ -270,10 +269,10 @@ delete(struct tv_ui *ui)
 {
 	struct bm_priv *bp = priv(ui);
 
-	if (bp->cur >= (int)tv_bookmarks_count(bp->bms))
+	if (bp->list.cur >= tv_bookmarks_count(bp->bms))
 		return;
-	tv_bookmarks_delete(bp->bms, (size_t)bp->cur);
-	bp->deleted_at = bp->cur;
+	tv_bookmarks_delete(bp->bms, bp->list.cur);
+	bp->deleted_at = bp->list.cur;
 	if (!bp->save_due)
 		bp->due_since = time(NULL);
 	bp->save_due = true;
@@ -293,7 +292,7 @@ undo(struct tv_ui *ui)
 	}
 	if (!tv_bookmarks_dirty(bp->bms))
 		bp->save_due = false;
-	bp->cur = bp->deleted_at;
+	bp->list.cur = bp->deleted_at;
 	changed(ui);
 	tv_ui_message(ui, _("bookmark restored"));
 }
@@ -531,14 +530,11 @@ bm_draw(struct tv_ui *ui, struct tv_pane *p)
 	}
 	if (rows < 1)
 		return;
-	if (bp->cur < bp->top)
-		bp->top = bp->cur;
-	if (bp->cur >= bp->top + rows)
-		bp->top = bp->cur - rows + 1;
-	for (i = 0; i < rows && bp->top + i < n; i++) {
-		const struct tv_bookmark *b = tv_bookmarks_get(bp->bms,
-		    (size_t)(bp->top + i));
-		bool sel = bp->top + i == bp->cur;
+	tv_ui_list_fit(&bp->list, (size_t)n, rows);
+	for (i = 0; i < rows && bp->list.top + (size_t)i < (size_t)n; i++) {
+		size_t row = bp->list.top + (size_t)i;
+		const struct tv_bookmark *b = tv_bookmarks_get(bp->bms, row);
+		bool sel = row == bp->list.cur;
 
 		tv_strbuf_reset(&bp->sb);
 		tv_strbuf_addc(&bp->sb, sel ? '>' : ' ');
@@ -573,41 +569,23 @@ bm_request(struct tv_ui *ui, struct tv_pane *p, enum tv_ui_req req)
 	int n = (int)tv_bookmarks_count(bp->bms), h = TV_MAX(p->h - 1, 1);
 
 	switch (req) {
-	case TV_UI_REQ_DOWN:
-		bp->cur = TV_MIN(bp->cur + 1, TV_MAX(n - 1, 0));
-		break;
-	case TV_UI_REQ_UP:
-		bp->cur = TV_MAX(bp->cur - 1, 0);
-		break;
-	case TV_UI_REQ_PAGE_DOWN:
-	case TV_UI_REQ_HALF_DOWN:
-		bp->cur = TV_MIN(bp->cur + h, TV_MAX(n - 1, 0));
-		break;
-	case TV_UI_REQ_PAGE_UP:
-	case TV_UI_REQ_HALF_UP:
-		bp->cur = TV_MAX(bp->cur - h, 0);
-		break;
-	case TV_UI_REQ_FIRST:
-		bp->cur = 0;
-		break;
-	case TV_UI_REQ_LAST:
-		bp->cur = TV_MAX(n - 1, 0);
-		break;
 	case TV_UI_REQ_FIELDS:
 		if (n > 0)
-			jump_to(ui, (size_t)bp->cur);
+			jump_to(ui, bp->list.cur);
 		break;
 	case TV_UI_REQ_BM_NEXT:
 		undo(ui);
 		break;
 	case TV_UI_REQ_BM_EDIT:
-		edit(ui, bp->cur);
+		edit(ui, (long)bp->list.cur);
 		break;
 	case TV_UI_REQ_BM_DELETE:
 		delete(ui);
 		break;
 	default:
-		return false;
+		if (!tv_ui_list_request(&bp->list, (size_t)n, h, req))
+			return false;
+		break;
 	}
 	p->dirty = true;
 	return true;
@@ -618,12 +596,10 @@ static void
 bm_click(struct tv_ui *ui TV_UNUSED, struct tv_pane *p, int y)
 {
 	struct bm_priv *bp = p->priv;
-	int i = bp->top + y - 1;
 
-	if (y >= 1 && i < (int)tv_bookmarks_count(bp->bms)) {
-		bp->cur = i;
+	if (tv_ui_list_click(&bp->list, tv_bookmarks_count(bp->bms),
+	    TV_MAX(p->h - 1, 1), y - 1))
 		p->dirty = true;
-	}
 }
 
 const struct tv_pane_ops tv_ui_bookmarks_ops = {

@@ -31,8 +31,7 @@ struct fline {
 struct fields_priv {
 	struct fline	*lines;
 	size_t		 n, cap;
-	int		 top;
-	int		 cur;
+	struct tv_ui_list list;		/* cursor line of the tree */
 	bool		 stale;	/* selection changed while hidden */
 	/* hex dump */
 	bool		 hex;
@@ -292,7 +291,7 @@ first_field(struct fields_priv *fp)
 	for (i = 0; i < fp->n; i++)
 		if (fp->lines[i].has_bits && fp->lines[i].bit_size &&
 		    fp->lines[i].bit_off >= fp->ev_lo * 8) {
-			fp->cur = (int)i;
+			fp->list.cur = i;
 			return;
 		}
 }
@@ -309,7 +308,7 @@ rebuild(struct tv_ui *ui, struct fields_priv *fp)
 	int s;
 
 	clear_lines(fp);
-	fp->top = fp->cur = 0;
+	fp->list.top = fp->list.cur = 0;
 	fp->stale = false;
 	fp->last = NULL;
 	fp->hex_top = 0;
@@ -369,7 +368,7 @@ rebuild(struct tv_ui *ui, struct fields_priv *fp)
 	}
 	tv_strbuf_fini(&sb);
 	load_bytes(fp, ev);
-	if (fp->cur == 0)
+	if (fp->list.cur == 0)
 		first_field(fp);
 }
 
@@ -411,19 +410,7 @@ tree_rows(const struct tv_pane *p, const struct fields_priv *fp)
 static void
 clamp(struct tv_pane *p, struct fields_priv *fp)
 {
-	int h = tree_rows(p, fp);
-	int n = (int)fp->n;
-
-	if (fp->cur >= n)
-		fp->cur = n - 1;
-	if (fp->cur < 0)
-		fp->cur = 0;
-	if (fp->top > fp->cur)
-		fp->top = fp->cur;
-	if (fp->cur >= fp->top + h)
-		fp->top = fp->cur - h + 1;
-	if (fp->top < 0)
-		fp->top = 0;
+	tv_ui_list_fit(&fp->list, fp->n, tree_rows(p, fp));
 }
 
 /* Pane op: new size. */
@@ -499,9 +486,8 @@ draw_hex(struct tv_ui *ui, struct tv_pane *p, struct fields_priv *fp, int y0)
 		wattrset(p->win, A_NORMAL);
 		return;
 	}
-	if (fp->cur >= 0 && fp->cur < (int)fp->n &&
-	    fp->lines[fp->cur].has_bits) {
-		const struct fline *l = &fp->lines[fp->cur];
+	if (fp->list.cur < fp->n && fp->lines[fp->list.cur].has_bits) {
+		const struct fline *l = &fp->lines[fp->list.cur];
 
 		hl_lo = l->bit_off / 8;
 		hl_hi = (l->bit_off + l->bit_size + 7) / 8;
@@ -551,7 +537,8 @@ fields_draw(struct tv_ui *ui, struct tv_pane *p)
 	struct fields_priv *fp = p->priv;
 	bool focused = tv_ui_has_focus(ui, p);
 	chtype a = ui->attrs[TV_UI_A_HEADER];
-	int i, row;
+	size_t row;
+	int i;
 
 	if (fp->stale)
 		rebuild(ui, fp);
@@ -559,9 +546,9 @@ fields_draw(struct tv_ui *ui, struct tv_pane *p)
 	mvwhline(p->win, 0, 0, ' ' | a, p->w);
 	tv_ui_put(p->win, 0, 1, _("Fields (Tab: focus, Esc: close, x: hex)"),
 	    p->w - 1);
-	for (i = 0, row = fp->top; i < tree_rows(p, fp) && i + 1 < p->h &&
-	    row < (int)fp->n; i++, row++) {
-		bool cur = row == fp->cur && (focused || fp->hex);
+	for (i = 0, row = fp->list.top; i < tree_rows(p, fp) &&
+	    i + 1 < p->h && row < fp->n; i++, row++) {
+		bool cur = row == fp->list.cur && (focused || fp->hex);
 
 		a = ui->attrs[fp->lines[row].attr];
 		if (cur)
@@ -583,47 +570,19 @@ fields_request(struct tv_ui *ui TV_UNUSED, struct tv_pane *p,
     enum tv_ui_req req)
 {
 	struct fields_priv *fp = p->priv;
-	int h = tree_rows(p, fp);
 
 	switch (req) {
 	case TV_UI_REQ_HEX:
 		fp->hex = !fp->hex;
 		fp->hex_top = 0;
-		break;
-	case TV_UI_REQ_DOWN:
-		fp->cur++;
-		break;
-	case TV_UI_REQ_UP:
-		fp->cur--;
-		break;
-	case TV_UI_REQ_PAGE_DOWN:
-		fp->cur += h;
-		fp->top += h;
-		break;
-	case TV_UI_REQ_PAGE_UP:
-		fp->cur -= h;
-		fp->top -= h;
-		break;
-	case TV_UI_REQ_HALF_DOWN:
-		fp->cur += h / 2;
-		break;
-	case TV_UI_REQ_HALF_UP:
-		fp->cur -= h / 2;
-		break;
-	case TV_UI_REQ_FIRST:
-		fp->cur = 0;
-		break;
-	case TV_UI_REQ_LAST:
-		fp->cur = (int)fp->n - 1;
+		clamp(p, fp);
 		break;
 	default:
-		return false;
+		if (!tv_ui_list_request(&fp->list, fp->n, tree_rows(p, fp),
+		    req))
+			return false;
+		break;
 	}
-	if (fp->top > (int)fp->n - h)
-		fp->top = TV_MAX((int)fp->n - h, 0);
-	if (fp->top < 0)
-		fp->top = 0;
-	clamp(p, fp);
 	p->dirty = true;
 	return true;
 }
@@ -648,11 +607,8 @@ fields_click(struct tv_ui *ui TV_UNUSED, struct tv_pane *p, int y)
 {
 	struct fields_priv *fp = p->priv;
 
-	if (y < 1)
-		return;
-	fp->cur = fp->top + y - 1;
-	clamp(p, fp);
-	p->dirty = true;
+	if (tv_ui_list_click(&fp->list, fp->n, tree_rows(p, fp), y - 1))
+		p->dirty = true;
 }
 
 /* Pane op: x from any pane opens the fields with the dump. */

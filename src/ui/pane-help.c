@@ -15,7 +15,7 @@
 struct help_priv {
 	char	**lines;
 	size_t	  n, cap;
-	int	  top;
+	struct tv_ui_list list;		/* scroll only */
 };
 
 /* Append one line. */
@@ -125,6 +125,7 @@ help_init(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
 {
 	struct help_priv *hp = tv_xcalloc(1, sizeof(*hp));
 
+	hp->list.no_cursor = true;
 	build(hp);
 	p->priv = hp;
 }
@@ -150,9 +151,8 @@ static void
 help_resize(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
 {
 	struct help_priv *hp = p->priv;
-	int max = TV_MAX((int)hp->n - (p->h - 1), 0);
 
-	hp->top = TV_MIN(hp->top, max);
+	tv_ui_list_fit(&hp->list, hp->n, TV_MAX(p->h - 1, 1));
 }
 
 /* Pane op: title and the visible lines. */
@@ -168,8 +168,8 @@ help_draw(struct tv_ui *ui, struct tv_pane *p)
 	tv_ui_put(p->win, 0, 1, _("tview help (q or Esc closes, j/k scroll)"),
 	    p->w - 1);
 	wattrset(p->win, A_NORMAL);
-	for (i = 0; i + 1 < p->h && hp->top + i < (int)hp->n; i++) {
-		const char *s = hp->lines[hp->top + i];
+	for (i = 0; i + 1 < p->h && hp->list.top + (size_t)i < hp->n; i++) {
+		const char *s = hp->lines[hp->list.top + (size_t)i];
 
 		wattrset(p->win, s[0] && s[0] != ' ' ?
 		    ui->attrs[TV_UI_A_SCOPE] : A_NORMAL);
@@ -184,40 +184,19 @@ help_request(struct tv_ui *ui, struct tv_pane *p,
     enum tv_ui_req req)
 {
 	struct help_priv *hp = p->priv;
-	int h = TV_MAX(p->h - 1, 1);
-	int max = TV_MAX((int)hp->n - h, 0);
 
 	switch (req) {
-	case TV_UI_REQ_DOWN:
-		hp->top++;
-		break;
-	case TV_UI_REQ_UP:
-		hp->top--;
-		break;
-	case TV_UI_REQ_PAGE_DOWN:
-	case TV_UI_REQ_HALF_DOWN:
-		hp->top += req == TV_UI_REQ_PAGE_DOWN ? h : h / 2;
-		break;
-	case TV_UI_REQ_PAGE_UP:
-	case TV_UI_REQ_HALF_UP:
-		hp->top -= req == TV_UI_REQ_PAGE_UP ? h : h / 2;
-		break;
-	case TV_UI_REQ_FIRST:
-		hp->top = 0;
-		break;
-	case TV_UI_REQ_LAST:
-		hp->top = max;
-		break;
 	case TV_UI_REQ_QUIT:
 	case TV_UI_REQ_CLOSE:
 		tv_ui_pane_close(ui, TV_UI_PANE_HELP);
 		return true;
 	default:
-		return false;
+		if (!tv_ui_list_request(&hp->list, hp->n, TV_MAX(p->h - 1, 1),
+		    req))
+			return false;
+		p->dirty = true;
+		return true;
 	}
-	hp->top = TV_MAX(0, TV_MIN(hp->top, max));
-	p->dirty = true;
-	return true;
 }
 
 const struct tv_pane_ops tv_ui_help_ops = {

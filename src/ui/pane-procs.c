@@ -29,8 +29,7 @@ struct procs_priv {
 	const struct tv_thread	**rows;
 	size_t			 nrows;
 	size_t			 rows_cap;
-	size_t			 cur;
-	size_t			 top;
+	struct tv_ui_list	 list;
 	int			 sort;		/* enum procs_sort */
 	bool			 waiting;	/* the pass has not reached
 						   the cursor yet */
@@ -150,8 +149,8 @@ procs_rebuild(struct tv_ui *ui, struct procs_priv *pp)
 	size_t n, i;
 
 	pp->stale = false;
-	if (pp->cur < pp->nrows)
-		keep_tid = pp->rows[pp->cur]->tid;
+	if (pp->list.cur < pp->nrows)
+		keep_tid = pp->rows[pp->list.cur]->tid;
 	tv_ui_session_state_at(ui, ui->have_sel ? &ui->sel : NULL, pp->st);
 	threads = tv_state_threads(pp->st, &n);
 	if (n > pp->rows_cap) {
@@ -168,11 +167,11 @@ procs_rebuild(struct tv_ui *ui, struct procs_priv *pp)
 	for (i = 0; i < n && keep == NULL; i++) {
 		if (pp->rows[i]->tid == keep_tid) {
 			keep = pp->rows[i];
-			pp->cur = i;
+			pp->list.cur = i;
 		}
 	}
-	if (pp->cur >= n)
-		pp->cur = n ? n - 1 : 0;
+	if (pp->list.cur >= n)
+		pp->list.cur = n ? n - 1 : 0;
 }
 
 /*
@@ -222,6 +221,13 @@ procs_id(int64_t v, char *buf, size_t size)
 	return buf;
 }
 
+/* Rows of threads under the title and the column header. */
+static int
+procs_rows(const struct tv_pane *p)
+{
+	return TV_MAX(p->h - 2, 1);
+}
+
 /* Pane op: title, column header, rows. */
 static void
 procs_draw(struct tv_ui *ui, struct tv_pane *p)
@@ -237,7 +243,7 @@ procs_draw(struct tv_ui *ui, struct tv_pane *p)
 	const struct tv_thread *t;
 	chtype a = ui->attrs[TV_UI_A_HEADER];
 	size_t row;
-	int i, h = p->h - 2;
+	int i, h = procs_rows(p);
 
 	if (pp->stale && procs_wait(ui, pp)) {
 		wattrset(p->win, a);
@@ -269,11 +275,8 @@ procs_draw(struct tv_ui *ui, struct tv_pane *p)
 		tv_ui_put(p->win, 1, 1, line, p->w - 1);
 	if (h < 1)
 		h = 1;
-	if (pp->cur < pp->top)
-		pp->top = pp->cur;
-	if (pp->cur >= pp->top + (size_t)h)
-		pp->top = pp->cur - (size_t)h + 1;
-	for (i = 0, row = pp->top; i < h && row < pp->nrows; i++, row++) {
+	tv_ui_list_fit(&pp->list, pp->nrows, h);
+	for (i = 0, row = pp->list.top; i < h && row < pp->nrows; i++, row++) {
 		t = pp->rows[row];
 		if (t->since == TV_TIME_NONE)
 			snprintf(since, sizeof(since), "-");
@@ -296,11 +299,11 @@ procs_draw(struct tv_ui *ui, struct tv_pane *p)
 		    procs_id(t->ppid, ppid, sizeof(ppid)),
 		    t->name[0] ? t->name : "-", state, cpu, since, modes);
 		a = ui->attrs[TV_UI_A_NORMAL];
-		if (row == pp->cur)
+		if (row == pp->list.cur)
 			a = ui->attrs[focused ? TV_UI_A_SELECTED :
 			    TV_UI_A_SELECTED_DIM];
 		wattrset(p->win, a);
-		if (row == pp->cur)
+		if (row == pp->list.cur)
 			mvwhline(p->win, i + 2, 0, ' ' | a, p->w);
 		tv_ui_put(p->win, i + 2, 1, line, p->w - 1);
 	}
@@ -313,9 +316,9 @@ procs_toggle_filter(struct tv_ui *ui, struct procs_priv *pp)
 {
 	const struct tv_thread *t;
 
-	if (pp->cur >= pp->nrows)
+	if (pp->list.cur >= pp->nrows)
 		return;
-	t = pp->rows[pp->cur];
+	t = pp->rows[pp->list.cur];
 	if (ui->proc_filter && ui->proc_tid == t->tid &&
 	    ui->proc_machine == t->machine) {
 		ui->proc_filter = false;
@@ -339,34 +342,8 @@ static bool
 procs_request(struct tv_ui *ui, struct tv_pane *p, enum tv_ui_req req)
 {
 	struct procs_priv *pp = p->priv;
-	size_t h = (size_t)TV_MAX(p->h - 2, 1);
 
 	switch (req) {
-	case TV_UI_REQ_DOWN:
-		if (pp->cur + 1 < pp->nrows)
-			pp->cur++;
-		break;
-	case TV_UI_REQ_UP:
-		if (pp->cur > 0)
-			pp->cur--;
-		break;
-	case TV_UI_REQ_PAGE_DOWN:
-	case TV_UI_REQ_HALF_DOWN:
-		pp->cur += req == TV_UI_REQ_PAGE_DOWN ? h : h / 2 + 1;
-		if (pp->cur >= pp->nrows)
-			pp->cur = pp->nrows ? pp->nrows - 1 : 0;
-		break;
-	case TV_UI_REQ_PAGE_UP:
-	case TV_UI_REQ_HALF_UP:
-		h = req == TV_UI_REQ_PAGE_UP ? h : h / 2 + 1;
-		pp->cur = pp->cur > h ? pp->cur - h : 0;
-		break;
-	case TV_UI_REQ_FIRST:
-		pp->cur = 0;
-		break;
-	case TV_UI_REQ_LAST:
-		pp->cur = pp->nrows ? pp->nrows - 1 : 0;
-		break;
 	case TV_UI_REQ_SORT:
 		pp->sort = (pp->sort + 1) % SORT_COUNT;
 		pp->stale = true;
@@ -375,7 +352,10 @@ procs_request(struct tv_ui *ui, struct tv_pane *p, enum tv_ui_req req)
 		procs_toggle_filter(ui, pp);
 		break;
 	default:
-		return false;
+		if (!tv_ui_list_request(&pp->list, pp->nrows, procs_rows(p),
+		    req))
+			return false;
+		break;
 	}
 	p->dirty = true;
 	return true;
@@ -397,8 +377,7 @@ procs_click(struct tv_ui *ui TV_UNUSED, struct tv_pane *p, int y)
 {
 	struct procs_priv *pp = p->priv;
 
-	if (y >= 2 && pp->top + (size_t)(y - 2) < pp->nrows)
-		pp->cur = pp->top + (size_t)(y - 2);
+	tv_ui_list_click(&pp->list, pp->nrows, procs_rows(p), y - 2);
 	p->dirty = true;
 }
 

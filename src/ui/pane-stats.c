@@ -47,7 +47,7 @@ struct stats_priv {
 	struct line	*lines;
 	size_t		 n, cap;
 	bool		 built;
-	size_t		 cur, top;
+	struct tv_ui_list list;
 };
 
 /* The worker: one walk over the whole trace. */
@@ -298,18 +298,15 @@ stats_draw(struct tv_ui *ui, struct tv_pane *p)
 	}
 	if (h < 1)
 		return;
-	if (sp->cur < sp->top)
-		sp->top = sp->cur;
-	if (sp->cur >= sp->top + (size_t)h)
-		sp->top = sp->cur - (size_t)h + 1;
-	for (i = 0, row = sp->top; i < h && row < sp->n; i++, row++) {
+	tv_ui_list_fit(&sp->list, sp->n, h);
+	for (i = 0, row = sp->list.top; i < h && row < sp->n; i++, row++) {
 		chtype at = sp->lines[row].kind == L_HEAD ?
 		    ui->attrs[TV_UI_A_SCOPE] : A_NORMAL;
 
-		if (row == sp->cur)
+		if (row == sp->list.cur)
 			at = ui->attrs[TV_UI_A_SELECTED];
 		wattrset(p->win, at);
-		if (row == sp->cur)
+		if (row == sp->list.cur)
 			mvwhline(p->win, i + 1, 0, ' ' | at, p->w);
 		tv_ui_put(p->win, i + 1, 1, sp->lines[row].text, p->w - 1);
 	}
@@ -324,9 +321,9 @@ stats_enter(struct tv_ui *ui, struct tv_pane *p, struct stats_priv *sp)
 	struct tv_event ev;
 	int id = (int)(p - ui->panes);
 
-	if (sp->cur >= sp->n)
+	if (sp->list.cur >= sp->n)
 		return;
-	l = &sp->lines[sp->cur];
+	l = &sp->lines[sp->list.cur];
 	switch (l->kind) {
 	case L_CLASS:
 		tv_ui_pane_close(ui, id);
@@ -352,39 +349,13 @@ stats_enter(struct tv_ui *ui, struct tv_pane *p, struct stats_priv *sp)
 	}
 }
 
-/* Pane op: move, Enter, close. */
+/* Pane op: move (the list engine), Enter, close. */
 static bool
 stats_request(struct tv_ui *ui, struct tv_pane *p, enum tv_ui_req req)
 {
 	struct stats_priv *sp = p->priv;
-	size_t h = (size_t)TV_MAX(p->h - 1, 1);
 
 	switch (req) {
-	case TV_UI_REQ_DOWN:
-		if (sp->cur + 1 < sp->n)
-			sp->cur++;
-		break;
-	case TV_UI_REQ_UP:
-		if (sp->cur > 0)
-			sp->cur--;
-		break;
-	case TV_UI_REQ_PAGE_DOWN:
-	case TV_UI_REQ_HALF_DOWN:
-		sp->cur += req == TV_UI_REQ_PAGE_DOWN ? h : h / 2;
-		if (sp->cur >= sp->n)
-			sp->cur = sp->n ? sp->n - 1 : 0;
-		break;
-	case TV_UI_REQ_PAGE_UP:
-	case TV_UI_REQ_HALF_UP:
-		h = req == TV_UI_REQ_PAGE_UP ? h : h / 2;
-		sp->cur = sp->cur > h ? sp->cur - h : 0;
-		break;
-	case TV_UI_REQ_FIRST:
-		sp->cur = 0;
-		break;
-	case TV_UI_REQ_LAST:
-		sp->cur = sp->n ? sp->n - 1 : 0;
-		break;
 	case TV_UI_REQ_FIELDS:
 		stats_enter(ui, p, sp);
 		return true;
@@ -396,7 +367,8 @@ stats_request(struct tv_ui *ui, struct tv_pane *p, enum tv_ui_req req)
 		tv_ui_pane_close(ui, (int)(p - ui->panes));
 		return true;
 	default:
-		return false;
+		if (!tv_ui_list_request(&sp->list, sp->n, p->h - 1, req))
+			return false;
 	}
 	p->dirty = true;
 	return true;

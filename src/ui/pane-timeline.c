@@ -31,8 +31,7 @@ struct tl_priv {
 	bool			 stale;
 	bool			 built_done;	/* the pass had ended */
 	uint32_t		 cur_col;
-	size_t			 cur_row;	/* in rows[] */
-	size_t			 top;
+	struct tv_ui_list	 list;		/* the row cursor, in rows[] */
 	int			 sort;
 	bool			 hide_idle;
 	bool			 center;	/* put the column cursor on the
@@ -86,8 +85,8 @@ tl_rows(struct tl_priv *tp)
 	qsort(tp->rows + tp->ncpu_rows, n - tp->ncpu_rows, sizeof(*tp->rows),
 	    tl_cmp);
 	tp->nrows = n;
-	if (tp->cur_row >= n)
-		tp->cur_row = n ? n - 1 : 0;
+	if (tp->list.cur >= n)
+		tp->list.cur = n ? n - 1 : 0;
 }
 
 /* Build the timeline of the window for @cols columns. */
@@ -185,13 +184,13 @@ tl_cursor_text(struct tv_ui *ui, struct tl_priv *tp, char *buf, size_t size)
 	tv_time_format(tv_timeline_col_time(tp->tl, tp->cur_col),
 	    ui->time_style == TV_TIME_RAW ? TV_TIME_RELATIVE : ui->time_style,
 	    ui->set->ts_begin, when, sizeof(when));
-	if (tp->cur_row >= tp->nrows) {
+	if (tp->list.cur >= tp->nrows) {
 		snprintf(buf, size, "%s", when);
 		return;
 	}
-	r = tp->rows[tp->cur_row];
+	r = tp->rows[tp->list.cur];
 	c = (enum tv_cell)r->cells[tp->cur_col];
-	if (tp->cur_row < tp->ncpu_rows) {
+	if (tp->list.cur < tp->ncpu_rows) {
 		tid = r->cell_tid[tp->cur_col];
 		if (tid == TV_TID_UNKNOWN)
 			snprintf(buf, size, _("%s  cpu %d: %s"), when, r->cpu,
@@ -249,14 +248,11 @@ tl_draw(struct tv_ui *ui, struct tv_pane *p)
 	tl_cursor_text(ui, tp, title, sizeof(title));
 	tv_ui_put(p->win, 1, 1, title, p->w - 1);
 	wattrset(p->win, A_NORMAL);
-	if (tp->cur_row < tp->top)
-		tp->top = tp->cur_row;
-	if (tp->cur_row >= tp->top + (size_t)h)
-		tp->top = tp->cur_row - (size_t)h + 1;
-	for (i = 0, row = tp->top; i < h && row < tp->nrows; i++, row++) {
+	tv_ui_list_fit(&tp->list, tp->nrows, h);
+	for (i = 0, row = tp->list.top; i < h && row < tp->nrows; i++, row++) {
 		r = tp->rows[row];
 		tl_label(r, row < tp->ncpu_rows, label, sizeof(label));
-		wattrset(p->win, row == tp->cur_row ?
+		wattrset(p->win, row == tp->list.cur ?
 		    ui->attrs[TV_UI_A_SELECTED] : A_NORMAL);
 		mvwhline(p->win, i + 2, 0, ' ', TL_LABEL);
 		tv_ui_put(p->win, i + 2, 0, label, TL_LABEL - 1);
@@ -340,35 +336,9 @@ static bool
 tl_request(struct tv_ui *ui, struct tv_pane *p, enum tv_ui_req req)
 {
 	struct tl_priv *tp = p->priv;
-	size_t h = (size_t)TV_MAX(p->h - 2, 1);
 	uint32_t ncols = tp->tl != NULL ? tp->tl->ncols : 1;
 
 	switch (req) {
-	case TV_UI_REQ_DOWN:
-		if (tp->cur_row + 1 < tp->nrows)
-			tp->cur_row++;
-		break;
-	case TV_UI_REQ_UP:
-		if (tp->cur_row > 0)
-			tp->cur_row--;
-		break;
-	case TV_UI_REQ_PAGE_DOWN:
-	case TV_UI_REQ_HALF_DOWN:
-		tp->cur_row += req == TV_UI_REQ_PAGE_DOWN ? h : h / 2;
-		if (tp->cur_row >= tp->nrows)
-			tp->cur_row = tp->nrows ? tp->nrows - 1 : 0;
-		break;
-	case TV_UI_REQ_PAGE_UP:
-	case TV_UI_REQ_HALF_UP:
-		h = req == TV_UI_REQ_PAGE_UP ? h : h / 2;
-		tp->cur_row = tp->cur_row > h ? tp->cur_row - h : 0;
-		break;
-	case TV_UI_REQ_FIRST:
-		tp->cur_row = 0;
-		break;
-	case TV_UI_REQ_LAST:
-		tp->cur_row = tp->nrows ? tp->nrows - 1 : 0;
-		break;
 	case TV_UI_REQ_LEFT:
 		if (tp->cur_col > 0)
 			tp->cur_col--;
@@ -412,7 +382,9 @@ tl_request(struct tv_ui *ui, struct tv_pane *p, enum tv_ui_req req)
 		tv_ui_pane_close(ui, TV_UI_PANE_TIMELINE);
 		return true;
 	default:
-		return false;
+		/* rows: the list engine's moves */
+		if (!tv_ui_list_request(&tp->list, tp->nrows, p->h - 2, req))
+			return false;
 	}
 	p->dirty = true;
 	return true;

@@ -18,7 +18,7 @@
 	_(HALF_UP,	"half-up",	N_("half a screen back"))	\
 	_(FIRST,	"first",	N_("first event"))		\
 	_(LAST,		"last",		N_("last event"))		\
-	_(COMMAND,	"command",	N_("command line (:goto, :pid, :cpu, :event, :search, :q)")) \
+	_(COMMAND,	"command",	N_("command line (the : commands are listed below)")) \
 	_(TIME_PROMPT,	"time-prompt",	N_("go to a time (HH:MM:SS, +1ms, 50%)")) \
 	_(SEARCH_FWD,	"search-forward",  N_("search forward (regex)"))	\
 	_(SEARCH_BWD,	"search-backward", N_("search backward (regex)"))	\

@@ -116,6 +116,21 @@ void	 tv_ui_select(struct tv_ui *ui, const struct tv_event *ev);
 void	 tv_ui_mark_all(struct tv_ui *ui);
 void	 tv_ui_focus(struct tv_ui *ui, int pane);
 
+/* list.c: cursor, paging and clicks of the list panes */
+struct tv_ui_list {
+	size_t		 cur;		/* the selected row */
+	size_t		 top;		/* the first row shown */
+	bool		 no_cursor;	/* text: only scrolls */
+};
+/** tv_ui_list_request() - a motion request over @n rows, @h shown. */
+bool	 tv_ui_list_request(struct tv_ui_list *l, size_t n, int h,
+	    enum tv_ui_req req);
+/** tv_ui_list_fit() - keep the cursor on screen (before drawing). */
+void	 tv_ui_list_fit(struct tv_ui_list *l, size_t n, int h);
+/** tv_ui_list_click() - select shown row @row (0: the first); false if
+ * there is none. */
+bool	 tv_ui_list_click(struct tv_ui_list *l, size_t n, int h, int row);
+
 /* layout.c */
 void	 tv_ui_layout(struct tv_ui *ui);
 

@@ -4,11 +4,11 @@
 # u / U jump between them, B opens the pane where e edits, d deletes and u
 # undoes; everything is in info/bookmarks.xml after quitting, and a new
 # tview shows it again (--bookmarks agrees).
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 2 --events 3000 --seed 5
 "$TVIEW" --dump "$tmp/trace" >"$tmp/dump" 2>/dev/null
-t100=$(dump_time "$(dump_line 100 "$tmp/dump")")
 t200=$(dump_time "$(dump_line 200 "$tmp/dump")")
 t300=$(dump_time "$(dump_line 300 "$tmp/dump")")
 t500=$(dump_time "$(dump_line 500 "$tmp/dump")")

@@ -2,6 +2,7 @@
 # A long search shows its progress and Esc (or Ctrl-C) cancels it, leaving
 # the cursor where it was.  TVIEW_UI_SCAN_DELAY_US slows the scan down so
 # that "long" does not depend on the machine's speed.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 4 --events 3000 --seed 18

@@ -2,6 +2,7 @@
 # c cycles the time column: wall clock, relative, seconds, raw clock
 # (the CTF clock's cycle value, as babeltrace2 --clock-cycles prints it),
 # then wall clock again.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 2 --events 300 --seed 5

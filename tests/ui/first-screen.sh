@@ -1,6 +1,7 @@
 #!/bin/sh
 # The first screen shows the first events of the trace, in --dump order,
 # with the column header, the status bar, and the first row selected.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 4 --events 3000 --seed 11

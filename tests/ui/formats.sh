@@ -3,6 +3,7 @@
 # zlib-compressed trace.dat (v7) and an LTT 0.x trace open, show their
 # format, the fields pane and its hex dump (trace.dat pages decompressed),
 # and G reaches "event M of M", M counted in --dump.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 td=$TVIEW_SHARED/traces/ftrace/derived-lisa-sched_load-v7-zlib/trace.dat

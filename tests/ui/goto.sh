@@ -1,6 +1,7 @@
 #!/bin/sh
 # :goto lands on the right event: the one of --dump line N, by its time,
 # by #N, by +REL from there, and the t prompt and N% work too.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 4 --events 5000 --seed 13

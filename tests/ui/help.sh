@@ -3,6 +3,7 @@
 # of the command table (read from the source, so a new binding or command
 # without help cannot slip through), q closes
 # it without quitting, and the fields pane opens with Enter.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 2 --events 500 --seed 16

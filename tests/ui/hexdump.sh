@@ -3,6 +3,7 @@
 # hex, ASCII) under the tree, the bytes of the field under the cursor in
 # reverse video (NO_COLOR); j/k move the field cursor and the lit bytes
 # follow; x again hides the dump.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 2 --events 300 --seed 4

@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Shared by tests/ui/*.sh: run tview inside a private tmux server and read
 # its screen.  Everything waits by polling capture-pane every 50 ms until a
 # string shows up (or a timeout passes): no fixed sleeps.  The environment
@@ -9,6 +10,7 @@
 
 : "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 TV_TEST_NAME=ui
+# shellcheck source=../lib.sh
 . "$top_srcdir/tests/lib.sh"
 : "${TVIEW_SHARED:=$top_srcdir/../shared}"
 : "${UI_TIMEOUT:=20}"
@@ -25,6 +27,7 @@ HOME=$tmp
 LANGUAGE=
 export LC_ALL TZ HOME LANGUAGE
 unset NO_COLOR TMUX
+# shellcheck disable=SC2154 # _s is the loop variable inside the trap
 trap 'for _s in $socks; do tmux -L "$_s" kill-server >/dev/null 2>&1; done
 rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP

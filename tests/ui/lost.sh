@@ -2,6 +2,7 @@
 # What the tracer lost is visible: the status bar totals lost events and
 # packets, the list shows a <discarded> row where it happened, and the
 # fields pane says how many events that row stands for.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 2 --events 30000 --packet-size 8192 \

@@ -2,6 +2,7 @@
 # The mouse: a click selects the row under it, the wheel scrolls three
 # events at a time.  xterm mouse reports (ESC [ M b x y) are typed into
 # the pane as raw bytes.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 2 --events 500 --seed 19

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Page down then page up returns to the very same screen; so do Space/b,
 # Ctrl-D/Ctrl-U, j/k at the edges, and End/Home reach both ends.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 4 --events 3000 --seed 12

@@ -4,6 +4,7 @@
 # thread current on its CPU (tview --dump --with-pid is the oracle), so
 # kernel events that carry no PID field (syscalls, IRQs) are found too.
 # Events the state layer cannot attribute fall back to their own fields.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 4 --events 3000 --seed 15

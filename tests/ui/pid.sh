@@ -2,6 +2,7 @@
 # PID jumps: ] and [ go to the next and previous event of the selected
 # event's PID (payload tid here), p asks for a PID, :pid N too; name
 # jumps } { and :cpu work the same way.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 4 --events 3000 --seed 15
@@ -12,7 +13,7 @@ pid=$(grep -oE '[{,] tid = [0-9]+[,} ]' "$tmp/dump" |
     sed 's/.*= \([0-9]*\).*/\1/' | sort | uniq -c | sort -rn |
     awk '$1 >= 3 { print $2; exit }')
 test -n "$pid" || { echo "FAIL: fixture has no repeated tid"; exit 1; }
-grep -nE "[{,] tid = $pid[,} ]" "$tmp/dump" | cut -d: -f1 >"$tmp/lines"
+grep -nE "[{,] tid = ${pid}[,} ]" "$tmp/dump" | cut -d: -f1 >"$tmp/lines"
 a=$(sed -n 1p "$tmp/lines"); b=$(sed -n 2p "$tmp/lines")
 c=$(sed -n 3p "$tmp/lines")
 ta=$(dump_time "$(dump_line "$a" "$tmp/dump")")

@@ -3,6 +3,7 @@
 # count is known (the background pass), N the event's line in --dump and
 # M the dump's length, after :goto #N, paging, G and g, on a 4-CPU trace
 # (interleaved streams, small packets).
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 4 --events 5000 --seed 21

@@ -5,6 +5,7 @@
 # lines of --dump --with-pid with that TID), Enter again lifts it, Esc
 # closes the pane.  On a real LTTng kernel trace (TVIEW_SHARED), the
 # MODE column shows the execution-mode stack --processes prints.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 4 --events 20000 --seed 3
@@ -66,6 +67,7 @@ if [ -n "$next" ]; then
 fi
 # A jump longer than one owner window (4,096 events): the thread with
 # the longest gap between two of its events after line 2000.
+# shellcheck disable=SC2046 # two numbers, split on purpose
 set -- $(awk -F '\t' '$2 != "-" && $2 != 0 && $2 != 1510 {
 	if (($2 in last) && NR - last[$2] > g && last[$2] > 2000) {
 		g = NR - last[$2]; b = last[$2] " " $2 " " NR }

@@ -2,6 +2,7 @@
 # Real LTTng traces from ../shared (skipped when it is absent): the first
 # and last events match --dump, a search and a PID jump run on real data,
 # and the fields pane decodes a real event.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 dir=$TVIEW_SHARED/traces/ctf

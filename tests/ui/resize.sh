@@ -1,6 +1,7 @@
 #!/bin/sh
 # Resizing keeps the selected event selected, at 80x24 and 300x100, and
 # the screen stays within its width; NO_COLOR and a tiny terminal work.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 4 --events 3000 --seed 17

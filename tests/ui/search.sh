@@ -2,6 +2,7 @@
 # Regex search over the rendered rows: / finds the next match, n repeats,
 # N and ? go back, a search past the end wraps with a message, a pattern
 # that matches nothing says so, and a bad regex is an error, not a crash.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 4 --events 3000 --seed 14
