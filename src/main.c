@@ -114,8 +114,9 @@ main_usage(FILE *fp)
 	fputs(_("TIME is HH:MM[:SS[.N]] (on the trace's first day), "
 	    "YYYY-MM-DD HH:MM:SS[.N],\n"
 	    "SECONDS[.N] since the clock's origin, +REL or -REL from the "
-	    "trace start\n"
-	    "(+1.5ms, -200us), or N% of the trace's time span.\n"), fp);
+	    "first event\n"
+	    "(+1.5ms, -200us), or N% of the time span from the first event "
+	    "to the last.\n"), fp);
 	fputc('\n', fp);
 	fputs(_("Without --dump or --info, tview opens the interactive "
 	    "browser; its keys are\n"

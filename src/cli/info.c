@@ -203,10 +203,13 @@ info_streams(const struct tv_trace *trace, enum tv_time_style style,
 			info_puts(s->files[f].path);
 			putchar('\n');
 		}
-		printf("      %s: %s\n", _("first"),
+		printf("      %s: %s\n", _("first event"),
+		    info_time(s->ev_first, style, b1, sizeof(b1)));
+		printf("      %s: %s\n", _("last event"),
+		    info_time(s->ev_last, style, b2, sizeof(b2)));
+		printf("      %s: %s - ", _("packets"),
 		    info_time(t.first, style, b1, sizeof(b1)));
-		printf("      %s: %s\n", _("last"),
-		    info_time(t.last, style, b2, sizeof(b2)));
+		printf("%s\n", info_time(t.last, style, b2, sizeof(b2)));
 		if (t.discarded != 0 || t.lost_packets != 0)
 			printf("      %s: %" PRIu64 ", %s: %" PRIu64 "\n",
 			    _("discarded events"), t.discarded,
@@ -263,12 +266,25 @@ info_trace(const struct tv_trace *trace, enum tv_time_style style,
 	info_classes(trace);
 }
 
+/* "LABEL: BEGIN - END (D s)", the line of a span. */
+static void
+info_span(const char *label, int64_t b, int64_t e, enum tv_time_style style)
+{
+	char b1[96], b2[96], b3[96];
+
+	printf("%s: %s - %s", label, info_time(b, style, b1, sizeof(b1)),
+	    info_time(e, style, b2, sizeof(b2)));
+	if (b != TV_TIME_NONE && e != TV_TIME_NONE)
+		printf(" (%s s)", tv_time_format(e - b, TV_TIME_SECONDS, 0,
+		    b3, sizeof(b3)));
+	putchar('\n');
+}
+
 /* --info; see cli.h. */
 int
 tv_cli_info(struct tv_trace_set *set, const struct tv_cli_options *o)
 {
 	struct info_totals sum;
-	char b1[96], b2[96], b3[96];
 	uint32_t i;
 
 	memset(&sum, 0, sizeof(sum));
@@ -276,13 +292,9 @@ tv_cli_info(struct tv_trace_set *set, const struct tv_cli_options *o)
 		info_trace(set->traces[i], o->time_style, &sum);
 	printf("%s: %" PRIu64 "\n", _("Discarded events"), sum.discarded);
 	printf("%s: %" PRIu64 "\n", _("Lost packets"), sum.lost_packets);
-	printf("%s: %s - %s", _("Time span"),
-	    info_time(set->ts_begin, o->time_style, b1, sizeof(b1)),
-	    info_time(set->ts_end, o->time_style, b2, sizeof(b2)));
-	if (set->ts_begin != TV_TIME_NONE && set->ts_end != TV_TIME_NONE)
-		printf(" (%s s)", tv_time_format(set->ts_end - set->ts_begin,
-		    TV_TIME_SECONDS, 0, b3, sizeof(b3)));
-	putchar('\n');
+	info_span(_("Time span"), set->ts_begin, set->ts_end, o->time_style);
+	info_span(_("Packets span"), set->pkt_begin, set->pkt_end,
+	    o->time_style);
 	if (fflush(stdout) != 0) {
 		struct tv_error err;
 
