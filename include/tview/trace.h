@@ -234,6 +234,14 @@ enum tv_status		 tv_trace_set_open(struct tv_trace_set **out,
 			    struct tv_error *err);
 void			 tv_trace_set_close(struct tv_trace_set *set);
 
+/**
+ * tv_trace_set_count() - set every class's count by decoding the record
+ * headers of every packet (no field).  What is readable is counted; the
+ * first decoding error is returned and put in @err.
+ */
+enum tv_status		 tv_trace_set_count(struct tv_trace_set *set,
+			    struct tv_error *err);
+
 /** tv_packet_bytes() - pointer to packet @p's bytes in its mapped file. */
 const uint8_t		*tv_packet_bytes(const struct tv_stream *s,
 			    const struct tv_packet *p);
