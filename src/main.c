@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tview/error.h"
 #include "tview/i18n.h"
@@ -70,7 +71,7 @@ main_i18n_init(void)
 static void
 main_usage(FILE *fp)
 {
-	fprintf(fp, _("Usage: %s [OPTION]... TRACE...\n"), PACKAGE);
+	fprintf(fp, _("Usage: %s [OPTION]... [TRACE]...\n"), PACKAGE);
 	fputs(_("Browse kernel traces in the terminal: CTF 1.8 (LTTng 2.x, "
 	    "barectf), trace-cmd\n"
 	    "trace.dat (versions 6 and 7) and LTT / LTTng 0.x.\n"
@@ -121,7 +122,12 @@ main_usage(FILE *fp)
 	fputc('\n', fp);
 	fputs(_("Without --dump or --info, tview opens the interactive "
 	    "browser; its keys are\n"
-	    "listed in tview(1) and by F1 or h in the browser.\n"), fp);
+	    "listed in tview(1) and by F1 or h in the browser.  When "
+	    "standard output is\n"
+	    "not a terminal (a pipe, a file), it prints --dump instead.\n"
+	    "Without TRACE, tview opens ./trace.dat or the trace in the "
+	    "current directory;\n"
+	    "a directory holding a trace.dat opens that file.\n"), fp);
 	fputc('\n', fp);
 	fputs(_("Exit status: 0 on success, 1 if a trace could not be read "
 	    "completely,\n"
@@ -159,19 +165,51 @@ main_time_style(const char *arg, enum tv_time_style *out)
 	return true;
 }
 
+/* Free what tv_cli_paths() returned. */
+static void
+main_paths_free(char **paths, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+}
+
 /* Open the traces and run @mode on them; the process exit status. */
 static int
 main_run(enum main_mode mode, const struct tv_cli_options *o,
-    const char *const *paths, size_t npaths)
+    const char *const *args, size_t nargs)
 {
 	struct tv_ui_options ui;
 	struct tv_trace_set *set = NULL;
-	struct tv_error err;
-	enum tv_status st;
+	struct tv_error err, perr;
+	enum tv_status st, pst;
+	char **paths;
+	size_t npaths;
 	int status;
 
+	tv_error_clear(&perr);
+	pst = tv_cli_paths(args, nargs, &paths, &npaths, &perr);
+	if (nargs == 0 && pst != TV_OK) {
+		tv_cli_error(&perr);
+		main_paths_free(paths, npaths);
+		return main_usage_error();
+	}
+	if (npaths == 0) {
+		tv_cli_error(&perr);
+		main_paths_free(paths, npaths);
+		return 1;
+	}
 	tv_error_clear(&err);
-	st = tv_trace_set_open(&set, paths, npaths, &err);
+	st = tv_trace_set_open(&set, (const char *const *)paths, npaths,
+	    &err);
+	main_paths_free(paths, npaths);
+	if (pst != TV_OK) {
+		/* An argument left out comes first, as it came first. */
+		st = pst;
+		err = perr;
+	}
 	if (set == NULL || set->ntraces == 0) {
 		if (st == TV_OK)
 			tv_error_set(&err, TV_FORMAT, NULL,
@@ -272,10 +310,9 @@ main(int argc, char **argv)
 			return main_usage_error();
 		}
 	}
-	if (optind >= argc) {
-		fprintf(stderr, _("%s: no trace given\n"), PACKAGE);
-		return main_usage_error();
-	}
+	/* Like git and tig: into a pipe or a file, the text is wanted. */
+	if (mode == MODE_UI && !isatty(STDOUT_FILENO))
+		mode = MODE_DUMP;
 	if (o.end != NULL && mode != MODE_DUMP) {
 		fprintf(stderr, _("%s: --end only applies to --dump\n"),
 		    PACKAGE);

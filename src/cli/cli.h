@@ -55,4 +55,16 @@ int	tv_cli_bookmarks(struct tv_trace_set *set,
 enum tv_status tv_cli_bookmarks_load(const struct tv_trace_set *set,
 	    struct tv_bookmarks **out, struct tv_error *err);
 
+/**
+ * tv_cli_paths() - the paths to open for the arguments (see open.c): each
+ * argument, a directory holding a trace.dat as that file; with none,
+ * ./trace.dat or the current directory's trace.  *@out is a tv_xmalloc'd
+ * array of *@nout owned strings (free both).  An argument that is not a
+ * trace but where one can be suggested (a CTF metadata file, a directory
+ * with traces below) is left out and explained in @err; without arguments
+ * and no trace here, TV_NOT_FOUND (a usage error).
+ */
+enum tv_status tv_cli_paths(const char *const *args, size_t nargs,
+	    char ***out, size_t *nout, struct tv_error *err);
+
 #endif /* TVIEW_CLI_H */
