@@ -36,6 +36,7 @@ enum {
 	OPT_WITH_PID,
 	OPT_BOOKMARKS,
 	OPT_BOOKMARKED,
+	OPT_FORMAT,
 };
 
 static const struct option main_longopts[] = {
@@ -49,6 +50,7 @@ static const struct option main_longopts[] = {
 	{ "with-pid",		no_argument,		NULL, OPT_WITH_PID },
 	{ "bookmarks",		no_argument,		NULL, OPT_BOOKMARKS },
 	{ "bookmarked",		no_argument,		NULL, OPT_BOOKMARKED },
+	{ "format",		required_argument,	NULL, OPT_FORMAT },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 },
@@ -105,6 +107,10 @@ main_usage(FILE *fp)
 	    "with its PID,\n"
 	    "                           TID and process name, tab-separated "
 	    "('-' if unknown)\n"), fp);
+	fputs(_("      --format=FORMAT      with --processes, 'table' "
+	    "(default, aligned) or\n"
+	    "                           'tsv' (tab-separated, a header line, "
+	    "for scripts)\n"), fp);
 	fputs(_("      --bookmarks          print the trace's bookmarks, one a "
 	    "line: start, end,\n"
 	    "                           cycles, CPU, name, text, "
@@ -131,14 +137,24 @@ main_usage(FILE *fp)
 	fputc('\n', fp);
 	fputs(_("Exit status: 0 on success, 1 if a trace could not be read "
 	    "completely,\n"
-	    "2 on a usage error.\n"), fp);
+	    "2 on a usage error, 3 if the browser cannot start (no usable "
+	    "terminal).\n"), fp);
 }
 
-/* --version. */
+/* --version: the version, the licence, where bugs go. */
 static void
 main_version(void)
 {
 	printf("%s %s\n", PACKAGE, VERSION);
+	printf(_("License %s: <https://spdx.org/licenses/%s.html>\n"),
+	    TV_LICENSE, TV_LICENSE);
+	fputs(_("You may change and share this program; it comes with no "
+	    "warranty,\nto the extent the law allows.\n"), stdout);
+	if (PACKAGE_BUGREPORT[0] != '\0')
+		printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+	else
+		fputs(_("Report bugs: see BUGS in tview(1) for what to "
+		    "include.\n"), stdout);
 }
 
 /* Hint printed after a usage error. */
@@ -257,11 +273,15 @@ int
 main(int argc, char **argv)
 {
 	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL, NULL, false,
-	    false };
+	    false, TV_CLI_FORMAT_TABLE };
+	bool format_given = false;
 	enum main_mode mode = MODE_UI;
 	int c;
 
 	main_i18n_init();
+	/* getopt names the program after argv[0]: "tview:", not its path. */
+	if (argc > 0)
+		argv[0] = (char *)PACKAGE;
 	while ((c = getopt_long(argc, argv, "dib:e:hV", main_longopts,
 	    NULL)) != -1) {
 		switch (c) {
@@ -291,6 +311,18 @@ main(int argc, char **argv)
 			break;
 		case OPT_BOOKMARKED:
 			o.bookmarked = true;
+			break;
+		case OPT_FORMAT:
+			format_given = true;
+			if (strcmp(optarg, "tsv") == 0)
+				o.format = TV_CLI_FORMAT_TSV;
+			else if (strcmp(optarg, "table") == 0)
+				o.format = TV_CLI_FORMAT_TABLE;
+			else {
+				fprintf(stderr, _("%s: unknown format '%s' "
+				    "(use table or tsv)\n"), PACKAGE, optarg);
+				return main_usage_error();
+			}
 			break;
 		case OPT_TIME_FORMAT:
 			if (!main_time_style(optarg, &o.time_style)) {
@@ -325,6 +357,11 @@ main(int argc, char **argv)
 	}
 	if (o.with_pid && mode != MODE_DUMP) {
 		fprintf(stderr, _("%s: --with-pid only applies to --dump\n"),
+		    PACKAGE);
+		return main_usage_error();
+	}
+	if (format_given && mode != MODE_PROCESSES) {
+		fprintf(stderr, _("%s: --format only applies to --processes\n"),
 		    PACKAGE);
 		return main_usage_error();
 	}

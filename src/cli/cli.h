@@ -9,6 +9,12 @@
 #include "tview/trace.h"
 #include "tview/time.h"
 
+/* How a table is printed (--format): aligned for people, or TSV. */
+enum tv_cli_format {
+	TV_CLI_FORMAT_TABLE,
+	TV_CLI_FORMAT_TSV,
+};
+
 /* What the command line asked for, shared by the batch modes. */
 struct tv_cli_options {
 	enum tv_time_style	 time_style;	/* --time-format */
@@ -17,6 +23,7 @@ struct tv_cli_options {
 	const char		*at;		/* --at text, or NULL */
 	bool			 with_pid;	/* --dump --with-pid */
 	bool			 bookmarked;	/* --dump --bookmarked */
+	enum tv_cli_format	 format;	/* --processes --format */
 };
 
 struct tv_bookmarks;
