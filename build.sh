@@ -1,17 +1,29 @@
 #!/bin/sh
 # The two set-up commands of the README, for a fresh Debian machine:
 #
-#   ./build.sh demo    install what is missing, build, open the demo trace
-#   ./build.sh check   install what is missing, build, run every test
+#   ./build.sh [-y] demo    install what is missing, build, open the demo
+#   ./build.sh [-y] check   install what is missing, build, run every test
+#   ./build.sh [-y] deps    install what is missing
 #
 # Missing Debian packages are installed with apt-get (through sudo when
-# not root).  The build is in the source tree, with warnings as errors;
+# not root).  Run from a terminal, it asks first; with -y, under CI
+# ($CI set to anything but false) or without a terminal, it does not.  The build is in the source tree, with warnings as errors;
 # TVIEW_CONFIGURE_FLAGS adds configure options (e.g. --enable-asan) on the
 # first configure.
 set -eu
 
 top=$(cd "$(dirname "$0")" && pwd)
 cd "$top"
+
+# -y (before or after the command): install without asking.
+assume_yes=no
+cmd=
+for a in "$@"; do
+	case $a in
+	-y|--yes) assume_yes=yes ;;
+	*) cmd=${cmd:-$a} ;;
+	esac
+done
 
 BUILD_DEPS="autoconf automake autopoint libtool pkg-config gcc make gettext
 libncurses-dev libxml2-dev zlib1g-dev libpcre2-dev libzstd-dev
@@ -28,6 +40,20 @@ install_deps() {
 		fi
 	done
 	test -n "$missing" || return 0
+	if test "$assume_yes" = no && test -t 0 &&
+	    { test -z "${CI:-}" || test "${CI:-}" = false; }; then
+		printf 'build.sh: install with apt-get:%s? [Y/n] ' "$missing"
+		read -r answer || answer=n
+		case $answer in
+		''|[Yy]*) ;;
+		*)
+			echo "build.sh: not installing; install them" \
+			    "yourself:" >&2
+			echo "  sudo apt-get install$missing" >&2
+			exit 1
+			;;
+		esac
+	fi
 	echo "build.sh: installing:$missing"
 	if test "$(id -u)" -eq 0; then
 		sudo=
@@ -56,7 +82,7 @@ configure_tree() {
 	fi
 }
 
-case "${1:-}" in
+case "$cmd" in
 demo)
 	# shellcheck disable=SC2086
 	install_deps $BUILD_DEPS
@@ -82,7 +108,7 @@ deps)
 	install_deps $BUILD_DEPS $TEST_DEPS
 	;;
 *)
-	echo "usage: $0 demo|check|deps" >&2
+	echo "usage: $0 [-y] demo|check|deps" >&2
 	exit 2
 	;;
 esac

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tview/error.h"
 #include "tview/i18n.h"
@@ -42,6 +43,7 @@ enum {
 	OPT_STATS,
 	OPT_LATENCY,
 	OPT_TIMELINE,
+	OPT_FORMAT,
 };
 
 static const struct option main_longopts[] = {
@@ -58,6 +60,7 @@ static const struct option main_longopts[] = {
 	{ "stats",		no_argument,		NULL, OPT_STATS },
 	{ "latency",		required_argument,	NULL, OPT_LATENCY },
 	{ "timeline",		optional_argument,	NULL, OPT_TIMELINE },
+	{ "format",		required_argument,	NULL, OPT_FORMAT },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 },
@@ -80,7 +83,7 @@ main_i18n_init(void)
 static void
 main_usage(FILE *fp)
 {
-	fprintf(fp, _("Usage: %s [OPTION]... TRACE...\n"), PACKAGE);
+	fprintf(fp, _("Usage: %s [OPTION]... [TRACE]...\n"), PACKAGE);
 	fputs(_("Browse kernel traces in the terminal: CTF 1.8 (LTTng 2.x, "
 	    "barectf), trace-cmd\n"
 	    "trace.dat (versions 6 and 7) and LTT / LTTng 0.x.\n"
@@ -95,8 +98,9 @@ main_usage(FILE *fp)
 	    "                           LTTV textDump)\n"
 	    "  -i, --info               print a summary: format, environment, "
 	    "clocks,\n"
-	    "                           streams, event classes, lost data, "
-	    "time span\n"
+	    "                           streams, event classes and their "
+	    "counts, lost data,\n"
+	    "                           time span\n"
 	    "  -b, --begin=TIME         start at TIME (--dump, or the UI's "
 	    "first screen)\n"
 	    "  -e, --end=TIME           stop after TIME (--dump)\n"
@@ -113,6 +117,10 @@ main_usage(FILE *fp)
 	    "with its PID,\n"
 	    "                           TID and process name, tab-separated "
 	    "('-' if unknown)\n"), fp);
+	fputs(_("      --format=FORMAT      with --processes, 'table' "
+	    "(default, aligned) or\n"
+	    "                           'tsv' (tab-separated, a header line, "
+	    "for scripts)\n"), fp);
 	fputs(_("      --bookmarks          print the trace's bookmarks, one a "
 	    "line: start, end,\n"
 	    "                           cycles, CPU, name, text, "
@@ -138,23 +146,39 @@ main_usage(FILE *fp)
 	fputs(_("TIME is HH:MM[:SS[.N]] (on the trace's first day), "
 	    "YYYY-MM-DD HH:MM:SS[.N],\n"
 	    "SECONDS[.N] since the clock's origin, +REL or -REL from the "
-	    "trace start\n"
-	    "(+1.5ms, -200us), or N% of the trace's time span.\n"), fp);
+	    "first event\n"
+	    "(+1.5ms, -200us), or N% of the time span from the first event "
+	    "to the last.\n"), fp);
 	fputc('\n', fp);
 	fputs(_("Without --dump or --info, tview opens the interactive "
 	    "browser; its keys are\n"
-	    "listed in tview(1) and by F1 or h in the browser.\n"), fp);
+	    "listed in tview(1) and by F1 or h in the browser.  When "
+	    "standard output is\n"
+	    "not a terminal (a pipe, a file), it prints --dump instead.\n"
+	    "Without TRACE, tview opens ./trace.dat or the trace in the "
+	    "current directory;\n"
+	    "a directory holding a trace.dat opens that file.\n"), fp);
 	fputc('\n', fp);
 	fputs(_("Exit status: 0 on success, 1 if a trace could not be read "
 	    "completely,\n"
-	    "2 on a usage error.\n"), fp);
+	    "2 on a usage error, 3 if the browser cannot start (no usable "
+	    "terminal).\n"), fp);
 }
 
-/* --version. */
+/* --version: the version, the licence, where bugs go. */
 static void
 main_version(void)
 {
 	printf("%s %s\n", PACKAGE, VERSION);
+	printf(_("License %s: <https://spdx.org/licenses/%s.html>\n"),
+	    TV_LICENSE, TV_LICENSE);
+	fputs(_("You may change and share this program; it comes with no "
+	    "warranty,\nto the extent the law allows.\n"), stdout);
+	if (PACKAGE_BUGREPORT[0] != '\0')
+		printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+	else
+		fputs(_("Report bugs: see BUGS in tview(1) for what to "
+		    "include.\n"), stdout);
 }
 
 /* Hint printed after a usage error. */
@@ -204,19 +228,51 @@ main_columns(const char *arg, uint32_t *out)
 	return true;
 }
 
+/* Free what tv_cli_paths() returned. */
+static void
+main_paths_free(char **paths, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+}
+
 /* Open the traces and run @mode on them; the process exit status. */
 static int
 main_run(enum main_mode mode, const struct tv_cli_options *o,
-    const char *const *paths, size_t npaths)
+    const char *const *args, size_t nargs)
 {
 	struct tv_ui_options ui;
 	struct tv_trace_set *set = NULL;
-	struct tv_error err;
-	enum tv_status st;
+	struct tv_error err, perr;
+	enum tv_status st, pst;
+	char **paths;
+	size_t npaths;
 	int status;
 
+	tv_error_clear(&perr);
+	pst = tv_cli_paths(args, nargs, &paths, &npaths, &perr);
+	if (nargs == 0 && pst != TV_OK) {
+		tv_cli_error(&perr);
+		main_paths_free(paths, npaths);
+		return main_usage_error();
+	}
+	if (npaths == 0) {
+		tv_cli_error(&perr);
+		main_paths_free(paths, npaths);
+		return 1;
+	}
 	tv_error_clear(&err);
-	st = tv_trace_set_open(&set, paths, npaths, &err);
+	st = tv_trace_set_open(&set, (const char *const *)paths, npaths,
+	    &err);
+	main_paths_free(paths, npaths);
+	if (pst != TV_OK) {
+		/* An argument left out comes first, as it came first. */
+		st = pst;
+		err = perr;
+	}
 	if (set == NULL || set->ntraces == 0) {
 		if (st == TV_OK)
 			tv_error_set(&err, TV_FORMAT, NULL,
@@ -270,11 +326,15 @@ int
 main(int argc, char **argv)
 {
 	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL, NULL, false,
-	    false, NULL, 80 };
+	    false, NULL, 80, TV_CLI_FORMAT_TABLE };
+	bool format_given = false;
 	enum main_mode mode = MODE_UI;
 	int c;
 
 	main_i18n_init();
+	/* getopt names the program after argv[0]: "tview:", not its path. */
+	if (argc > 0)
+		argv[0] = (char *)PACKAGE;
 	while ((c = getopt_long(argc, argv, "dib:e:hV", main_longopts,
 	    NULL)) != -1) {
 		switch (c) {
@@ -329,6 +389,18 @@ main(int argc, char **argv)
 			}
 			mode = MODE_TIMELINE;
 			break;
+		case OPT_FORMAT:
+			format_given = true;
+			if (strcmp(optarg, "tsv") == 0)
+				o.format = TV_CLI_FORMAT_TSV;
+			else if (strcmp(optarg, "table") == 0)
+				o.format = TV_CLI_FORMAT_TABLE;
+			else {
+				fprintf(stderr, _("%s: unknown format '%s' "
+				    "(use table or tsv)\n"), PACKAGE, optarg);
+				return main_usage_error();
+			}
+			break;
 		case OPT_TIME_FORMAT:
 			if (!main_time_style(optarg, &o.time_style)) {
 				fprintf(stderr, _("%s: unknown time format "
@@ -347,10 +419,9 @@ main(int argc, char **argv)
 			return main_usage_error();
 		}
 	}
-	if (optind >= argc) {
-		fprintf(stderr, _("%s: no trace given\n"), PACKAGE);
-		return main_usage_error();
-	}
+	/* Like git and tig: into a pipe or a file, the text is wanted. */
+	if (mode == MODE_UI && !isatty(STDOUT_FILENO))
+		mode = MODE_DUMP;
 	if (o.end != NULL && mode != MODE_DUMP && mode != MODE_STATS &&
 	    mode != MODE_TIMELINE) {
 		fprintf(stderr, _("%s: --end only applies to --dump, --stats "
@@ -365,6 +436,11 @@ main(int argc, char **argv)
 	}
 	if (o.with_pid && mode != MODE_DUMP) {
 		fprintf(stderr, _("%s: --with-pid only applies to --dump\n"),
+		    PACKAGE);
+		return main_usage_error();
+	}
+	if (format_given && mode != MODE_PROCESSES) {
+		fprintf(stderr, _("%s: --format only applies to --processes\n"),
 		    PACKAGE);
 		return main_usage_error();
 	}

@@ -18,4 +18,14 @@ char	**tv_dir_list(const char *dir, bool sorted, size_t max, size_t *n);
 /** tv_dir_list_free() - free what tv_dir_list() returned. */
 void	  tv_dir_list_free(char **names, size_t n);
 
+/**
+ * tv_dir_prune() - remove the regular files of @dir whose names start with
+ * @prefix, oldest (by mtime) first, until they take at most @max_bytes
+ * together; the file named @keep (a name in @dir, may be NULL) is never
+ * removed, nor counted.  Best effort: errors leave files in place.
+ * Returns how many files were removed.
+ */
+size_t	  tv_dir_prune(const char *dir, const char *prefix,
+	    uint64_t max_bytes, const char *keep);
+
 #endif /* TVIEW_DIR_H */

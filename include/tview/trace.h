@@ -91,6 +91,13 @@ struct tv_stream {
 	uint64_t		 npackets;
 	uint64_t		 packets_cap;
 	const struct tv_clock	*clock;		/* borrowed, may be NULL */
+	/*
+	 * The times of the stream's first and last events (TV_TIME_NONE if
+	 * it has none), set when the set is opened from its first and last
+	 * packets holding events.
+	 */
+	int64_t			 ev_first;
+	int64_t			 ev_last;
 	void			*priv;		/* driver data */
 };
 
@@ -134,8 +141,16 @@ struct tv_trace_set {
 	struct tv_stream	**streams;	/* borrowed: all streams, by
 						   ordinal */
 	uint32_t		 nstreams;
-	int64_t			 ts_begin;	/* from the packet indexes */
+	/*
+	 * The span of the timeline: the first and last events of every
+	 * stream (N%, relative times, --begin), or the packet bounds when
+	 * no stream holds an event.
+	 */
+	int64_t			 ts_begin;
 	int64_t			 ts_end;
+	/* The bounds of the packet indexes, which tracers may pad. */
+	int64_t			 pkt_begin;
+	int64_t			 pkt_end;
 };
 
 /*
@@ -218,6 +233,14 @@ enum tv_status		 tv_trace_set_open(struct tv_trace_set **out,
 			    const char *const *paths, size_t npaths,
 			    struct tv_error *err);
 void			 tv_trace_set_close(struct tv_trace_set *set);
+
+/**
+ * tv_trace_set_count() - set every class's count by decoding the record
+ * headers of every packet (no field).  What is readable is counted; the
+ * first decoding error is returned and put in @err.
+ */
+enum tv_status		 tv_trace_set_count(struct tv_trace_set *set,
+			    struct tv_error *err);
 
 /** tv_packet_bytes() - pointer to packet @p's bytes in its mapped file. */
 const uint8_t		*tv_packet_bytes(const struct tv_stream *s,

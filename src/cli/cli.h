@@ -9,6 +9,12 @@
 #include "tview/trace.h"
 #include "tview/time.h"
 
+/* How a table is printed (--format): aligned for people, or TSV. */
+enum tv_cli_format {
+	TV_CLI_FORMAT_TABLE,
+	TV_CLI_FORMAT_TSV,
+};
+
 /* What the command line asked for, shared by the batch modes. */
 struct tv_cli_options {
 	enum tv_time_style	 time_style;	/* --time-format */
@@ -19,6 +25,7 @@ struct tv_cli_options {
 	bool			 bookmarked;	/* --dump --bookmarked */
 	const char		*latency;	/* --latency KIND, or NULL */
 	uint32_t		 timeline_cols;	/* --timeline=COLUMNS */
+	enum tv_cli_format	 format;	/* --processes --format */
 };
 
 struct tv_bookmarks;
@@ -70,5 +77,17 @@ int	tv_cli_bookmarks(struct tv_trace_set *set,
 /** tv_cli_bookmarks_load() - the bookmarks of @set's first trace. */
 enum tv_status tv_cli_bookmarks_load(const struct tv_trace_set *set,
 	    struct tv_bookmarks **out, struct tv_error *err);
+
+/**
+ * tv_cli_paths() - the paths to open for the arguments (see open.c): each
+ * argument, a directory holding a trace.dat as that file; with none,
+ * ./trace.dat or the current directory's trace.  *@out is a tv_xmalloc'd
+ * array of *@nout owned strings (free both).  An argument that is not a
+ * trace but where one can be suggested (a CTF metadata file, a directory
+ * with traces below) is left out and explained in @err; without arguments
+ * and no trace here, TV_NOT_FOUND (a usage error).
+ */
+enum tv_status tv_cli_paths(const char *const *args, size_t nargs,
+	    char ***out, size_t *nout, struct tv_error *err);
 
 #endif /* TVIEW_CLI_H */

@@ -3,9 +3,10 @@
  * end of the trace), as the process pane shows it, for scripts and tests.
  * The table is data, like --dump: its header and state names are not
  * translated.  With traces of several hosts, a HOST column comes first;
- * MODE, last, is the execution-mode stack, outermost first.  The state
- * comes from the background pass's checkpoints
- * (cached under $XDG_CACHE_HOME/tview) plus a replay up to TIME.
+ * MODE, last, is the execution-mode stack, outermost first.  With
+ * --format=tsv the same rows are tab-separated, HOST always first.  The
+ * state comes from the background pass's checkpoints (cached under
+ * $XDG_CACHE_HOME/tview) plus a replay up to TIME.
  */
 #include "tview/tview.h"
 
@@ -93,6 +94,63 @@ procs_row(const struct tv_state *s, const struct tv_thread *t,
 	    t->name[0] != '\0' ? t->name : "-", st, cpu, since, modes);
 }
 
+/*
+ * A TSV field: tabs, newlines and backslashes escaped (\t \n \\), other
+ * control bytes as \xHH, so a task name cannot break a row.
+ */
+static void
+procs_tsv_field(const char *v)
+{
+	const unsigned char *p;
+
+	if (v == NULL || v[0] == '\0') {
+		putchar('-');
+		return;
+	}
+	for (p = (const unsigned char *)v; *p != '\0'; p++) {
+		if (*p == '\t')
+			fputs("\\t", stdout);
+		else if (*p == '\n')
+			fputs("\\n", stdout);
+		else if (*p == '\\')
+			fputs("\\\\", stdout);
+		else if (*p < 0x20 || *p == 0x7f)
+			printf("\\x%02x", *p);
+		else
+			putchar(*p);
+	}
+}
+
+/*
+ * Print one row as TSV: always the same columns (HOST first, '-' when
+ * unknown), whatever the number of hosts, for scripts.
+ */
+static void
+procs_row_tsv(const struct tv_state *s, const struct tv_thread *t,
+    enum tv_time_style style, int64_t ref)
+{
+	char pid[24], tid[24], ppid[24], since[64], modes[128];
+
+	procs_tsv_field(tv_state_machine_name(s, t->machine));
+	printf("\t%s\t%s\t%s\t", procs_id(t->pid, pid, sizeof(pid)),
+	    procs_id(t->tid, tid, sizeof(tid)),
+	    procs_id(t->ppid, ppid, sizeof(ppid)));
+	procs_tsv_field(t->name);
+	printf("\t%s%s\t",
+	    tv_thread_state_name((enum tv_thread_state)t->state),
+	    t->uncertain ? "?" : "");
+	if (t->cpu == TV_CPU_UNKNOWN)
+		putchar('-');
+	else
+		printf("%d", t->cpu);
+	if (t->since == TV_TIME_NONE)
+		snprintf(since, sizeof(since), "-");
+	else
+		tv_time_format(t->since, style, ref, since, sizeof(since));
+	procs_modes(t, modes, sizeof(modes));
+	printf("\t%s\t%s\n", since, modes);
+}
+
 /* See cli.h. */
 int
 tv_cli_processes(struct tv_trace_set *set, const struct tv_cli_options *o)
@@ -124,12 +182,20 @@ tv_cli_processes(struct tv_trace_set *set, const struct tv_cli_options *o)
 	for (i = 0; i < n; i++)
 		rows[i] = &threads[i];
 	qsort(rows, n, sizeof(*rows), procs_cmp);
-	if (tv_state_machines(s) > 1)
-		printf("%-15s ", "HOST");
-	printf("%7s %7s %7s %-15s %-9s %3s %-18s %s\n", "PID", "TID",
-	    "PPID", "NAME", "STATE", "CPU", "SINCE", "MODE");
-	for (i = 0; i < n; i++)
-		procs_row(s, rows[i], o->time_style, set->ts_begin);
+	if (o->format == TV_CLI_FORMAT_TSV) {
+		printf("HOST\tPID\tTID\tPPID\tNAME\tSTATE\tCPU\tSINCE\t"
+		    "MODE\n");
+		for (i = 0; i < n; i++)
+			procs_row_tsv(s, rows[i], o->time_style,
+			    set->ts_begin);
+	} else {
+		if (tv_state_machines(s) > 1)
+			printf("%-15s ", "HOST");
+		printf("%7s %7s %7s %-15s %-9s %3s %-18s %s\n", "PID", "TID",
+		    "PPID", "NAME", "STATE", "CPU", "SINCE", "MODE");
+		for (i = 0; i < n; i++)
+			procs_row(s, rows[i], o->time_style, set->ts_begin);
+	}
 	free(rows);
 	tv_state_destroy(s);
 	tv_state_index_destroy(idx);

@@ -27,6 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tview/dir.h"
 #include "tview/i18n.h"
 #include "tview/mapfile.h"
 #include "tview/util.h"
@@ -37,6 +38,8 @@
 /* Caps: a cache bigger than this is not ours to read. */
 #define CACHE_MAX_BYTES		((size_t)1 << 31)
 #define CACHE_MAX_KEY		((size_t)1 << 24)
+/* What the state files of every trace may take together, by default. */
+#define CACHE_DIR_MAX		((uint64_t)256 << 20)
 
 /* FNV-1a over @n bytes, continuing from @h. */
 static uint64_t
@@ -323,6 +326,38 @@ cache_mkdirs(const char *path)
 	free(dir);
 }
 
+/*
+ * Keep the cache directory under its size cap ($TVIEW_CACHE_MAX bytes, K,
+ * M or G suffix; CACHE_DIR_MAX by default): the least recently written
+ * state files go first, the one just written (@path) stays.
+ */
+static void
+cache_prune(const char *path)
+{
+	const char *env = getenv("TVIEW_CACHE_MAX");
+	uint64_t max = CACHE_DIR_MAX;
+	const char *slash = strrchr(path, '/');
+	char *dir, *end;
+
+	if (env != NULL && env[0] != '\0') {
+		unsigned long long v = strtoull(env, &end, 10);
+
+		if (*end == 'K' || *end == 'k')
+			v <<= 10, end++;
+		else if (*end == 'M' || *end == 'm')
+			v <<= 20, end++;
+		else if (*end == 'G' || *end == 'g')
+			v <<= 30, end++;
+		if (*end == '\0' && end != env)
+			max = v;
+	}
+	if (slash == NULL)
+		return;
+	dir = tv_xstrndup(path, (size_t)(slash - path));
+	(void)tv_dir_prune(dir, "state-", max, slash + 1);
+	free(dir);
+}
+
 /* See state-priv.h. */
 enum tv_status
 tv_state_cache_save(const char *path, const struct tv_trace_set *set,
@@ -407,5 +442,6 @@ tv_state_cache_save(const char *path, const struct tv_trace_set *set,
 		return TV_IO;
 	}
 	free(tmp);
+	cache_prune(path);
 	return TV_OK;
 }

@@ -1,10 +1,12 @@
 /*
  * Opening a set of traces: find each path's driver, let it build the
  * model, then number every stream of the set (the merge tie-breaker) and
- * compute the set's time span from the packet indexes.
+ * compute the set's time span from the first and last events of each
+ * stream.
  */
 #include "tview/trace.h"
 #include "tview/format.h"
+#include "tview/packet-cache.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,12 +35,86 @@ add_traces(struct tv_trace_set *set, struct tv_trace **tr, uint32_t n)
 }
 
 /*
+ * How many packets, from either end of a stream, are decoded looking for
+ * its first or last event.  Tracers leave empty packets (LTTng's timer
+ * flushes on an idle CPU), rarely many in a row; past this, the packet
+ * bound stands in, so opening stays cheap whatever the input.
+ */
+#define SPAN_SCAN_MAX	256
+
+/* Widen [*b, *e] to hold @t. */
+static void
+widen(int64_t *b, int64_t *e, int64_t t)
+{
+	if (t == TV_TIME_NONE)
+		return;
+	if (*b == TV_TIME_NONE || t < *b)
+		*b = t;
+	if (*e == TV_TIME_NONE || t > *e)
+		*e = t;
+}
+
+/*
+ * The earliest (@last false) or latest event time of packet @k of @s, or
+ * TV_TIME_NONE if it holds no event; decoded through @cache, which also
+ * fills the packet's event count in the index.
+ */
+static int64_t
+packet_event_bound(struct tv_packet_cache *cache, struct tv_stream *s,
+    uint64_t k, bool last)
+{
+	const struct tv_packet_events *pe = tv_packet_cache_get(cache, s, k);
+	int64_t b = TV_TIME_NONE, e = TV_TIME_NONE;
+	uint64_t i;
+
+	if (pe == NULL)
+		return TV_TIME_NONE;
+	for (i = 0; i < pe->count; i++)
+		if (pe->recs[i].kind == TV_REC_EVENT)
+			widen(&b, &e, pe->recs[i].ts);
+	return last ? e : b;
+}
+
+/*
+ * Set @s's ev_first and ev_last from its first and last packets that hold
+ * events (events inside a packet come in time order, packets too).
+ */
+static void
+stream_event_bounds(struct tv_packet_cache *cache, struct tv_stream *s)
+{
+	uint64_t k, n = s->npackets;
+
+	s->ev_first = TV_TIME_NONE;
+	s->ev_last = TV_TIME_NONE;
+	for (k = 0; k < n && s->ev_first == TV_TIME_NONE; k++) {
+		if (k == SPAN_SCAN_MAX) {
+			s->ev_first = s->packets[k].ts_begin;
+			break;
+		}
+		s->ev_first = packet_event_bound(cache, s, k, false);
+	}
+	if (s->ev_first == TV_TIME_NONE)
+		return;		/* no event at all */
+	for (k = n; k > 0 && s->ev_last == TV_TIME_NONE; k--) {
+		if (n - k == SPAN_SCAN_MAX) {
+			s->ev_last = s->packets[k - 1].ts_end;
+			break;
+		}
+		s->ev_last = packet_event_bound(cache, s, k - 1, true);
+	}
+	if (s->ev_last == TV_TIME_NONE || s->ev_last < s->ev_first)
+		s->ev_last = s->ev_first;
+}
+
+/*
  * Flatten the streams in a deterministic order (trace order, then the
- * order the driver gave), number them and compute the set's span.
+ * order the driver gave), number them and compute the set's span: from
+ * the events, and the packet bounds beside it.
  */
 static void
 finish_set(struct tv_trace_set *set)
 {
+	struct tv_packet_cache *cache = tv_packet_cache_create(1 << 20);
 	uint32_t i, j, n = 0;
 	uint64_t k;
 
@@ -47,6 +123,8 @@ finish_set(struct tv_trace_set *set)
 	set->streams = tv_xcalloc(n ? n : 1, sizeof(*set->streams));
 	set->ts_begin = TV_TIME_NONE;
 	set->ts_end = TV_TIME_NONE;
+	set->pkt_begin = TV_TIME_NONE;
+	set->pkt_end = TV_TIME_NONE;
 	for (i = 0; i < set->ntraces; i++) {
 		struct tv_trace *t = set->traces[i];
 
@@ -57,22 +135,21 @@ finish_set(struct tv_trace_set *set)
 			set->streams[set->nstreams++] = s;
 			for (k = 0; k < s->npackets; k++) {
 				const struct tv_packet *p = &s->packets[k];
-				int64_t b = p->ts_begin, e = p->ts_end;
 
-				if (b == TV_TIME_NONE)
-					b = e;
-				if (e == TV_TIME_NONE)
-					e = b;
-				if (b == TV_TIME_NONE)
-					continue;
-				if (set->ts_begin == TV_TIME_NONE ||
-				    b < set->ts_begin)
-					set->ts_begin = b;
-				if (set->ts_end == TV_TIME_NONE ||
-				    e > set->ts_end)
-					set->ts_end = e;
+				widen(&set->pkt_begin, &set->pkt_end,
+				    p->ts_begin);
+				widen(&set->pkt_begin, &set->pkt_end,
+				    p->ts_end);
 			}
+			stream_event_bounds(cache, s);
+			widen(&set->ts_begin, &set->ts_end, s->ev_first);
+			widen(&set->ts_begin, &set->ts_end, s->ev_last);
 		}
+	}
+	tv_packet_cache_destroy(cache);
+	if (set->ts_begin == TV_TIME_NONE) {
+		set->ts_begin = set->pkt_begin;
+		set->ts_end = set->pkt_end;
 	}
 }
 

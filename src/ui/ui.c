@@ -398,13 +398,13 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 	if (why) {
 		fprintf(stderr, _("tview: cannot start the browser: %s; "
 		    "use --dump to print the trace as text\n"), why);
-		return 1;
+		return TV_UI_EXIT_NO_TERMINAL;
 	}
 	if (!ui_init(&ui, set, opts, &scr)) {
 		fprintf(stderr, _("tview: cannot start the browser on "
 		    "TERM=%s; use --dump to print the trace as text\n"),
 		    getenv("TERM"));
-		return 1;
+		return TV_UI_EXIT_NO_TERMINAL;
 	}
 	while (!ui.quit) {
 		/* asked before drawing: a pass that ends during the draw

@@ -1,11 +1,15 @@
 /*
  * Directory listing shared by the trace drivers: scandir() with the hidden
- * entries dropped and the count capped.
+ * entries dropped and the count capped; and pruning a cache directory by
+ * size, oldest files first.
  */
 #include "tview/tview.h"
 
 #include <dirent.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "tview/dir.h"
 #include "tview/util.h"
@@ -43,4 +47,71 @@ tv_dir_list_free(char **names, size_t n)
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
+}
+
+/* Most files looked at by one prune: a cache holds far fewer. */
+#define PRUNE_MAX_FILES	65536
+
+/* One candidate of a prune. */
+struct prune_file {
+	char		*path;
+	uint64_t	 size;
+	int64_t		 mtime_ns;
+};
+
+/* Oldest first; the name breaks ties, so the order is total. */
+static int
+prune_cmp(const void *pa, const void *pb)
+{
+	const struct prune_file *a = pa, *b = pb;
+
+	if (a->mtime_ns != b->mtime_ns)
+		return a->mtime_ns < b->mtime_ns ? -1 : 1;
+	return strcmp(a->path, b->path);
+}
+
+/* See dir.h. */
+size_t
+tv_dir_prune(const char *dir, const char *prefix, uint64_t max_bytes,
+    const char *keep)
+{
+	struct prune_file *files;
+	size_t n, i, nf = 0, removed = 0;
+	uint64_t total = 0;
+	char **names;
+
+	names = tv_dir_list(dir, false, PRUNE_MAX_FILES, &n);
+	if (names == NULL)
+		return 0;
+	files = tv_xcalloc(n ? n : 1, sizeof(*files));
+	for (i = 0; i < n; i++) {
+		struct stat st;
+		char *path;
+
+		if (strncmp(names[i], prefix, strlen(prefix)) != 0 ||
+		    (keep != NULL && strcmp(names[i], keep) == 0))
+			continue;
+		tv_xasprintf(&path, "%s/%s", dir, names[i]);
+		if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+			free(path);
+			continue;
+		}
+		files[nf].path = path;
+		files[nf].size = (uint64_t)st.st_size;
+		files[nf].mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 +
+		    st.st_mtim.tv_nsec;
+		total += files[nf].size;
+		nf++;
+	}
+	tv_dir_list_free(names, n);
+	qsort(files, nf, sizeof(*files), prune_cmp);
+	for (i = 0; i < nf; i++) {
+		if (total > max_bytes && unlink(files[i].path) == 0) {
+			total -= files[i].size;
+			removed++;
+		}
+		free(files[i].path);
+	}
+	free(files);
+	return removed;
 }
