@@ -140,6 +140,9 @@ td_page_begin(struct td_page_iter *it, const struct td_file *f,
 	it->ts = td_get_u(page, 8, it->be);
 	flags = td_get_u(page + l->commit_off, it->long_size, it->be);
 	it->commit = (uint32_t)flags & RB_COMMIT_MASK;
+	/* the last page of a cut file: the records that are all there */
+	if (page_size < f->page_size && it->commit > page_size - it->hdr)
+		it->commit = page_size - it->hdr;
 	if (it->commit > page_size - it->hdr)
 		return tv_error_set(err, TV_CORRUPT, NULL,
 		    _("page commit size %u larger than the page"),

@@ -94,6 +94,8 @@ struct td_cpu {
 	struct td_chunk	*chunks;	/* owned; NULL when not compressed */
 	uint32_t	 nchunks;
 	uint64_t	 usize;		/* uncompressed total */
+	uint64_t	 declared;	/* size the file claims, when cut */
+	bool		 truncated;	/* the file ends inside the data */
 };
 
 /* One host/guest clock sample of TIME_SHIFT (guest raw time units). */

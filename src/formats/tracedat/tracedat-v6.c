@@ -112,15 +112,18 @@ read_cpu_table(struct td_file *f, struct td_cur *c, struct td_buffer *b,
 			return TV_CORRUPT;
 		if (cpu->offset > f->mf.size ||
 		    cpu->size > f->mf.size - cpu->offset) {
-			c->pos = at;
-			return td_error(c, err, _("CPU %u data (offset 0x%llx,"
-			    " %llu bytes) is past the end of the file"), i,
-			    (unsigned long long)cpu->offset,
-			    (unsigned long long)cpu->size);
+			/* a cut file: what is there is read, then an error */
+			(void)at;
+			cpu->declared = cpu->size;
+			cpu->size = cpu->offset > f->mf.size ? 0 :
+			    f->mf.size - cpu->offset;
+			cpu->truncated = true;
+			if (cpu->offset > f->mf.size)
+				cpu->offset = f->mf.size;
 		}
 		cpu->cpu = i;
 		cpu->usize = cpu->size;
-		if (cpu->size != 0)
+		if (cpu->size != 0 || cpu->truncated)
 			b->ncpus++;
 	}
 	return TV_OK;

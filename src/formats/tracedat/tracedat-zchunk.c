@@ -74,6 +74,13 @@ td_load_chunks(struct td_file *f, struct td_cpu *cpu, struct tv_error *err)
 		if (td_read_u32(&c, &ch->csize, err) != TV_OK ||
 		    td_read_u32(&c, &ch->usize, err) != TV_OK)
 			return TV_CORRUPT;
+		/* a chunk of no data would make its events vanish */
+		if (ch->usize == 0 || ch->csize == 0) {
+			c.pos -= 8;
+			return td_error(&c, err, _("empty compressed chunk "
+			    "(%u bytes, %u uncompressed)"), ch->csize,
+			    ch->usize);
+		}
 		if (ch->usize > TD_MAX_CHUNK) {
 			c.pos -= 4;
 			return td_error(&c, err, _("chunk too large (%u "

@@ -315,6 +315,50 @@ fill_known(struct tv_trace *t, const struct td_file *f)
 	}
 }
 
+/*
+ * The end of a cut CPU's data: a last packet, the part of a page that is
+ * there (maybe nothing), whose decoding gives its whole records and then
+ * the error naming where the file ends.
+ */
+static enum tv_status
+index_cut_page(struct td_file *f, struct tv_stream *s, uint64_t off,
+    struct tv_error *err)
+{
+	struct td_stream_priv *sp = s->priv;
+	const struct td_cpu *cpu = sp->cpu;
+	struct td_page_iter it;
+	struct tv_packet *p;
+	const uint8_t *pg;
+	uint64_t n = 0, first = 0, last = 0, prev = 0;
+	uint32_t size = (uint32_t)(cpu->usize - off);
+
+	(void)err;
+	if (s->npackets > 0)
+		prev = s->packets[s->npackets - 1].cycles_end;
+	pg = td_cpu_bytes(f, cpu, off, size, NULL);
+	if (pg && td_page_begin(&it, f, pg, size, NULL) == TV_OK)
+		while (td_page_next(&it, NULL) == TV_OK) {
+			if (n++ == 0)
+				first = it.ts;
+			last = it.ts;
+		}
+	if (n == 0)
+		first = last = prev;
+	p = tv_stream_add_packet(s);
+	p->offset = off;
+	p->size = size;
+	p->content_bits = (uint64_t)size * 8;
+	p->cycles_begin = first;
+	p->cycles_end = last;
+	p->ts_begin = td_convert_ts(f, cpu->cpu, first);
+	p->ts_end = td_convert_ts(f, cpu->cpu, last);
+	p->flags |= TV_PACKET_CORRUPT;
+	sp->pages = tv_xreallocarray(sp->pages, s->npackets,
+	    sizeof(*sp->pages));
+	sp->pages[s->npackets - 1].lost = 0;
+	return TV_OK;
+}
+
 /* Index the pages of one CPU: each non-empty page is a packet. */
 static enum tv_status
 index_stream(struct td_file *f, struct tv_stream *s,
@@ -371,6 +415,8 @@ index_stream(struct td_file *f, struct tv_stream *s,
 		}
 		sp->pages[s->npackets - 1].lost = it.lost;
 	}
+	if (cpu->truncated)
+		return index_cut_page(f, s, off, err);
 	return TV_OK;
 }
 
@@ -585,7 +631,14 @@ td_decode_packet(struct tv_stream *s, uint64_t pkt,
 		r->class_index = type < f->nclass_of_id ?
 		    f->class_of_id[type] : s->trace->nclasses - 1;
 	}
-	if (st == TV_END) {
+	if (st != TV_OK && sp->cpu->truncated && pkt + 1 == s->npackets) {
+		tv_error_clear(&out->err);
+		st = out->status = tv_error_at(&out->err, TV_CORRUPT, f->path,
+		    sp->cpu->offset + sp->cpu->size, _("the file ends inside "
+		    "the data of CPU %u (%llu of %llu bytes)"), sp->cpu->cpu,
+		    (unsigned long long)sp->cpu->size,
+		    (unsigned long long)sp->cpu->declared);
+	} else if (st == TV_END) {
 		st = TV_OK;
 	} else if (st != TV_OK) {
 		out->status = st;
