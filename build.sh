@@ -15,7 +15,7 @@ cd "$top"
 
 BUILD_DEPS="autoconf automake autopoint libtool pkg-config gcc make gettext
 libncurses-dev libxml2-dev zlib1g-dev libpcre2-dev libzstd-dev
-libtraceevent-dev libtraceevent1-plugin"
+libtraceevent-dev libtraceevent1-plugin libjson-c-dev"
 TEST_DEPS="tmux babeltrace2 babeltrace trace-cmd"
 
 # Install the Debian packages of $@ that are not installed yet.
