@@ -124,6 +124,22 @@ check_byte_order(const char *path, const char *text, size_t len, bool be,
 	return st;
 }
 
+/*
+ * Is @text CTF 2 metadata?  It starts with RS; text starting with '{'
+ * cannot be TSDL either: a JSON text sequence without its RS, which the
+ * CTF 2 reader then reports as such.
+ */
+bool
+ctf_metadata_is_json(const char *text, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len && (text[i] == ' ' || text[i] == '\n' ||
+	    text[i] == '\t' || text[i] == '\r'); i++)
+		continue;
+	return len && ((uint8_t)text[0] == 0x1e || (i < len && text[i] == '{'));
+}
+
 /* Read DIR/metadata and return its TSDL text (see ctf-priv.h). */
 enum tv_status
 ctf_metadata_read(const char *dir, char **text, size_t *len,

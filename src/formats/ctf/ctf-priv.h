@@ -81,6 +81,9 @@ struct ctf_trace_priv {
 enum tv_status	 ctf_metadata_read(const char *dir, char **text, size_t *len,
 		    struct tv_error *err);
 
+/** ctf_metadata_is_json() - is metadata @text CTF 2 (JSON)? */
+bool		 ctf_metadata_is_json(const char *text, size_t len);
+
 /**
  * ctf_tsdl_build() - parse TSDL @text (errors as "@path:line:col: msg")
  * and fill @trace (clocks, env, uuid, event classes, all in trace->arena)

@@ -481,7 +481,7 @@ open_trace(const char *dir, const char *rel, struct tv_trace **out,
 	if (st != TV_OK)
 		goto fail;
 	tv_xasprintf(&mpath, "%s/metadata", t->path);
-	if (priv->tc.metadata_len && (uint8_t)priv->tc.metadata[0] == 0x1e)
+	if (ctf_metadata_is_json(priv->tc.metadata, priv->tc.metadata_len))
 		st = ctf_ctf2_build(priv->tc.metadata, priv->tc.metadata_len,
 		    mpath, t, &priv->tc, err);
 	else

@@ -587,9 +587,10 @@ ctf_ctf2_build(const char *text, size_t len, const char *path,
 {
 	struct ctf2_ctx cx;
 	struct clock_ids ids = { NULL, 0 };
-	json_object **frags = NULL;
+	json_object **frags = NULL, **ev_json;
 	uint64_t *offs = NULL;
 	uint32_t n = 0, i, nclocks, nstreams, nevents, nenv, ntrace = 0, dup;
+	uint32_t nclasses;
 	enum tv_status st;
 
 	memset(&cx, 0, sizeof(cx));
@@ -614,6 +615,8 @@ ctf_ctf2_build(const char *text, size_t len, const char *path,
 	    sizeof(*tc->sclasses));
 	trace->classes = tv_arena_zalloc(cx.a, ((size_t)nevents + 1) *
 	    sizeof(*trace->classes));
+	ev_json = tv_arena_zalloc(cx.a, ((size_t)nevents + 1) *
+	    sizeof(*ev_json));
 	trace->env = tv_arena_zalloc(cx.a, ((size_t)nenv + 1) *
 	    sizeof(*trace->env));
 	/* Two annotations a fragment, two names of the trace class. */
@@ -626,7 +629,10 @@ ctf_ctf2_build(const char *text, size_t len, const char *path,
 		cx.frag_type = NULL;
 		cx.frag_name = NULL;
 		cx.njp = 0;
+		nclasses = trace->nclasses;
 		st = read_fragment(&cx, frags[i], i, &ids, &ntrace);
+		if (trace->nclasses > nclasses)
+			ev_json[nclasses] = frags[i];
 	}
 	if (st == TV_OK && n == 0)
 		st = tv_error_at(err, TV_SEMANTIC, path, 0,
@@ -637,10 +643,18 @@ ctf_ctf2_build(const char *text, size_t len, const char *path,
 		st = ctf2_fail(&cx, TV_SEMANTIC, _("no trace class fragment"));
 	}
 	if (st == TV_OK && !ctf_events_index(trace, tc, cx.a, &dup)) {
-		cx.frag = 0;
-		st = tv_error_at(err, TV_SEMANTIC, path, TV_NO_OFFSET,
-		    _("event record class id %llu is used twice in data "
-		    "stream class %llu"),
+		/* Name the fragment of the second class with that id. */
+		for (i = 0; i < n; i++)
+			if (frags[i] == ev_json[dup])
+				break;
+		cx.frag = i + 1;
+		cx.frag_off = i < n ? offs[i] : 0;
+		cx.frag_type = "event-record-class";
+		cx.frag_name = trace->classes[dup]->name;
+		cx.njp = 0;
+		ctf2_push_key(&cx, "id");
+		st = ctf2_fail(&cx, TV_SEMANTIC, _("event record class id "
+		    "%llu is used twice in data stream class %llu"),
 		    (unsigned long long)trace->classes[dup]->id,
 		    (unsigned long long)trace->classes[dup]->stream_class_id);
 	}
