@@ -60,14 +60,14 @@ ctf2_fail(struct ctf2_ctx *cx, enum tv_status st, const char *fmt, ...)
 		    msg);
 	path_text(cx, jp, sizeof(jp));
 	if (cx->frag_name)
-		snprintf(where, sizeof(where), "fragment %u (%s \"%s\")",
+		snprintf(where, sizeof(where), _("fragment %u (%s \"%s\")"),
 		    cx->frag, cx->frag_type ? cx->frag_type : "?",
 		    cx->frag_name);
 	else if (cx->frag_type)
-		snprintf(where, sizeof(where), "fragment %u (%s)", cx->frag,
-		    cx->frag_type);
+		snprintf(where, sizeof(where), _("fragment %u (%s)"),
+		    cx->frag, cx->frag_type);
 	else
-		snprintf(where, sizeof(where), "fragment %u", cx->frag);
+		snprintf(where, sizeof(where), _("fragment %u"), cx->frag);
 	return tv_error_at(cx->err, st, cx->path, cx->frag_off,
 	    "%s: %s: %s", where, jp, msg);
 }
@@ -236,16 +236,16 @@ type_name(json_type t)
 	case json_type_null:
 		return "null";
 	case json_type_boolean:
-		return "a boolean";
+		return _("a boolean");
 	case json_type_double:
 	case json_type_int:
-		return "a number";
+		return _("a number");
 	case json_type_object:
-		return "an object";
+		return _("an object");
 	case json_type_array:
-		return "an array";
+		return _("an array");
 	case json_type_string:
-		return "a string";
+		return _("a string");
 	}
 	return "?";
 }
