@@ -174,6 +174,7 @@ static const struct mistake mistakes[] = {
 	{ "no-stream-class", "no data stream class has id 9 before this "
 	    "fragment" },
 	{ "deep", "field classes nested more than 64 deep" },
+	{ "json-depth", "fragment 9: /: JSON: nesting too deep" },
 	{ "dup-event-id", "fragment 7 (event-record-class \"again\"): /id: "
 	    "event record class id 0 is used twice" },
 };
@@ -432,6 +433,15 @@ write_metadata(void)
 		    "{\"origin\":\"event-record-payload\",\"path\":[\"n\"]},"
 		    "\"options\":[{\"selector-field-ranges\":[[0,0]],"
 		    "\"field-class\":\"u16\"}]}}]}}");
+	}
+	if (is("json-depth")) {
+		/* Hostile nesting stops in the JSON parser, bounded. */
+		fputs(RS "{\"type\":\"event-record-class\",\"x\":", mf);
+		for (i = 0; i < 100000; i++)
+			fputc('[', mf);
+		for (i = 0; i < 100000; i++)
+			fputc(']', mf);
+		fputs("}\n", mf);
 	}
 	if (is("deep")) {
 		fputs(RS "{\"type\":\"event-record-class\",\"id\":7,"

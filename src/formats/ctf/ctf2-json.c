@@ -124,8 +124,10 @@ parse_fragment(struct ctf2_ctx *cx, const char *p, size_t n,
 		continue;
 	if (i == n)
 		return ctf2_fail(cx, TV_SYNTAX, _("empty fragment"));
-	if (n > INT32_MAX)
-		return ctf2_fail(cx, TV_UNSUPPORTED, _("fragment too large"));
+	if (n > CTF2_MAX_FRAGMENT_BYTES)
+		return ctf2_fail(cx, TV_UNSUPPORTED,
+		    _("fragment of %zu bytes is larger than %u MiB"), n,
+		    CTF2_MAX_FRAGMENT_BYTES >> 20);
 	tok = json_tokener_new_ex(CTF2_MAX_JSON_DEPTH);
 	if (!tok)
 		return ctf2_fail(cx, TV_NOMEM, _("out of memory"));
@@ -162,70 +164,37 @@ parse_fragment(struct ctf2_ctx *cx, const char *p, size_t n,
 	return TV_OK;
 }
 
-/* Split and parse the JSON text sequence (see ctf2.h). */
+/* The next fragment of the JSON text sequence (see ctf2.h). */
 enum tv_status
-ctf2_split(struct ctf2_ctx *cx, const char *text, size_t len,
-    json_object ***frags, uint64_t **offs, uint32_t *n)
+ctf2_next(struct ctf2_ctx *cx, const char *text, size_t len, size_t *pos,
+    json_object **out)
 {
-	json_object **v = NULL;
-	uint64_t *o = NULL;
-	size_t pos = 0, cap = 0, cnt = 0;
-	enum tv_status st = TV_OK;
+	const char *start, *rs;
+	size_t flen, p = *pos;
+	enum tv_status st;
 
-	*frags = NULL;
-	*offs = NULL;
-	*n = 0;
-	if (len == 0 || text[0] != CTF2_RS)
+	*out = NULL;
+	if (p >= len)
+		return TV_END;
+	if (p == 0 && text[0] != CTF2_RS)
 		return tv_error_at(cx->err, TV_SYNTAX, cx->path, 0,
 		    _("CTF 2 metadata must start with a record separator "
 		    "(0x1E)"));
-	while (pos < len && st == TV_OK) {
-		const char *start = text + pos + 1;
-		const char *rs = memchr(start, CTF2_RS, len - pos - 1);
-		size_t flen = rs ? (size_t)(rs - start) : len - pos - 1;
-
-		if (cnt >= CTF2_MAX_FRAGMENTS) {
-			st = tv_error_at(cx->err, TV_UNSUPPORTED, cx->path, pos,
-			    _("more than %u metadata fragments"),
-			    CTF2_MAX_FRAGMENTS);
-			break;
-		}
-		if (cnt == cap) {
-			cap = cap ? 2 * cap : 16;
-			v = tv_xrealloc(v, cap * sizeof(*v));
-			o = tv_xrealloc(o, cap * sizeof(*o));
-		}
-		cx->frag = (uint32_t)cnt + 1;
-		cx->frag_off = pos;
-		cx->frag_type = NULL;
-		cx->frag_name = NULL;
-		cx->njp = 0;
-		o[cnt] = pos;
-		st = parse_fragment(cx, start, flen, &v[cnt]);
-		if (st == TV_OK)
-			cnt++;
-		pos += flen + 1;
-	}
-	if (st != TV_OK) {
-		ctf2_frags_free(v, (uint32_t)cnt);
-		free(o);
-		return st;
-	}
-	*frags = v;
-	*offs = o;
-	*n = (uint32_t)cnt;
-	return TV_OK;
-}
-
-/* Free parsed fragments. */
-void
-ctf2_frags_free(json_object **frags, uint32_t n)
-{
-	uint32_t i;
-
-	for (i = 0; i < n; i++)
-		json_object_put(frags[i]);
-	free(frags);
+	if (cx->frag >= CTF2_MAX_FRAGMENTS)
+		return tv_error_at(cx->err, TV_UNSUPPORTED, cx->path, p,
+		    _("more than %u metadata fragments"), CTF2_MAX_FRAGMENTS);
+	start = text + p + 1;
+	rs = memchr(start, CTF2_RS, len - p - 1);
+	flen = rs ? (size_t)(rs - start) : len - p - 1;
+	cx->frag++;
+	cx->frag_off = p;
+	cx->frag_type = NULL;
+	cx->frag_name = NULL;
+	cx->njp = 0;
+	st = parse_fragment(cx, start, flen, out);
+	cx->frag_off = p;
+	*pos = p + flen + 1;
+	return st;
 }
 
 /* JSON type names, for "must be" errors. */

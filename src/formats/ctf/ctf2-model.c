@@ -461,7 +461,6 @@ read_event_class(struct ctf2_ctx *cx, json_object *o)
 static enum tv_status
 read_alias(struct ctf2_ctx *cx, json_object *o)
 {
-	struct ctf2_alias *al;
 	json_object *v = NULL;
 	const char *name = NULL;
 	enum tv_status st;
@@ -469,10 +468,13 @@ read_alias(struct ctf2_ctx *cx, json_object *o)
 	st = ctf2_get_str(cx, o, "name", true, &name);
 	if (st != TV_OK)
 		return st;
-	for (al = cx->aliases; al; al = al->next)
-		if (strcmp(al->name, name) == 0)
-			return ctf2_fail(cx, TV_SEMANTIC, _("field class alias "
-			    "\"%s\" is defined twice"), name);
+	if (cx->aliases && json_object_object_get_ex(cx->aliases, name, NULL))
+		return ctf2_fail(cx, TV_SEMANTIC, _("field class alias "
+		    "\"%s\" is defined twice"), name);
+	if (cx->aliases && json_object_object_length(cx->aliases) >=
+	    CTF2_MAX_ALIASES)
+		return ctf2_fail(cx, TV_UNSUPPORTED,
+		    _("more than %u field class aliases"), CTF2_MAX_ALIASES);
 	if (!json_object_object_get_ex(o, "field-class", &v))
 		return ctf2_fail(cx, TV_SEMANTIC,
 		    _("missing mandatory property \"%s\""), "field-class");
@@ -483,43 +485,46 @@ read_alias(struct ctf2_ctx *cx, json_object *o)
 	st = ctf2_fc_check(cx, o, "field-class");
 	if (st != TV_OK)
 		return st;
-	al = tv_arena_zalloc(cx->a, sizeof(*al));
-	al->name = tv_arena_strdup(cx->a, name);
-	al->fc = v;
-	al->next = cx->aliases;
-	cx->aliases = al;
+	if (!cx->aliases)
+		cx->aliases = json_object_new_object();
+	if (!cx->aliases ||
+	    json_object_object_add(cx->aliases, name, json_object_get(v)))
+		return ctf2_fail(cx, TV_NOMEM, _("out of memory"));
 	return TV_OK;
 }
 
-/* Count the fragments of each type, for the arrays of the trace. */
+/* What the first pass counts, to size the arrays of the trace. */
+struct counts {
+	uint32_t	 frags;
+	uint32_t	 clocks;
+	uint32_t	 streams;
+	uint32_t	 events;
+	uint32_t	 env;
+};
+
+/* Count fragment @o by type. */
 static void
-count_types(json_object **frags, uint32_t n, uint32_t *nclocks,
-    uint32_t *nstreams, uint32_t *nevents, uint32_t *nenv)
+count_fragment(json_object *o, struct counts *c)
 {
-	uint32_t i;
+	json_object *ty = NULL, *env = NULL;
+	const char *s;
 
-	*nclocks = *nstreams = *nevents = 0;
-	*nenv = 0;
-	for (i = 0; i < n; i++) {
-		json_object *ty = NULL, *env = NULL;
-		const char *s;
-
-		if (!json_object_object_get_ex(frags[i], "type", &ty) ||
-		    !json_object_is_type(ty, json_type_string))
-			continue;
-		s = json_object_get_string(ty);
-		if (strcmp(s, "clock-class") == 0)
-			(*nclocks)++;
-		else if (strcmp(s, "data-stream-class") == 0)
-			(*nstreams)++;
-		else if (strcmp(s, "event-record-class") == 0)
-			(*nevents)++;
-		else if (strcmp(s, "trace-class") == 0 &&
-		    json_object_object_get_ex(frags[i], "environment", &env) &&
-		    json_object_is_type(env, json_type_object))
-			*nenv += (uint32_t)TV_MIN(json_object_object_length(
-			    env), CTF2_MAX_ENV);
-	}
+	c->frags++;
+	if (!json_object_object_get_ex(o, "type", &ty) ||
+	    !json_object_is_type(ty, json_type_string))
+		return;
+	s = json_object_get_string(ty);
+	if (strcmp(s, "clock-class") == 0)
+		c->clocks++;
+	else if (strcmp(s, "data-stream-class") == 0)
+		c->streams++;
+	else if (strcmp(s, "event-record-class") == 0)
+		c->events++;
+	else if (strcmp(s, "trace-class") == 0 &&
+	    json_object_object_get_ex(o, "environment", &env) &&
+	    json_object_is_type(env, json_type_object))
+		c->env += (uint32_t)TV_MIN(json_object_object_length(env),
+		    CTF2_MAX_ENV);
 }
 
 /* Read fragment @i: its type decides; order as the spec says. */
@@ -587,56 +592,72 @@ ctf_ctf2_build(const char *text, size_t len, const char *path,
 {
 	struct ctf2_ctx cx;
 	struct clock_ids ids = { NULL, 0 };
-	json_object **frags = NULL, **ev_json;
-	uint64_t *offs = NULL;
-	uint32_t n = 0, i, nclocks, nstreams, nevents, nenv, ntrace = 0, dup;
-	uint32_t nclasses;
+	struct counts c;
+	json_object *o;
+	uint32_t *ev_frag, ntrace = 0, dup, nclasses;
+	uint64_t *ev_off;
+	size_t pos = 0;
 	enum tv_status st;
 
 	memset(&cx, 0, sizeof(cx));
+	memset(&c, 0, sizeof(c));
 	cx.path = path;
 	cx.trace = trace;
 	cx.tc = tc;
 	cx.a = &trace->arena;
 	cx.err = err;
 	cx.scope = -1;
-	st = ctf2_split(&cx, text, len, &frags, &offs, &n);
-	if (st != TV_OK)
+	/*
+	 * Pass 1 parses and counts, pass 2 parses again and builds: only
+	 * one fragment's JSON tree is alive at a time (json-c takes tens of
+	 * bytes per byte of text), the aliases' aside.
+	 */
+	while ((st = ctf2_next(&cx, text, len, &pos, &o)) == TV_OK) {
+		count_fragment(o, &c);
+		json_object_put(o);
+	}
+	if (st != TV_END)
 		return st;
+	if (c.frags == 0)
+		return tv_error_at(err, TV_SEMANTIC, path, 0,
+		    _("no preamble fragment"));
 	tc->major = 2;
 	tc->minor = 0;
 	tc->byte_order = TV_BO_LE;
-	count_types(frags, n, &nclocks, &nstreams, &nevents, &nenv);
-	trace->clocks = tv_arena_zalloc(cx.a, ((size_t)TV_MIN(nclocks,
-	    CTF2_MAX_CLOCKS) + 1) * sizeof(*trace->clocks));
-	ids.ids = tv_arena_zalloc(cx.a, ((size_t)TV_MIN(nclocks,
-	    CTF2_MAX_CLOCKS) + 1) * sizeof(*ids.ids));
-	tc->sclasses = tv_arena_zalloc(cx.a, ((size_t)nstreams + 1) *
+	c.clocks = TV_MIN(c.clocks, CTF2_MAX_CLOCKS);
+	trace->clocks = tv_arena_zalloc(cx.a, ((size_t)c.clocks + 1) *
+	    sizeof(*trace->clocks));
+	ids.ids = tv_arena_zalloc(cx.a, ((size_t)c.clocks + 1) *
+	    sizeof(*ids.ids));
+	tc->sclasses = tv_arena_zalloc(cx.a, ((size_t)c.streams + 1) *
 	    sizeof(*tc->sclasses));
-	trace->classes = tv_arena_zalloc(cx.a, ((size_t)nevents + 1) *
+	trace->classes = tv_arena_zalloc(cx.a, ((size_t)c.events + 1) *
 	    sizeof(*trace->classes));
-	ev_json = tv_arena_zalloc(cx.a, ((size_t)nevents + 1) *
-	    sizeof(*ev_json));
-	trace->env = tv_arena_zalloc(cx.a, ((size_t)nenv + 1) *
+	ev_frag = tv_arena_zalloc(cx.a, ((size_t)c.events + 1) *
+	    sizeof(*ev_frag));
+	ev_off = tv_arena_zalloc(cx.a, ((size_t)c.events + 1) *
+	    sizeof(*ev_off));
+	trace->env = tv_arena_zalloc(cx.a, ((size_t)c.env + 1) *
 	    sizeof(*trace->env));
 	/* Two annotations a fragment, two names of the trace class. */
-	trace->attrs = tv_arena_zalloc(cx.a, ((size_t)n * 2 + 2) *
+	trace->attrs = tv_arena_zalloc(cx.a, ((size_t)c.frags * 2 + 2) *
 	    sizeof(*trace->attrs));
 	trace->version = "CTF 2";
-	for (i = 0; i < n && st == TV_OK; i++) {
-		cx.frag = i + 1;
-		cx.frag_off = offs[i];
-		cx.frag_type = NULL;
-		cx.frag_name = NULL;
-		cx.njp = 0;
+	pos = 0;
+	cx.frag = 0;
+	while ((st = ctf2_next(&cx, text, len, &pos, &o)) == TV_OK) {
 		nclasses = trace->nclasses;
-		st = read_fragment(&cx, frags[i], i, &ids, &ntrace);
-		if (trace->nclasses > nclasses)
-			ev_json[nclasses] = frags[i];
+		st = read_fragment(&cx, o, cx.frag - 1, &ids, &ntrace);
+		json_object_put(o);
+		if (st != TV_OK)
+			break;
+		if (trace->nclasses > nclasses) {
+			ev_frag[nclasses] = cx.frag;
+			ev_off[nclasses] = cx.frag_off;
+		}
 	}
-	if (st == TV_OK && n == 0)
-		st = tv_error_at(err, TV_SEMANTIC, path, 0,
-		    _("no preamble fragment"));
+	if (st == TV_END)
+		st = TV_OK;
 	if (st == TV_OK && !ntrace) {
 		cx.frag = 0;
 		cx.frag_off = len;
@@ -644,13 +665,11 @@ ctf_ctf2_build(const char *text, size_t len, const char *path,
 	}
 	if (st == TV_OK && !ctf_events_index(trace, tc, cx.a, &dup)) {
 		/* Name the fragment of the second class with that id. */
-		for (i = 0; i < n; i++)
-			if (frags[i] == ev_json[dup])
-				break;
-		cx.frag = i + 1;
-		cx.frag_off = i < n ? offs[i] : 0;
+		cx.frag = ev_frag[dup];
+		cx.frag_off = ev_off[dup];
 		cx.frag_type = "event-record-class";
-		cx.frag_name = trace->classes[dup]->name;
+		cx.frag_name = trace->classes[dup]->name[0] ?
+		    trace->classes[dup]->name : NULL;
 		cx.njp = 0;
 		ctf2_push_key(&cx, "id");
 		st = ctf2_fail(&cx, TV_SEMANTIC, _("event record class id "
@@ -658,7 +677,6 @@ ctf_ctf2_build(const char *text, size_t len, const char *path,
 		    (unsigned long long)trace->classes[dup]->id,
 		    (unsigned long long)trace->classes[dup]->stream_class_id);
 	}
-	ctf2_frags_free(frags, n);
-	free(offs);
+	json_object_put(cx.aliases);
 	return st;
 }

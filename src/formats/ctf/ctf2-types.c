@@ -750,9 +750,9 @@ static enum tv_status
 build_struct(struct ctf2_ctx *cx, json_object *o, struct tv_field_class **out)
 {
 	struct tv_field_class *fc = new_fc(cx, TV_FC_STRUCT, C2_OTHER);
-	json_object *mem = NULL;
+	json_object *mem = NULL, *names;
 	enum tv_status st;
-	size_t i, j, n;
+	size_t i, n;
 
 	*out = fc;
 	st = get_align(cx, o, "minimum-alignment", &fc->align);
@@ -768,6 +768,7 @@ build_struct(struct ctf2_ctx *cx, json_object *o, struct tv_field_class **out)
 	if (cx->scope >= 0 && cx->nouter == 0)
 		cx->roots[cx->scope] = fc;
 	cx->outer[cx->nouter++] = fc;
+	names = json_object_new_object();	/* a set: O(1) per name */
 	ctf2_push_key(cx, "member-classes");
 	for (i = 0; i < n && st == TV_OK; i++) {
 		json_object *m = json_object_array_get_idx(mem, i);
@@ -780,12 +781,12 @@ build_struct(struct ctf2_ctx *cx, json_object *o, struct tv_field_class **out)
 			    _("a member class must be an object"));
 		} else {
 			st = ctf2_get_str(cx, m, "name", true, &name);
-			for (j = 0; st == TV_OK && j < i; j++)
-				if (strcmp(fc->structure.members[j].name,
-				    name) == 0)
-					st = ctf2_fail(cx, TV_SEMANTIC,
-					    _("duplicate member name \"%s\""),
-					    name);
+			if (st == TV_OK && names &&
+			    json_object_object_get_ex(names, name, NULL))
+				st = ctf2_fail(cx, TV_SEMANTIC,
+				    _("duplicate member name \"%s\""), name);
+			else if (st == TV_OK && names)
+				json_object_object_add(names, name, NULL);
 			if (st == TV_OK) {
 				fm->name = tv_intern(cx->trace->names, name,
 				    strlen(name));
@@ -798,6 +799,7 @@ build_struct(struct ctf2_ctx *cx, json_object *o, struct tv_field_class **out)
 		ctf2_pop(cx);
 	}
 	ctf2_pop(cx);
+	json_object_put(names);
 	cx->nouter--;
 	return st;
 }
@@ -1038,15 +1040,11 @@ build_fc(struct ctf2_ctx *cx, json_object *j, struct tv_field_class **out)
 		    CTF2_MAX_FC_DEPTH);
 	if (json_object_is_type(j, json_type_string)) {
 		const char *name = json_object_get_string(j);
-		const struct ctf2_alias *al;
 
-		for (al = cx->aliases; al; al = al->next)
-			if (strcmp(al->name, name) == 0)
-				break;
-		if (!al)
+		if (!cx->aliases ||
+		    !json_object_object_get_ex(cx->aliases, name, &j))
 			return ctf2_fail(cx, TV_SEMANTIC,
 			    _("unknown field class alias \"%s\""), name);
-		j = al->fc;
 	}
 	if (!json_object_is_type(j, json_type_object))
 		return ctf2_fail(cx, TV_SEMANTIC,

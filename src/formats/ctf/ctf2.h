@@ -26,18 +26,18 @@
 #define CTF2_MAX_LENGTH		(UINT64_C(1) << 32)	/* static lengths */
 #define CTF2_MAX_SLOTS		(1 << 20)
 #define CTF2_MAX_SCLASSES	4096
+/*
+ * json-c takes about twenty bytes per byte of JSON text: the parse of one
+ * fragment, and the aliases' JSON (kept), are bounded instead of the
+ * whole metadata.
+ */
+#define CTF2_MAX_FRAGMENT_BYTES	(8u << 20)
+#define CTF2_MAX_ALIASES	16384
 
 /* One JSON path component: an object key or an array index. */
 struct ctf2_jp {
 	const char	*key;		/* NULL: index */
 	uint64_t	 index;
-};
-
-/* A field class alias ("field-class-alias" fragment). */
-struct ctf2_alias {
-	struct ctf2_alias	*next;
-	const char		*name;
-	json_object		*fc;		/* borrowed from its fragment */
 };
 
 /* The state of one CTF 2 metadata read. */
@@ -64,9 +64,9 @@ struct ctf2_ctx {
 						   enclosing structs */
 	uint32_t		 nouter;
 	const struct tv_clock	*def_clock;	/* of the data stream class */
-	struct ctf2_alias	*aliases;
-	json_object		**frags;	/* owned by ctf2-model.c */
-	uint32_t		 nfrags;
+	/* Field class aliases: name -> field class JSON (a json-c object
+	   is a hash table: lookups stay O(1) however many). */
+	json_object		*aliases;	/* owned */
 };
 
 /* ---- ctf2-json.c ---- */
@@ -80,14 +80,14 @@ void		 ctf2_push_index(struct ctf2_ctx *cx, uint64_t i);
 void		 ctf2_pop(struct ctf2_ctx *cx);
 
 /**
- * ctf2_split() - parse the JSON text sequence @text: every fragment
- * starts with RS (0x1E) and is one JSON object.  *@frags (owned, free
- * with ctf2_frags_free) and their byte offsets in *@offs.
+ * ctf2_next() - parse the fragment of the JSON text sequence @text at
+ * *@pos (every fragment starts with RS, 0x1E, and is one JSON object)
+ * into *@out (the caller puts it); advance *@pos and cx->frag, set
+ * cx->frag_off.  TV_END after the last one.  One fragment at a time, so
+ * memory follows the largest fragment, not the whole metadata.
  */
-enum tv_status	 ctf2_split(struct ctf2_ctx *cx, const char *text,
-		    size_t len, json_object ***frags, uint64_t **offs,
-		    uint32_t *n);
-void		 ctf2_frags_free(json_object **frags, uint32_t n);
+enum tv_status	 ctf2_next(struct ctf2_ctx *cx, const char *text,
+		    size_t len, size_t *pos, json_object **out);
 
 /*
  * Typed members of object @o (the JSON path is that of @o): each returns
