@@ -153,6 +153,8 @@ static const struct mistake mistakes[] = {
 	{ "huge-array", "/length: length 1099511627776 is too large" },
 	{ "negative-length", "/length: must not be negative" },
 	{ "bad-role", "unknown role \"packet-magic\"" },
+	{ "signed-role", "/payload-field-class/member-classes/1/field-class/"
+	    "roles: only unsigned integers and BLOBs have roles" },
 	{ "role-scope", "role \"packet-magic-number\" is not allowed in this "
 	    "scope" },
 	{ "location-missing", "/length-field-location: field location: no "
@@ -328,7 +330,8 @@ write_metadata(void)
 	    "{\"type\":\"fixed-length-unsigned-integer\",\"length\":65,"
 	    "\"byte-order\":\"little-endian\"}" :
 	    fl("fixed-length-unsigned-integer", 8, NULL),
-	    fl("fixed-length-signed-integer", 16, NULL),
+	    fl("fixed-length-signed-integer", 16, is("signed-role") ?
+	    "\"roles\":[\"event-record-class-id\"]" : NULL),
 	    is("unknown-type") ? fl("fixed-length-floatt", 32, NULL) :
 	    fl("fixed-length-unsigned-integer", 32,
 	    "\"preferred-display-base\":16"),

@@ -376,6 +376,12 @@ build_int(struct ctf2_ctx *cx, json_object *o, const char *type,
 		st = get_roles(cx, o, fc, ic, false);
 		if (st != TV_OK)
 			return st;
+	} else if (json_object_object_get_ex(o, "roles", NULL)) {
+		ctf2_push_key(cx, "roles");
+		st = ctf2_fail(cx, TV_SEMANTIC,
+		    _("only unsigned integers and BLOBs have roles"));
+		ctf2_pop(cx);
+		return st;
 	}
 	if (is_int) {
 		st = get_mappings(cx, o, fc);
@@ -1078,6 +1084,8 @@ ctf2_scope_build(struct ctf2_ctx *cx, json_object *o, const char *key,
 	enum tv_status st;
 
 	*out = NULL;
+	if (scope >= 0)
+		cx->roots[scope] = NULL;	/* no stale root of a sibling */
 	if (!json_object_object_get_ex(o, key, &v) || !v)
 		return TV_OK;
 	cx->scope = scope;
