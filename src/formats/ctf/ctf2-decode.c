@@ -80,12 +80,14 @@ put_utf8(char *o, uint32_t cp)
 	return 4;
 }
 
-/* Code unit @i of @unit bytes at @p in byte order @be. */
+/* Code unit @i of @unit (1, 2, 4) bytes at @p in byte order @be. */
 static uint32_t
 unit_at(const uint8_t *p, uint64_t i, uint32_t unit, bool be)
 {
 	const uint8_t *q = p + i * unit;
 
+	if (unit == 1)
+		return q[0];
 	if (unit == 2)
 		return be ? (uint32_t)q[0] << 8 | q[1] :
 		    (uint32_t)q[1] << 8 | q[0];
