@@ -171,6 +171,9 @@ static const struct mistake mistakes[] = {
 	    "unknown field class alias \"a\"" },
 	{ "alias-unknown", "unknown field class alias \"nosuch\"" },
 	{ "duplicate-member", "duplicate member name \"x\"" },
+	{ "overlap", "/payload-field-class/member-classes/8/field-class/"
+	    "member-classes/0/field-class: the selector ranges of options 0 "
+	    "and 1 overlap" },
 	{ "bad-range", "range lower bound is above its upper bound" },
 	{ "no-clock", "no clock class \"nosuch\" before this fragment" },
 	{ "no-stream-class", "no data stream class has id 9 before this "
@@ -411,7 +414,7 @@ write_metadata(void)
 	    "\"options\":["
 	    "{\"name\":\"small\",\"selector-field-ranges\":[[0,1]],"
 	    "\"field-class\":%s},"
-	    "{\"name\":\"text\",\"selector-field-ranges\":[[2,2],[4,4]],"
+	    "{\"name\":\"text\",\"selector-field-ranges\":[[%s],[4,4]],"
 	    "\"field-class\":{\"type\":\"null-terminated-string\"}}]}}]}}"
 	    "]}}",
 	    fl("fixed-length-unsigned-integer", 8, NULL),
@@ -425,7 +428,8 @@ write_metadata(void)
 	    is("location-scope") ?
 	    "{\"origin\":\"event-record-payload\",\"path\":[\"n\"]}" :
 	    "[\"event-record-specific-context\",\"sel\"]",
-	    fl("fixed-length-unsigned-integer", 8, NULL));
+	    fl("fixed-length-unsigned-integer", 8, NULL),
+	    is("overlap") ? "1,2" : "2,2");
 	(void)bo;
 	if (is("location-scope")) {
 		/* Put the same location in a context scope. */

@@ -834,6 +834,65 @@ sel_signed(const struct tv_field_class *fc)
 	    fc->enumeration.integer.is_signed;
 }
 
+/* A selector range and its option, to find overlaps by sorting. */
+struct opt_range {
+	uint64_t	 lo, hi;
+	uint32_t	 opt;
+	bool		 sgn;
+};
+
+/* qsort order of option ranges: by lower bound. */
+static int
+cmp_range(const void *a, const void *b)
+{
+	const struct opt_range *x = a, *y = b;
+
+	if (x->sgn)
+		return (int64_t)x->lo < (int64_t)y->lo ? -1 :
+		    (int64_t)x->lo > (int64_t)y->lo;
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* Two options of variant @fc (tag @tag) whose ranges overlap: an error. */
+static enum tv_status
+check_overlap(struct ctf2_ctx *cx, const struct tv_field_class *tag)
+{
+	bool sgn = tag->enumeration.integer.is_signed;
+	struct opt_range *r;
+	size_t n = 0, i, j;
+	enum tv_status st = TV_OK;
+
+	for (i = 0; i < tag->enumeration.nmaps; i++)
+		n += tag->enumeration.maps[i].nranges;
+	r = tv_xcalloc(n ? n : 1, sizeof(*r));
+	for (i = 0, n = 0; i < tag->enumeration.nmaps; i++)
+		for (j = 0; j < tag->enumeration.maps[i].nranges; j++) {
+			r[n].lo = tag->enumeration.maps[i].ranges[j].lo;
+			r[n].hi = tag->enumeration.maps[i].ranges[j].hi;
+			r[n].opt = (uint32_t)i;
+			r[n++].sgn = sgn;
+		}
+	qsort(r, n, sizeof(*r), cmp_range);
+	for (i = 1; i < n && st == TV_OK; i++) {
+		bool over = sgn ? (int64_t)r[i].lo <= (int64_t)r[i - 1].hi :
+		    r[i].lo <= r[i - 1].hi;
+
+		if (over && r[i].opt != r[i - 1].opt)
+			st = ctf2_fail(cx, TV_SEMANTIC, _("the selector ranges "
+			    "of options %u and %u overlap"),
+			    TV_MIN(r[i].opt, r[i - 1].opt),
+			    TV_MAX(r[i].opt, r[i - 1].opt));
+		/* Keep the farthest upper bound for the next comparison. */
+		if (sgn ? (int64_t)r[i].hi < (int64_t)r[i - 1].hi :
+		    r[i].hi < r[i - 1].hi) {
+			r[i].hi = r[i - 1].hi;
+			r[i].opt = r[i - 1].opt;
+		}
+	}
+	free(r);
+	return st;
+}
+
 /* variant: options chosen by the selector's value ranges. */
 static enum tv_status
 build_variant(struct ctf2_ctx *cx, json_object *o, struct tv_field_class **out)
@@ -908,6 +967,8 @@ build_variant(struct ctf2_ctx *cx, json_object *o, struct tv_field_class **out)
 	}
 	ctf2_pop(cx);
 	fc->variant.tag_fc = tag;
+	if (st == TV_OK && tag)
+		st = check_overlap(cx, tag);
 	return st;
 }
 
