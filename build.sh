@@ -14,8 +14,8 @@ top=$(cd "$(dirname "$0")" && pwd)
 cd "$top"
 
 BUILD_DEPS="autoconf automake autopoint libtool pkg-config gcc make gettext
-libncurses-dev libxml2-dev zlib1g-dev libpcre2-dev libzstd-dev
-libtraceevent-dev libtraceevent1-plugin libjson-c-dev"
+libncurses-dev libxml2-dev libjson-c-dev zlib1g-dev libpcre2-dev libzstd-dev
+libtraceevent-dev libtraceevent1-plugin"
 TEST_DEPS="tmux babeltrace2 babeltrace trace-cmd"
 
 # Install the Debian packages of $@ that are not installed yet.

@@ -47,7 +47,7 @@ for name in bt-smalltrace bt-2packets bt-trace-with-index \
 			head -c "$(next_rand "$size")" "$f" >"$tmp/cut" &&
 			    cat "$tmp/cut" >"$f"
 		else
-			for k in 1 2 3 4; do
+			for _ in 1 2 3 4; do
 				off=$(next_rand "$size")
 				byte=$(printf '\\%03o' "$(next_rand 256)")
 				printf "$byte" | dd of="$f" bs=1 seek="$off" \
@@ -82,7 +82,7 @@ for name in tc-CTF2-7.0-trace-with-index tc-CTF2-7.0-meta-variant-no-underscore 
 			head -c "$(next_rand "$size")" "$f" >"$tmp/cut" &&
 			    cat "$tmp/cut" >"$f"
 		else
-			for k in 1 2; do
+			for _ in 1 2; do
 				off=$(next_rand "$size")
 				byte=$(printf '\\%03o' "$(next_rand 256)")
 				printf "$byte" | dd of="$f" bs=1 seek="$off" \

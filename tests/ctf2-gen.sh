@@ -9,6 +9,7 @@
 # Run by `make check` (which sets top_builddir and TVIEW).
 
 TV_TEST_NAME=ctf2-gen
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen=$top_builddir/gen-ctf2
@@ -68,7 +69,7 @@ while test $i -lt 60; do
 		head -c "$(next_rand "$size")" "$f" >"$tmp/cut" &&
 		    cat "$tmp/cut" >"$f"
 	else
-		for k in 1 2 3; do
+		for _ in 1 2 3; do
 			off=$(next_rand "$size")
 			byte=$(printf '\\%03o' "$(next_rand 256)")
 			printf "$byte" | dd of="$f" bs=1 seek="$off" \

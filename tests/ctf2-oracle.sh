@@ -10,6 +10,7 @@
 # Usage: tests/ctf2-oracle.sh   (env: TVIEW, TVIEW_SHARED)
 
 TV_TEST_NAME=ctf2-oracle
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 shared=${TVIEW_SHARED:-$top_srcdir/../shared}
 ctf=$shared/traces/ctf

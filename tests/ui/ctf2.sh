@@ -3,6 +3,7 @@
 # fields pane show its values through the same model as CTF 1.8's:
 # strings of static and dynamic length end at their NUL, UTF-16/32
 # strings come as UTF-8, variable-length integers, BLOBs, optionals.
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen2=$top_builddir/gen-ctf2
