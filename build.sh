@@ -26,7 +26,7 @@ for a in "$@"; do
 done
 
 BUILD_DEPS="autoconf automake autopoint libtool pkg-config gcc make gettext
-libncurses-dev libxml2-dev zlib1g-dev libpcre2-dev libzstd-dev
+libncurses-dev libxml2-dev libjson-c-dev zlib1g-dev libpcre2-dev libzstd-dev
 libtraceevent-dev libtraceevent1-plugin"
 TEST_DEPS="tmux babeltrace2 babeltrace trace-cmd shellcheck"
 

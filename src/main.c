@@ -84,8 +84,8 @@ static void
 main_usage(FILE *fp)
 {
 	fprintf(fp, _("Usage: %s [OPTION]... [TRACE]...\n"), PACKAGE);
-	fputs(_("Browse kernel traces in the terminal: CTF 1.8 (LTTng 2.x, "
-	    "barectf), trace-cmd\n"
+	fputs(_("Browse kernel traces in the terminal: CTF 1.8 and 2 (LTTng "
+	    "2.x, barectf),\ntrace-cmd "
 	    "trace.dat (versions 6 and 7) and LTT / LTTng 0.x.\n"
 	    "With several TRACEs, their events are merged into one "
 	    "timeline.\n"), fp);

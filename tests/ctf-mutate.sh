@@ -2,8 +2,9 @@
 # Hostile CTF data streams: copies of a few shared traces get their stream
 # files truncated or a few bytes overwritten (deterministic positions);
 # `tview --dump` must then finish in time, without a crash or a sanitizer
-# report, and when it fails, say why in one line.  Skips without the
-# shared folder.
+# report, and when it fails, say why.  The metadata of CTF 2 traces is
+# mutated too: its errors must be one line.  Skips without the shared
+# folder.
 #
 # Usage: tests/ctf-mutate.sh   (env: TVIEW, TVIEW_SHARED)
 
@@ -28,7 +29,8 @@ next_rand() {
 for name in bt-smalltrace bt-2packets bt-trace-with-index \
     bt-lttng-tracefile-rotation bt-multi-domains tc-flipping-endianness \
     cts-stream-pass-variant-missing-fields \
-    bt-packet-seq-num-7-lost-between-2-with-index; do
+    bt-packet-seq-num-7-lost-between-2-with-index \
+    tc-CTF2-7.0-trace-with-index tc-CTF2-7.0-lttng-crash tc-CTF2-vl-ints; do
 	test -d "$ctf/$name" || continue
 	i=0
 	while test $i -lt 12; do
@@ -60,6 +62,41 @@ for name in bt-smalltrace bt-2packets bt-trace-with-index \
 		    { test $rc -ne 0 && ! test -s "$tmp/err"; }; then
 			bad=$((bad + 1))
 			echo "BAD: $name mutation $i (rc $rc)"
+			head -n 5 "$tmp/err"
+		fi
+	done
+done
+# CTF 2 metadata (JSON text sequences): a few bytes overwritten, or the
+# text cut short; errors must still be one line.
+for name in tc-CTF2-7.0-trace-with-index tc-CTF2-7.0-meta-variant-no-underscore \
+    tc-CTF2-vl-ints; do
+	test -d "$ctf/$name" || continue
+	i=0
+	while test $i -lt 12; do
+		i=$((i + 1))
+		rm -rf "$tmp/t"
+		cp -R "$ctf/$name" "$tmp/t" && chmod -R u+w "$tmp/t" || exit 1
+		f=$tmp/t/metadata
+		size=$(wc -c <"$f")
+		if test $((i % 4)) -eq 0; then
+			head -c "$(next_rand "$size")" "$f" >"$tmp/cut" &&
+			    cat "$tmp/cut" >"$f"
+		else
+			for _ in 1 2; do
+				off=$(next_rand "$size")
+				byte=$(printf '\\%03o' "$(next_rand 256)")
+				printf "$byte" | dd of="$f" bs=1 seek="$off" \
+				    conv=notrunc 2>/dev/null
+			done
+		fi
+		timeout 30 "$TVIEW" --dump "$tmp/t" >/dev/null 2>"$tmp/err"
+		rc=$?
+		runs=$((runs + 1))
+		if test $rc -ge 124 ||
+		    grep -q -E 'Sanitizer|runtime error' "$tmp/err" ||
+		    { test $rc -ne 0 && test "$(wc -l <"$tmp/err")" -ne 1; }; then
+			bad=$((bad + 1))
+			echo "BAD: $name metadata mutation $i (rc $rc)"
 			head -n 5 "$tmp/err"
 		fi
 	done

@@ -63,15 +63,9 @@ for name in $names; do
 	d=$ctf/$name
 	test -d "$d" || continue
 	case $name in tc-CTF2-*)
-		# CTF 2: must be refused with a clear message, not crash.
-		timeout 20 "$TVIEW" --dump "$d" >/dev/null 2>"$tmp/err"
-		rc=$?
-		if test $rc -eq 0 || test $rc -ge 124; then
-			echo "CTF2 NOT REFUSED: $name (rc $rc)"
-			differ=$((differ + 1))
-		else
-			ctf2=$((ctf2 + 1))
-		fi
+		# CTF 2: no babeltrace2 here reads it; tests/ctf2-oracle.sh
+		# checks these against their CTF 1.8 twins.
+		ctf2=$((ctf2 + 1))
 		continue;;
 	esac
 	timeout 120 babeltrace2 --clock-gmt --no-delta "$d" >"$tmp/exp" \
@@ -124,6 +118,6 @@ done
 
 echo "ctf-oracle: $same identical to babeltrace2 ($quirk but for its stale" \
     "strings), $differ differ;" \
-    "$counted counted ($cmismatch unlike babeltrace 1); CTF 2 refused: $ctf2;" \
+    "$counted counted ($cmismatch unlike babeltrace 1); CTF 2 left to ctf2-oracle.sh: $ctf2;" \
     "ctf-fail rejected: $rejected, not cleanly: $badfail"
 test $differ -eq 0 && test $badfail -eq 0

@@ -34,6 +34,15 @@ enum tv_encoding {
 	TV_ENC_NONE,
 	TV_ENC_UTF8,
 	TV_ENC_ASCII,
+	TV_ENC_UTF16,		/* strings only (CTF 2): 2-byte code units */
+	TV_ENC_UTF32,		/* strings only (CTF 2): 4-byte code units */
+};
+
+/* Where a string ends (CTF 2 adds lengths to NUL-terminated strings). */
+enum tv_str_len {
+	TV_STR_NUL,		/* at its NUL code unit */
+	TV_STR_STATIC,		/* after string.length bytes */
+	TV_STR_DYNAMIC,		/* after as many bytes as a save slot says */
 };
 
 struct tv_field_class;
@@ -69,6 +78,11 @@ struct tv_int_class {
 	enum tv_byte_order	 byte_order;
 	enum tv_encoding	 encoding;	/* char arrays print as text */
 	const struct tv_clock	*map_clock;	/* borrowed; "map = clock.x.value" */
+	/*
+	 * CTF 2 variable-length integer (unsigned LEB128, or signed): size is
+	 * then 64, the width of the value, not of the data.
+	 */
+	bool			 varlen;
 };
 
 /* One labelled range of an enum; lo/hi are signed if the container is. */
@@ -123,6 +137,11 @@ struct tv_field_class {
 		} flt;					/* FLOAT */
 		struct {
 			enum tv_encoding	 encoding;
+			/* UTF-16/32 code units in this order */
+			enum tv_byte_order	 byte_order;
+			uint8_t			 len_kind;	/* tv_str_len */
+			int32_t			 length_slot;	/* DYNAMIC */
+			uint64_t		 length;	/* STATIC: bytes */
 		} string;				/* STRING */
 		struct {
 			struct tv_field_member	*members;

@@ -130,6 +130,15 @@ struct tv_trace {
 	bool			 has_uuid;
 	struct tv_known_thread	*known;		/* arena, set by drivers */
 	uint32_t		 nknown;
+	/* The format's version when a driver reads several, e.g. "2". */
+	const char		*version;	/* arena or static; may be NULL */
+	/*
+	 * Annotations of the metadata that are not the environment (CTF 2
+	 * user attributes and extensions): key = where, str = the value as
+	 * text.  --info lists them.
+	 */
+	struct tv_env_entry	*attrs;		/* arena */
+	uint32_t		 nattrs;
 	/* Scopes common to the trace or a stream class, set by drivers. */
 	void			*priv;		/* driver data */
 };

@@ -125,6 +125,25 @@ info_stream_totals(const struct tv_stream *s, struct info_totals *t)
 	}
 }
 
+/* The metadata annotations of @trace, if any: "where: value" each. */
+static void
+info_attrs(const struct tv_trace *trace)
+{
+	uint32_t i;
+
+	if (!trace->nattrs)
+		return;
+	printf("  %s (%" PRIu32 "):\n", _("Attributes and extensions"),
+	    trace->nattrs);
+	for (i = 0; i < trace->nattrs; i++) {
+		fputs("    ", stdout);
+		info_puts(trace->attrs[i].key);
+		fputs(": ", stdout);
+		info_puts(trace->attrs[i].str);
+		putchar('\n');
+	}
+}
+
 /* The environment of @trace: one "key = value" line each. */
 static void
 info_env(const struct tv_trace *trace)
@@ -283,6 +302,8 @@ info_trace(const struct tv_trace *trace, enum tv_time_style style,
 	putchar('\n');
 	printf("  %s: %s (%s)\n", _("Format"), trace->ops->name,
 	    _(trace->ops->description));
+	if (trace->version)
+		printf("  %s: %s\n", _("Format version"), trace->version);
 	if (trace->has_uuid) {
 		for (i = 0, n = 0; i < 16; i++) {
 			if (i == 4 || i == 6 || i == 8 || i == 10)
@@ -293,6 +314,7 @@ info_trace(const struct tv_trace *trace, enum tv_time_style style,
 		printf("  UUID: %s\n", uuid);
 	}
 	info_env(trace);
+	info_attrs(trace);
 	info_clocks(trace);
 	info_streams(trace, style, sum);
 	info_classes(trace, &sum->events);

@@ -19,6 +19,8 @@ tv_field_class_create(struct tv_arena *a, enum tv_fc_kind kind)
 		fc->variant.tag_slot = -1;
 	if (kind == TV_FC_SEQUENCE)
 		fc->array.length_slot = -1;
+	if (kind == TV_FC_STRING)
+		fc->string.length_slot = -1;
 	return fc;
 }
 

@@ -1,8 +1,7 @@
 /*
  * The metadata pass over the shared trace corpus ($TVIEW_SHARED/traces):
- * every CTF 1.8 trace under ctf/ must build, the CTF 2 ones must be
- * refused with the CTF 2 message, every ctf-fail/cts-metadata-* vector
- * must fail with a one-line error.  Other ctf-fail vectors are reported
+ * every CTF 1.8 and CTF 2 trace under ctf/ must build, every
+ * ctf-fail/cts-metadata-* vector must fail with a one-line error.  Other ctf-fail vectors are reported
  * only (most are stream errors, the decoder's business).  Skips when the
  * corpus is absent.
  */
@@ -36,7 +35,10 @@ load(const char *dir, struct tv_error *err, uint32_t *nclasses)
 	tv_arena_init(&tr.arena);
 	tr.names = tv_intern_create();
 	snprintf(path, sizeof(path), "%s/metadata", dir);
-	st = ctf_tsdl_build(text, len, path, &tr, &tc, err);
+	if (ctf_metadata_is_json(text, len))
+		st = ctf_ctf2_build(text, len, path, &tr, &tc, err);
+	else
+		st = ctf_tsdl_build(text, len, path, &tr, &tc, err);
 	*nclasses = tr.nclasses;
 	free(text);
 	tv_arena_fini(&tr.arena);
@@ -129,15 +131,9 @@ test_pass(const char *root)
 		const char *name = traces[i] + strlen(dir) + 1;
 
 		st = load(traces[i], &err, &ncl);
-		if (strncmp(name, "tc-CTF2-", 8) == 0)
-			ok(st == TV_UNSUPPORTED &&
-			    strstr(err.msg, "CTF 2 (JSON metadata) is not "
-			    "supported yet") != NULL, "%s: refused (%s)",
-			    name, err.msg);
-		else
-			ok(st == TV_OK, "%s: builds, %u event classes%s%s",
-			    name, ncl, st ? ": " : "",
-			    st ? tv_error_format(&err, buf, sizeof(buf)) : "");
+		ok(st == TV_OK, "%s: builds, %u event classes%s%s",
+		    name, ncl, st ? ": " : "",
+		    st ? tv_error_format(&err, buf, sizeof(buf)) : "");
 		free(traces[i]);
 	}
 	free(traces);

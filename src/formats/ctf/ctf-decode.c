@@ -326,7 +326,8 @@ prepare(struct tv_field_class *fc, struct tv_arena *a, uint32_t depth)
 		    &fc->integer : &fc->enumeration.integer;
 
 		if (fc->save_slot < 0 && fc->role == TV_ROLE_NONE &&
-		    !ic->map_clock && ic->size >= 1 && ic->size <= 64) {
+		    !ic->map_clock && ic->size >= 1 && ic->size <= 64 &&
+		    !ic->varlen) {
 			fc->skip_fixed = true;
 			fc->skip_bits = ic->size;
 		}
@@ -435,11 +436,15 @@ dec_int(struct ctf_dec *d, const struct tv_field_class *fc,
 	enum tv_status st;
 	uint64_t v = 0;
 
-	st = dec_raw_int(d, ic, &v);
+	if (__builtin_expect(ic->varlen, 0)) {
+		st = ctf_dec_varint(d, ic, &v);	/* CTF 2, sign-extended */
+	} else {
+		st = dec_raw_int(d, ic, &v);
+		if (st == TV_OK && ic->is_signed)
+			v = sign_extend(v, ic->size);
+	}
 	if (st != TV_OK)
 		return st;
-	if (ic->is_signed)
-		v = sign_extend(v, ic->size);
 	dec_int_effects(d, fc, ic, v);
 	if (out)
 		out->u = v;
@@ -475,7 +480,7 @@ dec_member(struct ctf_dec *d, const struct tv_field_class *fc,
 		if (out) {
 			out->fc = fc;
 			out->bit_offset = p;
-			out->bit_size = ic->size;
+			out->bit_size = d->pos - p;	/* varlen: as read */
 		}
 		return st;
 	}
@@ -610,6 +615,7 @@ dec_array(struct ctf_dec *d, const struct tv_field_class *fc,
 	if (e->kind == TV_FC_INT || e->kind == TV_FC_ENUM)
 		min_bits = e->kind == TV_FC_INT ? e->integer.size :
 		    e->enumeration.integer.size;
+	min_bits = ctf_min_bits(e, min_bits);	/* CTF 2 classes */
 	if (min_bits ? len > left / min_bits + 1 : len > CTF_MAX_ZERO_ELEMS)
 		return tv_error_at(d->err, TV_CORRUPT, d->path,
 		    d->file_off + d->pos / 8,
@@ -759,7 +765,12 @@ ctf_dec_field(struct ctf_dec *d, const struct tv_field_class *fc,
 		st = dec_float(d, fc, out);
 		break;
 	case TV_FC_STRING:
-		st = dec_string(d, out);
+		if (fc->string.len_kind != TV_STR_NUL ||
+		    fc->string.encoding == TV_ENC_UTF16 ||
+		    fc->string.encoding == TV_ENC_UTF32)
+			st = ctf_dec_xstring(d, fc, out);	/* CTF 2 */
+		else
+			st = dec_string(d, out);
 		break;
 	default:
 		if (++d->depth > CTF_MAX_DEPTH) {
@@ -868,7 +879,8 @@ ctf_dec_struct_each(struct ctf_dec *d, const struct tv_field_class *fc,
 static bool
 is_int(const struct tv_field_class *fc)
 {
-	return fc && (fc->kind == TV_FC_INT || fc->kind == TV_FC_ENUM);
+	return fc && ((fc->kind == TV_FC_INT && !fc->integer.varlen) ||
+	    (fc->kind == TV_FC_ENUM && !fc->enumeration.integer.varlen));
 }
 
 /* The flat read of integer class @fc. */

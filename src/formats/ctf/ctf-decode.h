@@ -163,6 +163,19 @@ struct ctf_hprog *ctf_hprog_build(const struct tv_field_class *fc,
 /** ctf_hprog_run() - decode an event header in skip mode through @hp. */
 enum tv_status	 ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp);
 
+/*
+ * CTF 2 field classes the CTF 1.8 decoder does not know (ctf2-decode.c),
+ * called from the cases of ctf-decode.c.
+ */
+/** ctf_dec_varint() - a LEB128 integer at the (byte) position, extended. */
+enum tv_status	 ctf_dec_varint(struct ctf_dec *d,
+		    const struct tv_int_class *ic, uint64_t *v);
+/** ctf_dec_xstring() - a UTF-16/32 or static/dynamic-length string. */
+enum tv_status	 ctf_dec_xstring(struct ctf_dec *d,
+		    const struct tv_field_class *fc, struct tv_value *out);
+/** ctf_min_bits() - fewest bits a field of @fc takes (@dflt: 1.8's guess). */
+uint64_t	 ctf_min_bits(const struct tv_field_class *fc, uint64_t dflt);
+
 /** ctf_enum_find() - index of the first mapping holding @v, or -1. */
 int32_t		 ctf_enum_find(const struct tv_field_class *fc, uint64_t v);
 

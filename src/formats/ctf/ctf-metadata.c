@@ -1,8 +1,8 @@
 /*
  * Finding and unpacking CTF metadata: DIR/metadata is either TSDL text or
  * a sequence of metadata packets (magic 0x75D11D57, either byte order)
- * whose payloads concatenate to the TSDL text.  CTF 2 metadata (JSON text
- * sequences, first byte 0x1E) is recognised and refused clearly.
+ * whose payloads concatenate to the TSDL text.  CTF 2 metadata (a JSON
+ * text sequence, first byte 0x1E) is returned as is, for ctf2-model.c.
  */
 #include "tview/tview.h"
 
@@ -124,6 +124,22 @@ check_byte_order(const char *path, const char *text, size_t len, bool be,
 	return st;
 }
 
+/*
+ * Is @text CTF 2 metadata?  It starts with RS; text starting with '{'
+ * cannot be TSDL either: a JSON text sequence without its RS, which the
+ * CTF 2 reader then reports as such.
+ */
+bool
+ctf_metadata_is_json(const char *text, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len && (text[i] == ' ' || text[i] == '\n' ||
+	    text[i] == '\t' || text[i] == '\r'); i++)
+		continue;
+	return len && ((uint8_t)text[0] == 0x1e || (i < len && text[i] == '{'));
+}
+
 /* Read DIR/metadata and return its TSDL text (see ctf-priv.h). */
 enum tv_status
 ctf_metadata_read(const char *dir, char **text, size_t *len,
@@ -142,12 +158,6 @@ ctf_metadata_read(const char *dir, char **text, size_t *len,
 	if (st != TV_OK) {
 		free(path);
 		return st;
-	}
-	if (rawlen > 0 && (uint8_t)raw[0] == 0x1e) {
-		st = tv_error_set(err, TV_UNSUPPORTED, NULL,
-		    _("%s: CTF 2 (JSON metadata) is not supported yet"),
-		    path);
-		goto out;
 	}
 	if (is_packet((const uint8_t *)raw, rawlen, &be)) {
 		tv_strbuf_init(&sb);

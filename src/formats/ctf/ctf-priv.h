@@ -7,6 +7,7 @@
  *   tsdl-parse.c     recursive-descent parser into an arena AST
  *   tsdl-model.c     scopes, typealias/typedef, resolution of sequence
  *                    lengths and variant tags to save slots, roles
+ *   ctf2-*.c         CTF 2 (JSON) metadata into the same model (ctf2.h)
  *   ctf-decode.c     bit-level reader: field class -> tv_value
  *   ctf-index.c      packet index from index/FILE.idx or packet headers
  *   ctf-packet.c     decode_packet: event headers, clock updates
@@ -74,11 +75,14 @@ struct ctf_trace_priv {
 
 /**
  * ctf_metadata_read() - the TSDL text of the trace in @dir: plain text as
- * is, packetized metadata unpacked (either byte order).  TV_UNSUPPORTED
- * with a clear message for CTF 2 (JSON) metadata.
+ * is, packetized metadata unpacked (either byte order); CTF 2 metadata
+ * (a JSON text sequence: first byte 0x1E) as is.
  */
 enum tv_status	 ctf_metadata_read(const char *dir, char **text, size_t *len,
 		    struct tv_error *err);
+
+/** ctf_metadata_is_json() - is metadata @text CTF 2 (JSON)? */
+bool		 ctf_metadata_is_json(const char *text, size_t len);
 
 /**
  * ctf_tsdl_build() - parse TSDL @text (errors as "@path:line:col: msg")
@@ -86,6 +90,24 @@ enum tv_status	 ctf_metadata_read(const char *dir, char **text, size_t *len,
  * and @tc (stream classes, packet header, slots, roles).
  */
 enum tv_status	 ctf_tsdl_build(const char *text, size_t len, const char *path,
+		    struct tv_trace *trace, struct ctf_trace_class *tc,
+		    struct tv_error *err);
+
+/**
+ * ctf_events_index() - sort each stream class's events by id (their
+ * priv->sclass set, trace->classes[i]->index = i).  False with the index
+ * of a class in *@dup when two classes of a stream class share an id.
+ */
+bool		 ctf_events_index(struct tv_trace *trace,
+		    struct ctf_trace_class *tc, struct tv_arena *a,
+		    uint32_t *dup);
+
+/**
+ * ctf_ctf2_build() - read CTF 2 metadata @text (a JSON text sequence;
+ * errors as "@path: offset N: fragment F (type "name"): /json/path: msg")
+ * into the same model ctf_tsdl_build() fills.
+ */
+enum tv_status	 ctf_ctf2_build(const char *text, size_t len, const char *path,
 		    struct tv_trace *trace, struct ctf_trace_class *tc,
 		    struct tv_error *err);
 

@@ -130,44 +130,18 @@ found_free(struct found_list *fl)
 	free(fl->items);
 }
 
-/* Is the metadata file of @dir CTF 2 (JSON text sequence)? */
-static bool
-is_ctf2(const char *dir)
-{
-	unsigned char c = 0;
-	char *p;
-	FILE *f;
-
-	tv_xasprintf(&p, "%s/metadata", dir);
-	f = fopen(p, "rb");
-	free(p);
-	if (!f)
-		return false;
-	if (fread(&c, 1, 1, f) != 1)
-		c = 0;
-	fclose(f);
-	return c == 0x1e;
-}
-
-/* A directory holding at least one CTF trace (CTF 2 is refused). */
+/* A directory holding at least one CTF trace (1.8 or 2). */
 static enum tv_status
 ctf_probe(const char *path, struct tv_error *err)
 {
 	struct found_list fl = { NULL, 0, 0 };
 	enum tv_status st = TV_FORMAT;
-	size_t i, n2 = 0;
 
+	(void)err;
 	if (!is_dir(path))
 		return TV_FORMAT;
 	walk(path, "", 0, &fl);
-	for (i = 0; i < fl.count; i++)
-		if (is_ctf2(fl.items[i].dir))
-			n2++;
-	if (fl.count && n2 == fl.count)
-		st = tv_error_at(err, TV_UNSUPPORTED, fl.items[0].dir,
-		    TV_NO_OFFSET,
-		    _("CTF 2 (JSON metadata) traces are not supported yet"));
-	else if (fl.count)
+	if (fl.count)
 		st = TV_OK;
 	found_free(&fl);
 	return st;
@@ -507,11 +481,17 @@ open_trace(const char *dir, const char *rel, struct tv_trace **out,
 	if (st != TV_OK)
 		goto fail;
 	tv_xasprintf(&mpath, "%s/metadata", t->path);
-	st = ctf_tsdl_build(priv->tc.metadata, priv->tc.metadata_len, mpath,
-	    t, &priv->tc, err);
+	if (ctf_metadata_is_json(priv->tc.metadata, priv->tc.metadata_len))
+		st = ctf_ctf2_build(priv->tc.metadata, priv->tc.metadata_len,
+		    mpath, t, &priv->tc, err);
+	else
+		st = ctf_tsdl_build(priv->tc.metadata, priv->tc.metadata_len,
+		    mpath, t, &priv->tc, err);
 	free(mpath);
 	if (st != TV_OK)
 		goto fail;
+	if (!t->version)
+		t->version = "CTF 1.8";
 	prepare_classes(t, &priv->tc);
 	priv->bt_name = bt_trace_name(t, rel);
 	priv->bt_prefix = bt_event_prefix(t);
@@ -595,7 +575,7 @@ ctf_close(struct tv_trace *t)
 
 const struct tv_format_ops tv_ctf_format = {
 	.name		= "ctf",
-	.description	= N_("Common Trace Format 1.8 (LTTng, barectf, ...)"),
+	.description	= N_("Common Trace Format 1.8 and 2 (LTTng, barectf, ...)"),
 	.probe		= ctf_probe,
 	.open		= ctf_open,
 	.close		= ctf_close,

@@ -937,12 +937,14 @@ cmp_event_id(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
-/* Fill each stream class's sorted event table; reject duplicate ids. */
-static enum tv_status
-index_events(struct tsdl_ctx *cx, const struct tsdl_stmt **stmts)
+/*
+ * Fill each stream class's sorted event table (see ctf-priv.h); shared
+ * with the CTF 2 pass.
+ */
+bool
+ctf_events_index(struct tv_trace *trace, struct ctf_trace_class *tc,
+    struct tv_arena *a, uint32_t *dup)
 {
-	struct tv_trace *trace = cx->trace;
-	struct ctf_trace_class *tc = cx->tc;
 	uint32_t i, j, k;
 
 	for (i = 0; i < trace->nclasses; i++) {
@@ -953,7 +955,7 @@ index_events(struct tsdl_ctx *cx, const struct tsdl_stmt **stmts)
 	for (j = 0; j < tc->nsclasses; j++) {
 		struct ctf_stream_class *c = tc->sclasses[j];
 
-		c->events = tv_arena_alloc(cx->a, (c->nevents + 1) *
+		c->events = tv_arena_alloc(a, (c->nevents + 1) *
 		    sizeof(*c->events));
 		c->nevents = 0;
 	}
@@ -969,17 +971,29 @@ index_events(struct tsdl_ctx *cx, const struct tsdl_stmt **stmts)
 		    cmp_event_id);
 		for (k = 1; k < c->nevents; k++)
 			if (c->events[k]->id == c->events[k - 1]->id) {
-				const struct tsdl_stmt *s =
-				    stmts[c->events[k]->index];
-
-				return tsdl_semantic(cx, s->line, s->col,
-				    _("event id %llu is used twice in "
-				    "stream class %llu"), (unsigned long long)
-				    c->events[k]->id,
-				    (unsigned long long)c->id);
+				*dup = c->events[k]->index;
+				return false;
 			}
 	}
-	return TV_OK;
+	return true;
+}
+
+/* Fill the event tables; a duplicate id is an error at its block. */
+static enum tv_status
+index_events(struct tsdl_ctx *cx, const struct tsdl_stmt **stmts)
+{
+	const struct tv_event_class *ec;
+	const struct tsdl_stmt *s;
+	uint32_t dup = 0;
+
+	if (ctf_events_index(cx->trace, cx->tc, cx->a, &dup))
+		return TV_OK;
+	ec = cx->trace->classes[dup];
+	s = stmts[dup];
+	return tsdl_semantic(cx, s->line, s->col,
+	    _("event id %llu is used twice in stream class %llu"),
+	    (unsigned long long)ec->id,
+	    (unsigned long long)ec->stream_class_id);
 }
 
 /* "/ * CTF 1.8" at the top, if present, must say 1.8. */
