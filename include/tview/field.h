@@ -184,5 +184,12 @@ const struct tv_value	*tv_value_member(const struct tv_value *v,
 /** tv_value_as_int() - integer/enum value sign-extended; false if none. */
 bool			 tv_value_as_int(const struct tv_value *v,
 			    int64_t *out);
+/**
+ * tv_value_str() - a string or char-array value copied into @buf of
+ * @size bytes, NUL-terminated and cut at its first NUL; false (and @buf
+ * untouched) if @v is neither.
+ */
+bool			 tv_value_str(const struct tv_value *v, char *buf,
+			    size_t size);
 
 #endif /* TVIEW_FIELD_H */

@@ -88,3 +88,29 @@ tv_value_as_int(const struct tv_value *v, int64_t *out)
 	*out = ic->is_signed ? v->s : (int64_t)v->u;
 	return true;
 }
+
+/* See field.h. */
+bool
+tv_value_str(const struct tv_value *v, char *buf, size_t size)
+{
+	size_t n = 0, i;
+	int64_t c;
+
+	if (v == NULL || v->fc == NULL || size == 0)
+		return false;
+	if (v->fc->kind == TV_FC_STRING) {
+		n = strnlen(v->str.ptr, TV_MIN(v->str.len, size - 1));
+		memcpy(buf, v->str.ptr, n);
+	} else if (v->fc->kind == TV_FC_ARRAY ||
+	    v->fc->kind == TV_FC_SEQUENCE) {
+		for (i = 0; i < v->kids.count && n < size - 1; i++) {
+			if (!tv_value_as_int(&v->kids.items[i], &c) || c == 0)
+				break;
+			buf[n++] = (char)c;
+		}
+	} else {
+		return false;
+	}
+	buf[n] = '\0';
+	return true;
+}

@@ -626,35 +626,6 @@ state_int(const struct tv_value *payload, struct state_class *sc,
 	return f != NULL && tv_value_as_int(f, out);
 }
 
-/*
- * Copy a string or char-array value into @buf (NUL-terminated, cut at
- * the first NUL); false if @f is neither.
- */
-static bool
-state_value_str(const struct tv_value *f, char *buf, size_t size)
-{
-	size_t n = 0, i;
-	int64_t c;
-
-	if (f == NULL || f->fc == NULL || size == 0)
-		return false;
-	if (f->fc->kind == TV_FC_STRING) {
-		n = strnlen(f->str.ptr, TV_MIN(f->str.len, size - 1));
-		memcpy(buf, f->str.ptr, n);
-	} else if (f->fc->kind == TV_FC_ARRAY ||
-	    f->fc->kind == TV_FC_SEQUENCE) {
-		for (i = 0; i < f->kids.count && n < size - 1; i++) {
-			if (!tv_value_as_int(&f->kids.items[i], &c) || c == 0)
-				break;
-			buf[n++] = (char)c;
-		}
-	} else {
-		return false;
-	}
-	buf[n] = '\0';
-	return true;
-}
-
 /* String argument @a of the event; false if absent. */
 static bool
 state_str(const struct tv_value *payload, struct state_class *sc,
@@ -663,56 +634,7 @@ state_str(const struct tv_value *payload, struct state_class *sc,
 	const struct tv_value *f;
 
 	f = state_arg(payload, sc->rule->args[a], &sc->arg_idx[a]);
-	return state_value_str(f, buf, size);
-}
-
-/* The scopes an owner field may live in, most specific first. */
-static const enum tv_scope owner_scopes[] = {
-	TV_SCOPE_EVENT_SPECIFIC_CONTEXT,
-	TV_SCOPE_EVENT_COMMON_CONTEXT,
-	TV_SCOPE_EVENT_PAYLOAD,
-};
-
-/*
- * The owner the event's own fields name: LTTng tid/vtid, pid/vpid and
- * procname contexts, ftrace common_pid.  True if a tid was found.
- */
-static bool
-state_context_owner(const struct tv_event_fields *f,
-    struct tv_event_owner *o)
-{
-	const struct tv_value *v, *x;
-	bool found = false;
-	uint16_t hint = 0;
-	size_t i;
-	int64_t n;
-
-	for (i = 0; i < TV_ARRAY_SIZE(owner_scopes); i++) {
-		v = f->scope[owner_scopes[i]];
-		if (v == NULL)
-			continue;
-		if (owner_scopes[i] == TV_SCOPE_EVENT_PAYLOAD) {
-			x = state_member(v, "common_pid", &hint);
-			if (!found && x != NULL && tv_value_as_int(x, &n)) {
-				o->tid = n;
-				found = true;
-			}
-			continue;
-		}
-		x = state_arg(v, "tid|vtid|common_pid", &hint);
-		if (!found && x != NULL && tv_value_as_int(x, &n)) {
-			o->tid = n;
-			found = true;
-		}
-		x = state_arg(v, "pid|vpid", &hint);
-		if (x != NULL && o->pid == TV_TID_UNKNOWN &&
-		    tv_value_as_int(x, &n))
-			o->pid = n;
-		x = state_member(v, "procname", &hint);
-		if (x != NULL && o->name[0] == '\0')
-			state_value_str(x, o->name, sizeof(o->name));
-	}
-	return found;
+	return tv_value_str(f, buf, size);
 }
 
 /* ---- transitions ---- */
@@ -1169,10 +1091,7 @@ tv_state_apply(struct tv_state *s, const struct tv_event *ev,
 	bool need;
 
 	(void)err;
-	op->tid = TV_TID_UNKNOWN;
-	op->pid = TV_TID_UNKNOWN;
-	op->name[0] = '\0';
-	op->from_context = false;
+	tv_event_owner_reset(op);
 	st = state_trace_of(s, ev->stream);
 	if (st == NULL)
 		return TV_OK;
@@ -1205,13 +1124,10 @@ tv_state_apply(struct tv_state *s, const struct tv_event *ev,
 	}
 	if (!sc->owner_known) {
 		sc->owner_known = 1;
-		sc->has_owner = state_context_owner(&f, op);
-		op->tid = TV_TID_UNKNOWN;
-		op->pid = TV_TID_UNKNOWN;
-		op->name[0] = '\0';
+		sc->has_owner = tv_event_owner(&f, op);
+		tv_event_owner_reset(op);
 	}
-	if (sc->has_owner && state_context_owner(&f, op)) {
-		op->from_context = true;
+	if (sc->has_owner && tv_event_owner(&f, op)) {
 		t = state_lookup(s, machine, op->tid, ev->stream->cpu);
 		if (t != NULL) {
 			if (op->pid == TV_TID_UNKNOWN)
