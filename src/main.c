@@ -12,6 +12,8 @@
 
 #include "tview/error.h"
 #include "tview/i18n.h"
+#include "tview/stats.h"
+#include "tview/timeline.h"
 #include "tview/trace.h"
 #include "tview/ui.h"
 #include "cli/cli.h"
@@ -25,6 +27,8 @@ enum main_mode {
 	MODE_INFO,
 	MODE_PROCESSES,
 	MODE_BOOKMARKS,
+	MODE_STATS,
+	MODE_TIMELINE,
 };
 
 /* Long-only options get values above the char range. */
@@ -35,6 +39,9 @@ enum {
 	OPT_WITH_PID,
 	OPT_BOOKMARKS,
 	OPT_BOOKMARKED,
+	OPT_STATS,
+	OPT_LATENCY,
+	OPT_TIMELINE,
 };
 
 static const struct option main_longopts[] = {
@@ -48,6 +55,9 @@ static const struct option main_longopts[] = {
 	{ "with-pid",		no_argument,		NULL, OPT_WITH_PID },
 	{ "bookmarks",		no_argument,		NULL, OPT_BOOKMARKS },
 	{ "bookmarked",		no_argument,		NULL, OPT_BOOKMARKED },
+	{ "stats",		no_argument,		NULL, OPT_STATS },
+	{ "latency",		required_argument,	NULL, OPT_LATENCY },
+	{ "timeline",		optional_argument,	NULL, OPT_TIMELINE },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 },
@@ -109,6 +119,20 @@ main_usage(FILE *fp)
 	    "tab-separated ('-' if none)\n"
 	    "      --bookmarked         with --dump, print only the events "
 	    "inside bookmarks\n"), fp);
+	fputs(_("      --stats              print statistics over [--begin, "
+	    "--end]: events per\n"
+	    "                           class, per CPU and per thread, CPU "
+	    "time per CPU and\n"
+	    "                           per thread by mode (user, syscall, "
+	    "irq, softirq)\n"
+	    "      --latency=KIND       print latencies: wakeup, syscall, "
+	    "irq, softirq or all;\n"
+	    "                           count, min, mean, p50, p99, max "
+	    "and the longest\n"), fp);
+	fputs(_("      --timeline[=COLUMNS] print what each CPU and thread "
+	    "did over [--begin,\n"
+	    "                           --end), one letter a column "
+	    "(default 80 columns)\n"), fp);
 	fputc('\n', fp);
 	/* xgettext:no-c-format */
 	fputs(_("TIME is HH:MM[:SS[.N]] (on the trace's first day), "
@@ -157,6 +181,29 @@ main_time_style(const char *arg, enum tv_time_style *out)
 	return true;
 }
 
+/* Whether @arg names a kind of latency. */
+static bool
+main_latency_kind(const char *arg)
+{
+	enum tv_lat_kind k;
+
+	return tv_lat_kind_parse(arg, &k);
+}
+
+/* Parse a column count of --timeline; false if not in range. */
+static bool
+main_columns(const char *arg, uint32_t *out)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*arg == '\0' || *end != '\0' || v < 1 ||
+	    v > TV_TIMELINE_MAX_COLS)
+		return false;
+	*out = (uint32_t)v;
+	return true;
+}
+
 /* Open the traces and run @mode on them; the process exit status. */
 static int
 main_run(enum main_mode mode, const struct tv_cli_options *o,
@@ -192,6 +239,12 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 	case MODE_BOOKMARKS:
 		status = tv_cli_bookmarks(set, o);
 		break;
+	case MODE_STATS:
+		status = tv_cli_stats(set, o);
+		break;
+	case MODE_TIMELINE:
+		status = tv_cli_timeline(set, o);
+		break;
 	case MODE_UI:
 	default:
 		if (st != TV_OK) {
@@ -217,7 +270,7 @@ int
 main(int argc, char **argv)
 {
 	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL, NULL, false,
-	    false };
+	    false, NULL, 80 };
 	enum main_mode mode = MODE_UI;
 	int c;
 
@@ -252,6 +305,30 @@ main(int argc, char **argv)
 		case OPT_BOOKMARKED:
 			o.bookmarked = true;
 			break;
+		case OPT_STATS:
+			mode = MODE_STATS;
+			break;
+		case OPT_LATENCY:
+			if (strcmp(optarg, "all") != 0 &&
+			    !main_latency_kind(optarg)) {
+				fprintf(stderr, _("%s: unknown latency '%s' "
+				    "(use wakeup, syscall, irq, softirq or "
+				    "all)\n"), PACKAGE, optarg);
+				return main_usage_error();
+			}
+			o.latency = optarg;
+			mode = MODE_STATS;
+			break;
+		case OPT_TIMELINE:
+			if (optarg != NULL && !main_columns(optarg,
+			    &o.timeline_cols)) {
+				fprintf(stderr, _("%s: --timeline takes a "
+				    "number of columns from 1 to %d\n"),
+				    PACKAGE, TV_TIMELINE_MAX_COLS);
+				return main_usage_error();
+			}
+			mode = MODE_TIMELINE;
+			break;
 		case OPT_TIME_FORMAT:
 			if (!main_time_style(optarg, &o.time_style)) {
 				fprintf(stderr, _("%s: unknown time format "
@@ -274,8 +351,10 @@ main(int argc, char **argv)
 		fprintf(stderr, _("%s: no trace given\n"), PACKAGE);
 		return main_usage_error();
 	}
-	if (o.end != NULL && mode != MODE_DUMP) {
-		fprintf(stderr, _("%s: --end only applies to --dump\n"),
+	if (o.end != NULL && mode != MODE_DUMP && mode != MODE_STATS &&
+	    mode != MODE_TIMELINE) {
+		fprintf(stderr, _("%s: --end only applies to --dump, --stats "
+		    "and --timeline\n"),
 		    PACKAGE);
 		return main_usage_error();
 	}
