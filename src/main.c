@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "tview/error.h"
+#include "tview/format.h"
 #include "tview/i18n.h"
 #include "tview/stats.h"
 #include "tview/timeline.h"
@@ -216,7 +217,8 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 	int status;
 
 	tv_error_clear(&err);
-	st = tv_trace_set_open(&set, paths, npaths, &err);
+	st = tv_trace_set_open(&set, paths, npaths, tv_format_registry(),
+	    &err);
 	if (set == NULL || set->ntraces == 0) {
 		if (st == TV_OK)
 			tv_error_set(&err, TV_FORMAT, NULL,

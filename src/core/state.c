@@ -38,7 +38,6 @@ struct state_trace {
 	uint32_t		 machine;
 	struct state_class	*classes;	/* nclasses, owned */
 	uint32_t		 nclasses;
-	uint8_t			 fmt_ok;	/* any rule may apply */
 };
 
 struct tv_state {
@@ -141,7 +140,6 @@ struct tv_state *
 tv_state_create(const struct tv_trace_set *set)
 {
 	struct tv_state *s = tv_xcalloc(1, sizeof(*s));
-	const char *fmt;
 	uint32_t i;
 
 	s->set = set;
@@ -153,9 +151,6 @@ tv_state_create(const struct tv_trace_set *set)
 		s->traces[i].classes = tv_xcalloc(
 		    TV_MAX(s->traces[i].nclasses, 1u),
 		    sizeof(struct state_class));
-		fmt = set->traces[i]->ops != NULL ?
-		    set->traces[i]->ops->name : NULL;
-		s->traces[i].fmt_ok = fmt != NULL;
 		s->traces[i].machine = state_machine_for(s, i);
 	}
 	s->cpus = tv_xcalloc(TV_MAX(s->nmachines, 1u), sizeof(*s->cpus));
@@ -861,34 +856,28 @@ state_subject(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
 }
 
 /*
- * 2004 LTT core.process: the sub-event (enum label) says what happened
- * to the process in event_data1: WAKEUP, FORK (a new child), EXIT (the
- * current process), KTHREAD (a new kernel thread).
+ * The TASK actions a driver's state_hook returns for an event whose
+ * payload says what happened to the thread in TID: woken (runnable
+ * unless running), new (a process of its own, child of the thread
+ * current on the CPU, named after it), or the current thread exited.
  */
 static void
-state_do_ltt_process(struct tv_state *s, uint32_t machine,
-    struct tv_state_cpu *c, const struct tv_value *p, struct state_class *sc,
+state_do_task(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
+    const struct tv_value *p, struct state_class *sc, uint8_t action,
     int64_t ts)
 {
-	const struct tv_value *f;
 	struct tv_thread *t, *parent;
-	const char *label;
-	int64_t sub, tid;
+	int64_t tid;
 
-	f = state_arg(p, sc->rule->args[TV_ARG_STATE],
-	    &sc->arg_idx[TV_ARG_STATE]);
-	if (f == NULL || !tv_value_as_int(f, &sub) || f->fc == NULL ||
-	    f->fc->kind != TV_FC_ENUM)
+	if (!state_int(p, sc, TV_ARG_TID, &tid))
 		return;
-	label = tv_enum_label(f->fc, (uint64_t)sub);
-	if (label == NULL || !state_int(p, sc, TV_ARG_TID, &tid))
-		return;
-	if (strstr(label, "WAKEUP") != NULL) {
+	switch (action) {
+	case TV_SA_TASK_WAKEUP:
 		t = state_get(s, machine, tid, c != NULL ? c->cpu : 0);
 		if (t != NULL && t->state != TV_TS_RUNNING)
 			state_set(t, TV_TS_RUNNABLE, ts);
-	} else if (strstr(label, "FORK") != NULL ||
-	    strstr(label, "KTHREAD") != NULL) {
+		break;
+	case TV_SA_TASK_NEW:
 		t = state_lookup(s, machine, tid, 0);
 		if (t != NULL && tid != 0)
 			state_remove(s, t);
@@ -903,19 +892,28 @@ state_do_ltt_process(struct tv_state *s, uint32_t machine,
 			memcpy(t->name, parent->name, sizeof(t->name));
 		}
 		state_set(t, TV_TS_RUNNABLE, ts);
-	} else if (strstr(label, "EXIT") != NULL && c != NULL &&
-	    c->cur != TV_TID_UNKNOWN) {
+		break;
+	case TV_SA_TASK_EXIT:
+		if (c == NULL || c->cur == TV_TID_UNKNOWN)
+			return;
 		t = state_get(s, machine, c->cur, c->cpu);
 		if (t != NULL)
 			state_set(t, TV_TS_ZOMBIE, ts);
+		break;
+	default:
+		break;
 	}
 }
 
 /* Apply the rule of one decoded event. */
 static void
-state_do_rule(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
-    const struct tv_value *p, struct state_class *sc, int64_t ts)
+state_do_rule(struct tv_state *s, const struct state_trace *st,
+    struct tv_state_cpu *c, const struct tv_value *p, struct state_class *sc,
+    int64_t ts)
 {
+	uint8_t (*hook)(const struct tv_state_rule *, const struct tv_value *) =
+	    st->trace->ops != NULL ? st->trace->ops->state_hook : NULL;
+	uint32_t machine = st->machine;
 	char name[TV_THREAD_NAME_MAX * 4];
 	struct tv_thread *t;
 	const char *base;
@@ -932,8 +930,15 @@ state_do_rule(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
 	case TV_SA_STATEDUMP:
 		state_do_statedump(s, machine, p, sc, ts);
 		return;
-	case TV_SA_LTT_PROCESS:
-		state_do_ltt_process(s, machine, c, p, sc, ts);
+	case TV_SA_HOOK:
+		if (hook != NULL)
+			state_do_task(s, machine, c, p, sc, hook(sc->rule, p),
+			    ts);
+		return;
+	case TV_SA_TASK_WAKEUP:
+	case TV_SA_TASK_NEW:
+	case TV_SA_TASK_EXIT:
+		state_do_task(s, machine, c, p, sc, sc->rule->action, ts);
 		return;
 	default:
 		break;
@@ -1028,8 +1033,7 @@ state_resolve(struct state_trace *st, struct state_class *sc,
 	size_t i;
 
 	sc->resolved = 1;
-	sc->rule = st->fmt_ok ? tv_state_rule_find(cls->name,
-	    st->trace->ops->name) : NULL;
+	sc->rule = tv_state_rule_find(cls->name, st->trace->ops);
 	for (i = 0; sc->rule != NULL && i < TV_ARG_COUNT; i++)
 		if (sc->rule->args[i] != NULL)
 			sc->reads_fields = 1;
@@ -1119,7 +1123,7 @@ tv_state_apply(struct tv_state *s, const struct tv_event *ev,
 		/* syscall, IRQ, ...: no field to read, no decoding */
 		state_owner_from_cpu(s, machine, c, op);
 		if (sc->rule != NULL)
-			state_do_rule(s, machine, c, NULL, sc, ev->rec.ts);
+			state_do_rule(s, st, c, NULL, sc, ev->rec.ts);
 		return TV_OK;
 	}
 	tv_arena_reset(&s->arena);
@@ -1148,7 +1152,7 @@ tv_state_apply(struct tv_state *s, const struct tv_event *ev,
 		state_owner_from_cpu(s, machine, c, op);
 	}
 	if (sc->rule != NULL)
-		state_do_rule(s, machine, c, f.scope[TV_SCOPE_EVENT_PAYLOAD],
-		    sc, ev->rec.ts);
+		state_do_rule(s, st, c, f.scope[TV_SCOPE_EVENT_PAYLOAD], sc,
+		    ev->rec.ts);
 	return TV_OK;
 }
