@@ -98,9 +98,12 @@ const char	*tv_state_machine_name(const struct tv_state *s,
 /** tv_state_time() - timestamp of the last record applied, or NONE. */
 int64_t		 tv_state_time(const struct tv_state *s);
 
-/** tv_thread_state_name() - "running", ... (untranslated, for data). */
+/**
+ * tv_thread_state_name() - "running", ... untranslated, for data; marked
+ * N_(), so _(tv_thread_state_name(st)) where a person reads it.
+ */
 const char	*tv_thread_state_name(enum tv_thread_state st);
-/** tv_exec_mode_name() - "user", "syscall", ... (untranslated). */
+/** tv_exec_mode_name() - "user", "syscall", ... the same way. */
 const char	*tv_exec_mode_name(enum tv_exec_mode m);
 
 /* ---- snapshots (checkpoints) ---- */

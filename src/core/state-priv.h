@@ -2,7 +2,8 @@
  * Shared by the state sources only: the internals the checkpoint pass and
  * the cache file need (the rules' types are public: state-rules.h).
  *
- *   state.c             threads, CPUs, the hash table, applying rules
+ *   state.c             threads, CPUs, the hash table, snapshots
+ *   state-apply.c       tv_state_apply: events to transitions
  *   state-rules.c       matching event names against a driver's rules
  *   state-checkpoint.c  background pass, checkpoints, state at time T
  *   state-cache.c       checkpoints and counts in $XDG_CACHE_HOME/tview
@@ -33,6 +34,63 @@ struct tv_state_snap {
 
 /** tv_state_snap_new() - an empty snapshot with room for the counts. */
 struct tv_state_snap *tv_state_snap_new(size_t nthreads, size_t ncpus);
+
+/* ---- the state itself (state.c: tables; state-apply.c: transitions) ---- */
+
+/* Hard cap on CPU numbers: hostile traces cannot grow the CPU arrays. */
+#define STATE_MAX_CPU		4096
+
+/* Lazily resolved facts about one event class. */
+struct state_class {
+	const struct tv_state_rule *rule;
+	uint8_t		 resolved;
+	uint8_t		 owner_known;	/* checked for owner fields */
+	uint8_t		 has_owner;	/* has tid/pid/procname context */
+	uint8_t		 reads_fields;	/* the rule reads payload fields */
+	uint16_t	 arg_idx[TV_ARG_COUNT];	/* member index hint */
+};
+
+/* Per trace of the set: its machine and class cache. */
+struct state_trace {
+	const struct tv_trace	*trace;
+	uint32_t		 machine;
+	struct state_class	*classes;	/* nclasses, owned */
+	uint32_t		 nclasses;
+};
+
+struct tv_state {
+	const struct tv_trace_set *set;
+	struct state_trace	*traces;	/* set->ntraces */
+	uint32_t		 ntraces;
+	uint32_t		 nmachines;
+	const struct tv_stream	*last_stream;	/* lookup cache */
+	struct state_trace	*last_trace;
+	/* threads */
+	struct tv_thread	*threads;
+	size_t			 nthreads;
+	size_t			 threads_cap;
+	uint32_t		*table;		/* thread index + 1; 0 empty */
+	size_t			 table_cap;	/* power of two */
+	/* CPUs: per machine, indexed by cpu number */
+	struct tv_state_cpu	**cpus;		/* nmachines arrays */
+	uint32_t		*ncpus;
+	int64_t			 time;
+	struct tv_arena		 arena;		/* decoded fields */
+};
+
+/** tv_state_get() - the thread with this key, created "unknown" if new. */
+struct tv_thread *tv_state_get(struct tv_state *s, uint32_t machine,
+		    int64_t tid, int32_t cpu);
+/** tv_state_lookup() - the thread with this key (cpu: idle tasks), or NULL. */
+struct tv_thread *tv_state_lookup(const struct tv_state *s, uint32_t machine,
+		    int64_t tid, int32_t cpu);
+/** tv_state_remove() - forget thread @t (a freed or reused tid). */
+void		 tv_state_remove(struct tv_state *s, struct tv_thread *t);
+/** tv_state_cpu_of() - CPU @cpu of @machine, grown on demand; NULL if absurd. */
+struct tv_state_cpu *tv_state_cpu_of(struct tv_state *s, uint32_t machine,
+		    int32_t cpu);
+/** tv_thread_set_name() - name @t (comm semantics: at most 15 bytes). */
+void		 tv_thread_set_name(struct tv_thread *t, const char *name);
 
 /* ---- the index's internals (state-checkpoint.c, state-cache.c) ---- */
 
