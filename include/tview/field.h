@@ -175,6 +175,13 @@ struct tv_value {
 /** tv_field_class_create() - zeroed class of @kind, save_slot = -1. */
 struct tv_field_class	*tv_field_class_create(struct tv_arena *a,
 			    enum tv_fc_kind kind);
+/**
+ * tv_enum_mapping_holds() - whether a range of mapping @m of enum @fc
+ * holds @v (compared signed when the enum's integer is): the one range
+ * check of every reader and printer.
+ */
+bool			 tv_enum_mapping_holds(const struct tv_field_class *fc,
+			    const struct tv_enum_mapping *m, uint64_t v);
 /** tv_enum_label() - first label whose range holds @v, or NULL. */
 const char		*tv_enum_label(const struct tv_field_class *fc,
 			    uint64_t v);
