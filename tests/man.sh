@@ -1,6 +1,7 @@
 #!/bin/sh
-# The manual page documents every option of --help and every key of the
-# UI's keymap table (src/ui/keymap.c), and man(1) renders it cleanly.
+# The manual page documents every option of --help, every key of the
+# UI's keymap table (src/ui/keymap.c) and every : command of its command
+# table (src/ui/command.c), and man(1) renders it cleanly.
 
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
@@ -39,6 +40,25 @@ if test -f "$keymap"; then
 	echo "$(wc -l <"$tmp/keys") keys checked"
 fi
 
+# Every : command of the command table: { "NAME", "ALIAS" or NULL,
+# TV_UI_ARG_..., as :NAME or :ALIAS at the start of a bold line.
+commands=$top_srcdir/src/ui/command.c
+if test -f "$commands"; then
+	sed -n 's/^[[:space:]]*{ "\([a-z]*\)",[[:space:]]*\(NULL\|"\([a-z]*\)"\),[[:space:]]*TV_UI_ARG_.*/\1 \3/p' \
+	    "$commands" >"$tmp/commands"
+	test -s "$tmp/commands" || { echo "FAIL: no : command read"; fail=1; }
+	grep '^\.B' "$tmp/page" | sed -e 's/^\.B[RIB]* //' -e 's/"//g' |
+	    awk '{ print $1 }' | sort -u >"$tmp/boldcmd"
+	while read -r name alias; do
+		if ! grep -qxF ":$name" "$tmp/boldcmd" &&
+		    ! { test -n "$alias" && grep -qxF ":$alias" "$tmp/boldcmd"; }; then
+			echo "FAIL: command :$name is not in tview.1"
+			fail=1
+		fi
+	done <"$tmp/commands"
+	echo "$(wc -l <"$tmp/commands") commands checked"
+fi
+
 # man renders it without warnings.
 if command -v man >/dev/null 2>&1; then
 	MANWIDTH=80 man --warnings -l "$man" >/dev/null 2>"$tmp/warn"
@@ -48,5 +68,5 @@ if command -v man >/dev/null 2>&1; then
 		fail=1
 	fi
 fi
-test "$fail" -eq 0 && echo "tview.1 documents every option and key"
+test "$fail" -eq 0 && echo "tview.1 documents every option, key and command"
 exit "$fail"

@@ -49,6 +49,12 @@ enum tv_time_style {
 char		*tv_time_format(int64_t ns, enum tv_time_style style,
 		    int64_t ref, char *buf, size_t size);
 
+/**
+ * tv_time_format_span() - a duration for people, three significant
+ * digits and a unit: "40 ns", "12.5 us", "250 ms", "3.00 s".  Returns @buf.
+ */
+char		*tv_time_format_span(int64_t ns, char *buf, size_t size);
+
 /* The span a relative or percentage time refers to. */
 struct tv_time_ctx {
 	int64_t	 begin;		/* trace start */

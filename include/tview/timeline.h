@@ -89,7 +89,7 @@ int64_t		 tv_timeline_col_time(const struct tv_timeline *tl,
 		    uint32_t col);
 /** tv_timeline_col_of() - the column @ts falls in (clamped). */
 uint32_t	 tv_timeline_col_of(const struct tv_timeline *tl, int64_t ts);
-/** tv_cell_name() - "running", "syscall", ... (untranslated). */
+/** tv_cell_name() - "running", "syscall", ... (N_(): pass to _()). */
 const char	*tv_cell_name(enum tv_cell c);
 /** tv_cell_letter() - one ASCII letter per kind (see tview(1)). */
 char		 tv_cell_letter(enum tv_cell c);

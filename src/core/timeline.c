@@ -28,8 +28,9 @@
 #define TL_POLL_EVERY	4096
 
 static const char *const cell_names[TV_CELL_COUNT] = {
-	"none", "unknown", "exited", "zombie", "blocked", "runnable", "idle",
-	"irq", "softirq", "trap", "syscall", "running",
+	N_("none"), N_("unknown"), N_("exited"), N_("zombie"),
+	N_("blocked"), N_("runnable"), N_("idle"), N_("irq"), N_("softirq"),
+	N_("trap"), N_("syscall"), N_("running"),
 };
 
 /* ' ' none, '?' unknown, 'x' exited, 'z' zombie, '.' blocked,

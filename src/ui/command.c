@@ -1,7 +1,8 @@
 /*
- * The : commands (goto, pid, cpu, event, search, q) and their Tab
- * completion.  Times go through tv_time_parse(), so :goto and the t
- * prompt accept exactly what --goto on the command line accepts.
+ * The : commands as one table (name, alias, argument kind, handler,
+ * help lines) read by the parser, the help pane and Tab completion.
+ * Times go through tv_time_parse(), so :goto and the t prompt accept
+ * exactly what --goto on the command line accepts.
  */
 #include "ui-priv.h"
 
@@ -9,10 +10,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const commands[] = {
-	"goto", "pid", "cpu", "event", "search", "help", "q", "quit",
-};
 
 /* Skip blanks. */
 static const char *
@@ -91,6 +88,119 @@ tv_ui_goto_time_text(struct tv_ui *ui, const char *text)
 	tv_ui_events_goto(ui, &ev);
 }
 
+/* :goto TIME, :g */
+static void
+cmd_goto(struct tv_ui *ui, const char *arg, long long n TV_UNUSED)
+{
+	tv_ui_goto_time_text(ui, arg);
+}
+
+/* :pid N */
+static void
+cmd_pid(struct tv_ui *ui, const char *arg TV_UNUSED, long long n)
+{
+	tv_ui_jump_pid(ui, n, +1);
+}
+
+/* :cpu N */
+static void
+cmd_cpu(struct tv_ui *ui, const char *arg TV_UNUSED, long long n)
+{
+	if (n < 0 || n > INT32_MAX)
+		tv_ui_error(ui, _("no such CPU: %lld"), n);
+	else
+		tv_ui_jump_cpu(ui, (int)n, +1);
+}
+
+/* :event NAME */
+static void
+cmd_event(struct tv_ui *ui, const char *arg, long long n TV_UNUSED)
+{
+	tv_ui_jump_name(ui, arg, +1);
+}
+
+/* :search REGEX */
+static void
+cmd_search(struct tv_ui *ui, const char *arg, long long n TV_UNUSED)
+{
+	tv_ui_search_set(ui, arg, +1);
+}
+
+/* :help */
+static void
+cmd_help(struct tv_ui *ui, const char *arg TV_UNUSED, long long n TV_UNUSED)
+{
+	tv_ui_pane_open(ui, TV_UI_PANE_HELP);
+}
+
+/* :quit, :q */
+static void
+cmd_quit(struct tv_ui *ui, const char *arg TV_UNUSED, long long n TV_UNUSED)
+{
+	ui->quit = true;
+}
+
+static const struct tv_ui_cmd_usage goto_usage[] = {
+	{ N_("TIME"),	N_("HH:MM[:SS[.frac]], YYYY-MM-DD HH:MM:SS, SECONDS") },
+	{ N_("+REL|-REL"), N_("from the selected event: +1.5ms, -200us, +3s") },
+	{ N_("N%"),	N_("N percent of the trace's time span") },
+	{ N_("#N"),	N_("the N-th event (as line N of --dump)") },
+	{ NULL, NULL },
+};
+static const struct tv_ui_cmd_usage pid_usage[] = {
+	{ N_("N"),	N_("next event of PID N") }, { NULL, NULL },
+};
+static const struct tv_ui_cmd_usage cpu_usage[] = {
+	{ N_("N"),	N_("next event on CPU N") }, { NULL, NULL },
+};
+static const struct tv_ui_cmd_usage event_usage[] = {
+	{ N_("NAME"),	N_("next event named NAME") }, { NULL, NULL },
+};
+static const struct tv_ui_cmd_usage search_usage[] = {
+	{ N_("REGEX"),	N_("same as /REGEX") }, { NULL, NULL },
+};
+static const struct tv_ui_cmd_usage help_usage[] = {
+	{ "",		N_("this help") }, { NULL, NULL },
+};
+static const struct tv_ui_cmd_usage quit_usage[] = {
+	{ "",		N_("quit") }, { NULL, NULL },
+};
+
+/*
+ * Every : command.  The parser, the help pane and Tab completion read
+ * this table, so a command is one handler plus one line here.
+ */
+static const struct tv_ui_cmd commands[] = {
+	{ "goto",	"g",	TV_UI_ARG_TEXT,	 cmd_goto,	goto_usage },
+	{ "pid",	NULL,	TV_UI_ARG_INT,	 cmd_pid,	pid_usage },
+	{ "cpu",	NULL,	TV_UI_ARG_INT,	 cmd_cpu,	cpu_usage },
+	{ "event",	NULL,	TV_UI_ARG_EVENT, cmd_event,	event_usage },
+	{ "search",	NULL,	TV_UI_ARG_TEXT,	 cmd_search,	search_usage },
+	{ "help",	NULL,	TV_UI_ARG_NONE,	 cmd_help,	help_usage },
+	{ "quit",	"q",	TV_UI_ARG_NONE,	 cmd_quit,	quit_usage },
+};
+
+/* See ui-priv.h. */
+const struct tv_ui_cmd *
+tv_ui_commands(size_t *count)
+{
+	*count = TV_ARRAY_SIZE(commands);
+	return commands;
+}
+
+/* The command named or aliased @name, or NULL. */
+static const struct tv_ui_cmd *
+lookup(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < TV_ARRAY_SIZE(commands); i++)
+		if (strcmp(commands[i].name, name) == 0 ||
+		    (commands[i].alias && strcmp(commands[i].alias, name) == 0))
+			return &commands[i];
+	return NULL;
+}
+
 /* Parse a decimal integer argument, with an error message if bad. */
 static bool
 int_arg(struct tv_ui *ui, const char *cmd, const char *arg, long long *out)
@@ -106,25 +216,14 @@ int_arg(struct tv_ui *ui, const char *cmd, const char *arg, long long *out)
 	return true;
 }
 
-/* True if @cmd is one of the commands (or "g", short for goto). */
-static bool
-known(const char *cmd)
-{
-	size_t i;
-
-	for (i = 0; i < TV_ARRAY_SIZE(commands); i++)
-		if (strcmp(commands[i], cmd) == 0)
-			return true;
-	return strcmp(cmd, "g") == 0;
-}
-
 /* Run one command line (without the leading colon). */
 void
 tv_ui_command(struct tv_ui *ui, const char *line)
 {
+	const struct tv_ui_cmd *c;
 	char cmd[32];
 	const char *arg;
-	long long n;
+	long long n = 0;
 	size_t len;
 
 	line = skip_ws(line);
@@ -140,36 +239,18 @@ tv_ui_command(struct tv_ui *ui, const char *line)
 	memcpy(cmd, line, len);
 	cmd[len] = '\0';
 	arg = skip_ws(line + len);
-	if (!known(cmd)) {
+	c = lookup(cmd);
+	if (c == NULL) {
 		tv_ui_error(ui, _("unknown command: %s"), cmd);
 		return;
 	}
-	if (strcmp(cmd, "q") == 0 || strcmp(cmd, "quit") == 0) {
-		ui->quit = true;
-	} else if (strcmp(cmd, "help") == 0) {
-		ui->help_open = true;
-		tv_ui_layout(ui);
-	} else if (!arg[0]) {
+	if (c->arg != TV_UI_ARG_NONE && !arg[0]) {
 		tv_ui_error(ui, _(":%s needs an argument"), cmd);
-	} else if (strcmp(cmd, "goto") == 0 || strcmp(cmd, "g") == 0) {
-		tv_ui_goto_time_text(ui, arg);
-	} else if (strcmp(cmd, "pid") == 0) {
-		if (int_arg(ui, cmd, arg, &n))
-			tv_ui_jump_pid(ui, n, +1);
-	} else if (strcmp(cmd, "cpu") == 0) {
-		if (int_arg(ui, cmd, arg, &n)) {
-			if (n < 0 || n > INT32_MAX)
-				tv_ui_error(ui, _("no such CPU: %lld"), n);
-			else
-				tv_ui_jump_cpu(ui, (int)n, +1);
-		}
-	} else if (strcmp(cmd, "event") == 0) {
-		tv_ui_jump_name(ui, arg, +1);
-	} else if (strcmp(cmd, "search") == 0) {
-		tv_ui_search_set(ui, arg, +1);
-	} else {
-		tv_ui_error(ui, _("unknown command: %s"), cmd);
+		return;
 	}
+	if (c->arg == TV_UI_ARG_INT && !int_arg(ui, cmd, arg, &n))
+		return;
+	c->run(ui, arg, n);
 }
 
 /* Append a copy of @s to the candidate list. */
@@ -183,37 +264,14 @@ push(char ***c, size_t *n, size_t *cap, const char *prefix, const char *s)
 	(*c)[(*n)++] = str;
 }
 
-/*
- * Completions of @line: command names, then event names after "event ".
- * Each candidate is a whole new line.
- */
-void
-tv_ui_complete(struct tv_ui *ui, const char *line, size_t pos,
-    char ***cands, size_t *ncands)
+/* Event names starting with @word, each after @prefix ("event "). */
+static void
+complete_event(struct tv_ui *ui, const char *prefix, const char *word,
+    char ***cands, size_t *ncands, size_t *cap)
 {
-	size_t cap = 0, i, wl;
+	size_t wl = strlen(word), pl = strlen(prefix);
 	uint32_t t, c;
-	const char *word;
 
-	*cands = NULL;
-	*ncands = 0;
-	(void)pos;
-	if (!strchr(line, ' ')) {
-		for (i = 0; i < TV_ARRAY_SIZE(commands); i++)
-			if (strncmp(commands[i], line, strlen(line)) == 0)
-				push(cands, ncands, &cap, "", commands[i]);
-		if (*ncands == 1) {
-			char *s = (*cands)[0];
-
-			tv_xasprintf(&(*cands)[0], "%s ", s);
-			free(s);
-		}
-		return;
-	}
-	if (strncmp(line, "event ", 6) != 0)
-		return;
-	word = skip_ws(line + 6);
-	wl = strlen(word);
 	for (t = 0; t < ui->set->ntraces; t++) {
 		const struct tv_trace *tr = ui->set->traces[t];
 
@@ -226,9 +284,50 @@ tv_ui_complete(struct tv_ui *ui, const char *line, size_t pos,
 			if (!nm || strncmp(nm, word, wl) != 0)
 				continue;
 			for (k = 0; k < *ncands && !dup; k++)
-				dup = strcmp((*cands)[k] + 6, nm) == 0;
+				dup = strcmp((*cands)[k] + pl, nm) == 0;
 			if (!dup && *ncands < 1000)
-				push(cands, ncands, &cap, "event ", nm);
+				push(cands, ncands, cap, prefix, nm);
 		}
 	}
+}
+
+/*
+ * Completions of @line: command names from the table, then the argument
+ * as its kind allows (event names).  Each candidate is a whole new line.
+ */
+void
+tv_ui_complete(struct tv_ui *ui, const char *line, size_t pos,
+    char ***cands, size_t *ncands)
+{
+	const struct tv_ui_cmd *c;
+	size_t cap = 0, i, len;
+	char name[32], *prefix;
+
+	*cands = NULL;
+	*ncands = 0;
+	(void)pos;
+	if (!strchr(line, ' ')) {
+		for (i = 0; i < TV_ARRAY_SIZE(commands); i++)
+			if (strncmp(commands[i].name, line, strlen(line)) == 0)
+				push(cands, ncands, &cap, "",
+				    commands[i].name);
+		if (*ncands == 1) {
+			char *s = (*cands)[0];
+
+			tv_xasprintf(&(*cands)[0], "%s ", s);
+			free(s);
+		}
+		return;
+	}
+	len = strcspn(line, " ");
+	if (len >= sizeof(name))
+		return;
+	memcpy(name, line, len);
+	name[len] = '\0';
+	c = lookup(name);
+	if (c == NULL || c->arg != TV_UI_ARG_EVENT)
+		return;
+	tv_xasprintf(&prefix, "%s ", name);
+	complete_event(ui, prefix, skip_ws(line + len), cands, ncands, &cap);
+	free(prefix);
 }

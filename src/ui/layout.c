@@ -1,7 +1,8 @@
 /*
- * Pane geometry.  The only place that knows where things are on screen;
- * called at start, on KEY_RESIZE and whenever a pane opens, closes or is
- * maximised.  Windows are recreated at their new size each time.
+ * Pane geometry.  The only place that knows where things are on screen,
+ * from each pane's place (main, bottom, bottom alone, overlay) and open
+ * state; called at start, on KEY_RESIZE and whenever a pane opens, closes
+ * or is maximised.  Windows are recreated at their new size each time.
  */
 #include "ui-priv.h"
 
@@ -33,11 +34,13 @@ place(struct tv_ui *ui, int id, int y, int x, int h, int w)
 	p->dirty = true;
 }
 
-/* Recompute every window from the terminal size and the pane flags. */
+/* Recompute every window from the terminal size and the panes' state. */
 void
 tv_ui_layout(struct tv_ui *ui)
 {
-	int area, evh, i;
+	const struct tv_pane *ov = tv_ui_overlay(ui);
+	int area, evh, i, n, k, x, alone = -1;
+	int bottom[TV_UI_NPANES];
 
 	getmaxyx(stdscr, ui->lines, ui->cols);
 	werase(stdscr);
@@ -49,9 +52,9 @@ tv_ui_layout(struct tv_ui *ui)
 	ui->status_win = NULL;
 	ui->msg_win = NULL;
 	ui->too_small = ui->lines < MIN_LINES || ui->cols < MIN_COLS;
+	for (i = 0; i < TV_UI_NPANES; i++)
+		place(ui, i, 0, 0, 0, 0);
 	if (ui->too_small) {
-		for (i = 0; i < TV_UI_NPANES; i++)
-			place(ui, i, 0, 0, 0, 0);
 		/* input still needs a window */
 		ui->msg_win = newwin(1, TV_MAX(ui->cols, 1),
 		    TV_MAX(ui->lines - 1, 0), 0);
@@ -59,51 +62,35 @@ tv_ui_layout(struct tv_ui *ui)
 		return;
 	}
 	area = ui->lines - 2;
-	place(ui, TV_UI_PANE_PROCS, 0, 0, 0, 0);
-	place(ui, TV_UI_PANE_BOOKMARKS, 0, 0, 0, 0);
-	if (ui->bm_open && !ui->help_open) {
-		/* the bookmark pane takes the bottom part alone */
-		evh = TV_MAX(area * 3 / 5, 2);
+	evh = TV_MAX(area * 3 / 5, 2);
+	/* the bottom panes that are shown, left to right */
+	for (i = 0, n = 0; i < TV_UI_NPANES; i++) {
+		if (!tv_ui_pane_shown(ui, i))
+			continue;
+		if (ui->panes[i].ops->place == TV_PANE_BOTTOM_ALONE)
+			alone = i;
+		else if (ui->panes[i].ops->place == TV_PANE_BOTTOM)
+			bottom[n++] = i;
+	}
+	if (ov) {
+		place(ui, (int)(ov - ui->panes), 0, 0, area, ui->cols);
+	} else if (alone >= 0) {
+		/* it takes the bottom part alone; maximise does not apply */
 		place(ui, TV_UI_PANE_EVENTS, 0, 0, evh, ui->cols);
-		place(ui, TV_UI_PANE_FIELDS, 0, 0, 0, 0);
-		place(ui, TV_UI_PANE_HELP, 0, 0, 0, 0);
-		place(ui, TV_UI_PANE_BOOKMARKS, evh, 0, area - evh, ui->cols);
-	} else if (ui->help_open) {
-		place(ui, TV_UI_PANE_EVENTS, 0, 0, 0, 0);
-		place(ui, TV_UI_PANE_FIELDS, 0, 0, 0, 0);
-		place(ui, TV_UI_PANE_HELP, 0, 0, area, ui->cols);
-	} else if (!ui->fields_open && !ui->procs_open) {
+		place(ui, alone, evh, 0, area - evh, ui->cols);
+	} else if (n == 0) {
 		place(ui, TV_UI_PANE_EVENTS, 0, 0, area, ui->cols);
-		place(ui, TV_UI_PANE_FIELDS, 0, 0, 0, 0);
-		place(ui, TV_UI_PANE_HELP, 0, 0, 0, 0);
 	} else if (ui->maximised) {
-		bool ev = ui->focus == TV_UI_PANE_EVENTS;
-		bool fl = ui->focus == TV_UI_PANE_FIELDS;
-
-		place(ui, TV_UI_PANE_EVENTS, 0, 0, ev ? area : 0, ui->cols);
-		place(ui, TV_UI_PANE_FIELDS, 0, 0, fl ? area : 0, ui->cols);
-		place(ui, TV_UI_PANE_PROCS, 0, 0, !ev && !fl ? area : 0,
-		    ui->cols);
-		place(ui, TV_UI_PANE_HELP, 0, 0, 0, 0);
+		place(ui, ui->focus, 0, 0, area, ui->cols);
 	} else {
-		/* events on top; fields and processes share the bottom */
-		int half = ui->cols / 2;
-
-		evh = TV_MAX(area * 3 / 5, 2);
+		/* events on top; the bottom panes share the rest */
 		place(ui, TV_UI_PANE_EVENTS, 0, 0, evh, ui->cols);
-		if (ui->fields_open && ui->procs_open) {
-			place(ui, TV_UI_PANE_FIELDS, evh, 0, area - evh, half);
-			place(ui, TV_UI_PANE_PROCS, evh, half, area - evh,
-			    ui->cols - half);
-		} else if (ui->fields_open) {
-			place(ui, TV_UI_PANE_FIELDS, evh, 0, area - evh,
-			    ui->cols);
-		} else {
-			place(ui, TV_UI_PANE_FIELDS, 0, 0, 0, 0);
-			place(ui, TV_UI_PANE_PROCS, evh, 0, area - evh,
-			    ui->cols);
+		for (k = 0, x = 0; k < n; k++) {
+			int w = ui->cols * (k + 1) / n - x;
+
+			place(ui, bottom[k], evh, x, area - evh, w);
+			x += w;
 		}
-		place(ui, TV_UI_PANE_HELP, 0, 0, 0, 0);
 	}
 	ui->status_win = newwin(1, ui->cols, ui->lines - 2, 0);
 	ui->msg_win = newwin(1, ui->cols, ui->lines - 1, 0);

@@ -265,79 +265,58 @@ undo(struct tv_ui *ui)
 	tv_ui_message(ui, _("bookmark restored"));
 }
 
-/* B: open the pane (focused), or close it when focused. */
-static void
-toggle(struct tv_ui *ui)
+/* Pane op: B opens the pane only when bookmarks work. */
+static bool
+bm_can_open(struct tv_ui *ui, struct tv_pane *p TV_UNUSED)
 {
-	if (ui->help_open || !usable(ui))
-		return;
-	if (ui->bm_open && ui->focus == TV_UI_PANE_BOOKMARKS) {
-		ui->bm_open = false;
-		ui->maximised = false;
-		ui->focus = TV_UI_PANE_EVENTS;
-		if (priv(ui)->save_due)
-			save(ui);
-	} else {
-		ui->bm_open = true;
-		ui->focus = TV_UI_PANE_BOOKMARKS;
-	}
-	tv_ui_layout(ui);
+	return usable(ui);
 }
 
-/* See ui-priv.h. */
-void
-tv_ui_bm_request(struct tv_ui *ui, enum tv_ui_req req)
+/* Pane op: closing saves a pending deletion. */
+static void
+bm_closed(struct tv_ui *ui, struct tv_pane *p TV_UNUSED)
 {
-	bool in_pane = ui->bm_open && ui->focus == TV_UI_PANE_BOOKMARKS;
+	if (priv(ui)->save_due)
+		save(ui);
+}
+
+/* Pane op: m, M, u, U, e, d from the event list (or any pane). */
+static bool
+bm_global(struct tv_ui *ui, struct tv_pane *p TV_UNUSED, enum tv_ui_req req)
+{
 	struct bm_priv *bp = priv(ui);
 
-	if (ui->help_open)
-		return;
 	switch (req) {
 	case TV_UI_REQ_BM_MARK:
 		mark(ui);
-		break;
+		return true;
 	case TV_UI_REQ_BM_INTERVAL:
 		mark_interval(ui);
-		break;
+		return true;
 	case TV_UI_REQ_BM_NEXT:
-		if (in_pane)
-			undo(ui);
-		else
-			step(ui, +1);
-		break;
+		step(ui, +1);
+		return true;
 	case TV_UI_REQ_BM_PREV:
 		step(ui, -1);
-		break;
-	case TV_UI_REQ_BOOKMARKS:
-		toggle(ui);
-		break;
+		return true;
 	case TV_UI_REQ_BM_EDIT:
-		if (!usable(ui))
-			break;
-		if (in_pane)
-			edit(ui, bp->cur);
-		else if (ui->have_sel)
+		if (usable(ui) && ui->have_sel)
 			edit(ui, tv_bookmarks_covering(bp->bms,
 			    ui->sel.rec.ts, -1));
-		break;
+		return true;
 	case TV_UI_REQ_BM_DELETE:
-		if (!usable(ui))
-			break;
-		if (in_pane)
-			delete(ui);
-		else
+		if (usable(ui))
 			tv_ui_message(ui, _("d deletes in the bookmark pane "
 			    "(B)"));
-		break;
+		return true;
 	default:
-		break;
+		return false;
 	}
 }
 
-/* See ui-priv.h. */
-void
-tv_ui_bm_tick(struct tv_ui *ui)
+/* Pane op: save a deletion left pending long enough. */
+static void
+bm_tick(struct tv_ui *ui, struct tv_pane *p TV_UNUSED)
 {
 	struct bm_priv *bp = priv(ui);
 
@@ -345,11 +324,11 @@ tv_ui_bm_tick(struct tv_ui *ui)
 		save(ui);
 }
 
-/* See ui-priv.h. */
-bool
-tv_ui_bm_pending(struct tv_ui *ui)
+/* Pane op: a pending deletion wants a look every second. */
+static int
+bm_wake_ms(struct tv_ui *ui, struct tv_pane *p TV_UNUSED)
 {
-	return priv(ui)->save_due;
+	return priv(ui)->save_due ? 1000 : -1;
 }
 
 /* See ui-priv.h. */
@@ -461,7 +440,7 @@ static void
 bm_draw(struct tv_ui *ui, struct tv_pane *p)
 {
 	struct bm_priv *bp = p->priv;
-	bool focused = ui->focus == TV_UI_PANE_BOOKMARKS;
+	bool focused = tv_ui_has_focus(ui, p);
 	chtype a = ui->attrs[TV_UI_A_HEADER];
 	int rows = p->h - 1, n, i;
 
@@ -546,6 +525,15 @@ bm_request(struct tv_ui *ui, struct tv_pane *p, enum tv_ui_req req)
 		if (n > 0)
 			jump_to(ui, (size_t)bp->cur);
 		break;
+	case TV_UI_REQ_BM_NEXT:
+		undo(ui);
+		break;
+	case TV_UI_REQ_BM_EDIT:
+		edit(ui, bp->cur);
+		break;
+	case TV_UI_REQ_BM_DELETE:
+		delete(ui);
+		break;
 	default:
 		return false;
 	}
@@ -568,9 +556,17 @@ bm_click(struct tv_ui *ui TV_UNUSED, struct tv_pane *p, int y)
 
 const struct tv_pane_ops tv_ui_bookmarks_ops = {
 	.name = "bookmarks",
+	.place = TV_PANE_BOTTOM_ALONE,
+	.open_req = TV_UI_REQ_BOOKMARKS,
+	.flags = TV_PANE_TOGGLE,
 	.init = bm_init,
 	.fini = bm_fini,
 	.draw = bm_draw,
 	.request = bm_request,
 	.click = bm_click,
+	.can_open = bm_can_open,
+	.closed = bm_closed,
+	.global = bm_global,
+	.wake_ms = bm_wake_ms,
+	.tick = bm_tick,
 };

@@ -235,7 +235,7 @@ static void
 events_draw(struct tv_ui *ui, struct tv_pane *p)
 {
 	struct events_priv *ep = p->priv;
-	bool focused = ui->focus == TV_UI_PANE_EVENTS;
+	bool focused = tv_ui_has_focus(ui, p);
 	chtype a;
 	int i;
 
@@ -318,6 +318,8 @@ events_click(struct tv_ui *ui, struct tv_pane *p, int y)
 
 const struct tv_pane_ops tv_ui_events_ops = {
 	.name = "events",
+	.place = TV_PANE_MAIN,
+	.open_req = TV_UI_REQ_NONE,
 	.init = events_init,
 	.fini = events_fini,
 	.resize = events_resize,

@@ -549,7 +549,7 @@ static void
 fields_draw(struct tv_ui *ui, struct tv_pane *p)
 {
 	struct fields_priv *fp = p->priv;
-	bool focused = ui->focus == TV_UI_PANE_FIELDS;
+	bool focused = tv_ui_has_focus(ui, p);
 	chtype a = ui->attrs[TV_UI_A_HEADER];
 	int i, row;
 
@@ -635,7 +635,7 @@ fields_sync(struct tv_ui *ui, struct tv_pane *p)
 	struct fields_priv *fp = p->priv;
 
 	fp->stale = true;
-	if (ui->fields_open) {
+	if (p->open) {
 		rebuild(ui, fp);
 		clamp(p, fp);
 	}
@@ -655,8 +655,22 @@ fields_click(struct tv_ui *ui TV_UNUSED, struct tv_pane *p, int y)
 	p->dirty = true;
 }
 
+/* Pane op: x from any pane opens the fields with the dump. */
+static bool
+fields_global(struct tv_ui *ui, struct tv_pane *p, enum tv_ui_req req)
+{
+	if (req != TV_UI_REQ_HEX)
+		return false;
+	if (!p->open)
+		tv_ui_pane_open(ui, TV_UI_PANE_FIELDS);
+	return fields_request(ui, p, req);
+}
+
 const struct tv_pane_ops tv_ui_fields_ops = {
 	.name = "fields",
+	.place = TV_PANE_BOTTOM,
+	.open_req = TV_UI_REQ_FIELDS,
+	.flags = TV_PANE_ESC_ANYWHERE,
 	.init = fields_init,
 	.fini = fields_fini,
 	.resize = fields_resize,
@@ -664,4 +678,5 @@ const struct tv_pane_ops tv_ui_fields_ops = {
 	.request = fields_request,
 	.sync = fields_sync,
 	.click = fields_click,
+	.global = fields_global,
 };

@@ -1,31 +1,21 @@
 /*
  * The help screen, generated from the keymap table and the request list:
  * one line per request with every key bound to it, then the mouse and
- * the : commands.  Nothing here is written by hand twice.
+ * the : commands from the command table.  Nothing here is written by hand twice.
  */
 #include "ui-priv.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define KEYS_COLS	18
+#define CMD_COLS	19	/* "  :goto +REL|-REL" and a space */
 
 struct help_priv {
 	char	**lines;
 	size_t	  n, cap;
 	int	  top;
-};
-
-static const char *const command_help[] = {
-	N_(":goto TIME        HH:MM[:SS[.frac]], YYYY-MM-DD HH:MM:SS, SECONDS"),
-	N_(":goto +REL|-REL   from the selected event: +1.5ms, -200us, +3s"),
-	N_(":goto N%          N percent of the trace's time span"),
-	N_(":goto #N          the N-th event (as line N of --dump)"),
-	N_(":pid N            next event of PID N"),
-	N_(":cpu N            next event on CPU N"),
-	N_(":event NAME       next event named NAME"),
-	N_(":search REGEX     same as /REGEX"),
-	N_(":q                quit"),
 };
 
 /* Append one line. */
@@ -34,6 +24,45 @@ add(struct help_priv *hp, const char *s)
 {
 	TV_VEC_GROW(hp->lines, hp->n, hp->cap);
 	hp->lines[hp->n++] = tv_xstrdup(s);
+}
+
+/* "  :name ARGS" padded to the help column, then @help. */
+static void
+add_usage(struct help_priv *hp, struct tv_strbuf *sb, const char *name,
+    const char *args, const char *help)
+{
+	int w;
+
+	tv_strbuf_reset(sb);
+	tv_strbuf_addf(sb, "  :%s", name);
+	if (args[0])
+		tv_strbuf_addf(sb, " %s", _(args));
+	for (w = tv_ui_width(sb->buf); w < CMD_COLS; w++)
+		tv_strbuf_addc(sb, ' ');
+	tv_strbuf_addc(sb, ' ');
+	tv_strbuf_adds(sb, help);
+	add(hp, sb->buf);
+}
+
+/* One line per usage of each : command, one per alias. */
+static void
+add_commands(struct help_priv *hp, struct tv_strbuf *sb)
+{
+	const struct tv_ui_cmd *c;
+	const struct tv_ui_cmd_usage *u;
+	char same[128];
+	size_t n, i;
+
+	c = tv_ui_commands(&n);
+	for (i = 0; i < n; i++) {
+		for (u = c[i].usage; u->help; u++)
+			add_usage(hp, sb, c[i].name, u->args, _(u->help));
+		if (c[i].alias) {
+			snprintf(same, sizeof(same), _("same as :%s"),
+			    c[i].name);
+			add_usage(hp, sb, c[i].alias, "", same);
+		}
+	}
 }
 
 /* Build every line from the tables. */
@@ -81,12 +110,7 @@ build(struct help_priv *hp)
 	add(hp, _("Mouse: a click selects a row, the wheel scrolls."));
 	add(hp, "");
 	add(hp, _("Commands (after :, Tab completes, Up/Down recall)"));
-	for (i = 0; i < TV_ARRAY_SIZE(command_help); i++) {
-		tv_strbuf_reset(&sb);
-		tv_strbuf_adds(&sb, "  ");
-		tv_strbuf_adds(&sb, _(command_help[i]));
-		add(hp, sb.buf);
-	}
+	add_commands(hp, &sb);
 	add(hp, "");
 	add(hp, _("Searches are regular expressions (PCRE2) over the row as"));
 	add(hp, _("shown; a pattern without capitals ignores case.  Esc or"));
@@ -156,7 +180,7 @@ help_draw(struct tv_ui *ui, struct tv_pane *p)
 
 /* Pane op: scrolling. */
 static bool
-help_request(struct tv_ui *ui TV_UNUSED, struct tv_pane *p,
+help_request(struct tv_ui *ui, struct tv_pane *p,
     enum tv_ui_req req)
 {
 	struct help_priv *hp = p->priv;
@@ -184,6 +208,10 @@ help_request(struct tv_ui *ui TV_UNUSED, struct tv_pane *p,
 	case TV_UI_REQ_LAST:
 		hp->top = max;
 		break;
+	case TV_UI_REQ_QUIT:
+	case TV_UI_REQ_CLOSE:
+		tv_ui_pane_close(ui, TV_UI_PANE_HELP);
+		return true;
 	default:
 		return false;
 	}
@@ -194,6 +222,9 @@ help_request(struct tv_ui *ui TV_UNUSED, struct tv_pane *p,
 
 const struct tv_pane_ops tv_ui_help_ops = {
 	.name = "help",
+	.place = TV_PANE_OVERLAY,
+	.open_req = TV_UI_REQ_HELP,
+	.flags = TV_PANE_TOGGLE,
 	.init = help_init,
 	.fini = help_fini,
 	.resize = help_resize,

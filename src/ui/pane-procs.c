@@ -1,11 +1,10 @@
 /*
  * The process pane: the threads at the selected event (PID, TID, PPID,
- * name, state, CPU, since, execution-mode stack), sortable by column, following the cursor.
- * Enter on a thread restricts ] and [ to its events and p to its
- * process's; Enter again lifts it.  The pane also owns the background
- * pass (started with the browser, progress in the status bar) and the
- * owner lookups the restricted jumps need: which thread each event
- * belongs to, computed in windows of events from the nearest checkpoint.
+ * name, state, CPU, since, execution-mode stack), sortable by column,
+ * following the cursor; the state comes from the session's state index
+ * (session-state.c).  Enter on a thread restricts ] and [ to its events
+ * and p to its process's (the jumps are in search.c); Enter again lifts
+ * it.
  */
 #include "ui-priv.h"
 #include "tview/state.h"
@@ -13,9 +12,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Events per owner window of the restricted jumps. */
-#define OWNER_WINDOW	4096
 
 enum procs_sort {
 	SORT_PID,
@@ -27,15 +23,7 @@ enum procs_sort {
 	SORT_COUNT,
 };
 
-/* One event of an owner window: where it is, whose it is. */
-struct procs_owner {
-	struct tv_event		 pos;
-	int64_t			 tid;
-	int64_t			 pid;
-};
-
 struct procs_priv {
-	struct tv_state_index	*idx;
 	struct tv_state		*st;		/* at the selected event */
 	bool			 stale;
 	const struct tv_thread	**rows;
@@ -46,21 +34,7 @@ struct procs_priv {
 	int			 sort;		/* enum procs_sort */
 	bool			 waiting;	/* the pass has not reached
 						   the cursor yet */
-	/* restricted jumps */
-	struct tv_state		*wst;
-	struct tv_merge		*wm;
-	struct procs_owner	*win;
-	size_t			 nwin;
-	bool			 wforward;	/* wm stands right after the
-						   window, wst matches it */
 };
-
-/* The pane's private data, from anywhere in the UI. */
-static struct procs_priv *
-procs_of(struct tv_ui *ui)
-{
-	return ui->panes[TV_UI_PANE_PROCS].priv;
-}
 
 /* Translated state name for the pane (--processes keeps English). */
 static const char *
@@ -178,12 +152,7 @@ procs_rebuild(struct tv_ui *ui, struct procs_priv *pp)
 	pp->stale = false;
 	if (pp->cur < pp->nrows)
 		keep_tid = pp->rows[pp->cur]->tid;
-	if (!ui->have_sel) {
-		tv_state_clear(pp->st);
-	} else {
-		(void)tv_state_before_event(pp->idx, &ui->sel, pp->st, NULL);
-		(void)tv_state_apply(pp->st, &ui->sel, NULL, NULL);
-	}
+	tv_ui_session_state_at(ui, ui->have_sel ? &ui->sel : NULL, pp->st);
 	threads = tv_state_threads(pp->st, &n);
 	if (n > pp->rows_cap) {
 		pp->rows = tv_xreallocarray(pp->rows, n, sizeof(*pp->rows));
@@ -213,37 +182,23 @@ procs_rebuild(struct tv_ui *ui, struct procs_priv *pp)
 static bool
 procs_wait(struct tv_ui *ui, struct procs_priv *pp)
 {
-	const struct tv_trace_set *set = ui->set;
-	double frac;
-	bool done;
-	int64_t reached;
-
-	frac = tv_state_index_progress(pp->idx, &done);
-	pp->waiting = false;
-	if (done || !ui->have_sel || set->ts_end <= set->ts_begin)
-		return false;
-	reached = set->ts_begin + (int64_t)(frac *
-	    (double)(set->ts_end - set->ts_begin));
-	pp->waiting = ui->sel.rec.ts > reached;
+	pp->waiting = ui->have_sel &&
+	    !tv_ui_session_reached(ui, ui->sel.rec.ts);
 	return pp->waiting;
 }
 
-/* Pane op: create the state and start the background pass. */
+/* Pane op: the state at the selected event. */
 static void
 procs_init(struct tv_ui *ui, struct tv_pane *p)
 {
 	struct procs_priv *pp = tv_xcalloc(1, sizeof(*pp));
 
-	pp->idx = tv_state_index_create(ui->set, 0);
 	pp->st = tv_state_create(ui->set);
-	pp->wst = tv_state_create(ui->set);
 	pp->stale = true;
 	p->priv = pp;
-	if (tv_state_index_start(pp->idx, true, NULL) != TV_OK)
-		tv_ui_error(ui, _("cannot start the background pass"));
 }
 
-/* Pane op: stop the pass, free everything. */
+/* Pane op: free everything. */
 static void
 procs_fini(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
 {
@@ -251,12 +206,7 @@ procs_fini(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
 
 	if (pp == NULL)
 		return;
-	tv_state_index_destroy(pp->idx);
 	tv_state_destroy(pp->st);
-	tv_state_destroy(pp->wst);
-	if (pp->wm != NULL)
-		tv_merge_destroy(pp->wm);
-	free(pp->win);
 	free(pp->rows);
 	free(pp);
 	p->priv = NULL;
@@ -281,7 +231,7 @@ procs_draw(struct tv_ui *ui, struct tv_pane *p)
 		N_("since"),
 	};
 	struct procs_priv *pp = p->priv;
-	bool focused = ui->focus == TV_UI_PANE_PROCS;
+	bool focused = tv_ui_has_focus(ui, p);
 	char title[256], pid[24], tid[24], ppid[24], cpu[16], since[64];
 	char line[384], state[64], modes[160];
 	const struct tv_thread *t;
@@ -443,200 +393,45 @@ procs_sync(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
 
 /* Pane op: a click selects a row. */
 static void
-procs_click(struct tv_ui *ui, struct tv_pane *p, int y)
+procs_click(struct tv_ui *ui TV_UNUSED, struct tv_pane *p, int y)
 {
 	struct procs_priv *pp = p->priv;
 
-	tv_ui_focus(ui, TV_UI_PANE_PROCS);
 	if (y >= 2 && pp->top + (size_t)(y - 2) < pp->nrows)
 		pp->cur = pp->top + (size_t)(y - 2);
 	p->dirty = true;
 }
 
+/* Pane op: while it waits for the background pass, look again often. */
+static int
+procs_wake_ms(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
+{
+	struct procs_priv *pp = p->priv;
+
+	return pp->waiting ? 250 : -1;
+}
+
+/* Pane op: the wait ended; redrawn if the pass may have reached us. */
+static void
+procs_tick(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
+{
+	struct procs_priv *pp = p->priv;
+
+	if (pp->waiting)
+		p->dirty = true;
+}
+
 const struct tv_pane_ops tv_ui_procs_ops = {
 	.name = "procs",
+	.place = TV_PANE_BOTTOM,
+	.open_req = TV_UI_REQ_PROCS,
+	.flags = TV_PANE_TOGGLE,
 	.init = procs_init,
 	.fini = procs_fini,
-	.resize = NULL,
 	.draw = procs_draw,
 	.request = procs_request,
 	.sync = procs_sync,
 	.click = procs_click,
+	.wake_ms = procs_wake_ms,
+	.tick = procs_tick,
 };
-
-/* ---- the background pass, for the status bar and the main loop ---- */
-
-/* See ui-priv.h. */
-bool
-tv_ui_procs_progress(struct tv_ui *ui, double *frac)
-{
-	struct procs_priv *pp = procs_of(ui);
-	bool done = true;
-
-	if (pp == NULL)
-		return false;
-	*frac = tv_state_index_progress(pp->idx, &done);
-	/* the pane waits for the pass: look again at each tick */
-	if (pp->waiting)
-		ui->panes[TV_UI_PANE_PROCS].dirty = true;
-	return !done;
-}
-
-/* ---- restricted jumps ---- */
-
-/* Whether window entry @w is event @ev. */
-static bool
-procs_same(const struct tv_event *a, const struct tv_event *b)
-{
-	return a->stream == b->stream && a->packet == b->packet &&
-	    a->index == b->index;
-}
-
-/*
- * Owners of up to OWNER_WINDOW events from @ev onwards (@dir > 0) or up
- * to it (@dir < 0), from the state just before the window's first event.
- */
-static void
-procs_window(struct tv_ui *ui, struct procs_priv *pp,
-    const struct tv_event *ev, int dir)
-{
-	struct tv_event_owner o;
-	struct tv_event e, start = *ev;
-	size_t n;
-
-	if (pp->wm == NULL)
-		pp->wm = tv_merge_create(ui->set);
-	if (pp->win == NULL)
-		pp->win = tv_xcalloc(OWNER_WINDOW, sizeof(*pp->win));
-	/*
-	 * A forward scan asks for the event right after the window: go on
-	 * from where the window's state and merger are, no replay.
-	 */
-	if (dir > 0 && pp->wforward && pp->nwin > 0 &&
-	    tv_merge_next(pp->wm, &e) == TV_OK) {
-		if (procs_same(&e, ev)) {
-			pp->nwin = 0;
-			do {
-				(void)tv_state_apply(pp->wst, &e, &o, NULL);
-				pp->win[pp->nwin].pos = e;
-				pp->win[pp->nwin].tid = o.tid;
-				pp->win[pp->nwin].pid = o.pid;
-				pp->nwin++;
-			} while (pp->nwin < OWNER_WINDOW &&
-			    tv_merge_next(pp->wm, &e) == TV_OK);
-			return;
-		}
-	}
-	pp->wforward = dir > 0;
-	if (dir < 0) {
-		tv_merge_seek_event(pp->wm, ev);
-		for (n = 0; n + 1 < OWNER_WINDOW &&
-		    tv_merge_prev(pp->wm, &e) == TV_OK; n++)
-			start = e;
-	}
-	(void)tv_state_before_event(pp->idx, &start, pp->wst, NULL);
-	tv_merge_seek_event(pp->wm, &start);
-	pp->nwin = 0;
-	while (pp->nwin < OWNER_WINDOW &&
-	    tv_merge_next(pp->wm, &e) == TV_OK) {
-		(void)tv_state_apply(pp->wst, &e, &o, NULL);
-		pp->win[pp->nwin].pos = e;
-		pp->win[pp->nwin].tid = o.tid;
-		pp->win[pp->nwin].pid = o.pid;
-		pp->nwin++;
-		if (dir < 0 && procs_same(&e, ev))
-			break;
-	}
-}
-
-/* Owner of @ev (in a window; rebuilt when @ev is outside it). */
-static const struct procs_owner *
-procs_owner(struct tv_ui *ui, struct procs_priv *pp,
-    const struct tv_event *ev, int dir)
-{
-	size_t lo = 0, hi, mid;
-	int c, pass;
-
-	for (pass = 0; pass < 2; pass++) {
-		lo = 0;
-		hi = pp->nwin;
-		while (lo < hi) {
-			mid = lo + (hi - lo) / 2;
-			c = tv_event_cmp(&pp->win[mid].pos, ev);
-			if (c == 0 && procs_same(&pp->win[mid].pos, ev))
-				return &pp->win[mid];
-			if (c < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		procs_window(ui, pp, ev, dir);
-	}
-	return NULL;
-}
-
-/* Scan predicate arguments. */
-struct procs_pred {
-	struct procs_priv	*pp;
-	int			 dir;
-	bool			 by_pid;
-};
-
-/* Whether @ev belongs to the restricted thread (or its process). */
-static bool
-procs_pred(struct tv_ui *ui, const struct tv_event *ev, void *arg)
-{
-	struct procs_pred *a = arg;
-	const struct procs_owner *o;
-
-	if (ev->rec.kind != TV_REC_EVENT)
-		return false;
-	o = procs_owner(ui, a->pp, ev, a->dir);
-	if (o == NULL)
-		return false;
-	if (a->by_pid && ui->proc_pid != TV_TID_UNKNOWN)
-		return o->pid == ui->proc_pid;
-	return o->tid == ui->proc_tid;
-}
-
-/* See ui-priv.h. */
-void
-tv_ui_procs_jump(struct tv_ui *ui, int dir, bool by_pid)
-{
-	struct procs_pred arg;
-	struct tv_event hit;
-	enum tv_status st;
-
-	if (!ui->have_sel || procs_of(ui) == NULL)
-		return;
-	arg.pp = procs_of(ui);
-	arg.dir = dir;
-	arg.by_pid = by_pid;
-	st = tv_ui_scan(ui, &ui->sel, false, dir, false, procs_pred, &arg,
-	    _("looking for the process"), &hit, NULL);
-	if (st == TV_OK)
-		tv_ui_events_goto(ui, &hit);
-	else if (st == TV_NOT_FOUND)
-		tv_ui_error(ui, dir > 0 ? _("no later event of TID %" PRId64) :
-		    _("no earlier event of TID %" PRId64), ui->proc_tid);
-}
-
-/*
- * See ui-priv.h: the PID the state layer gives @ev (its context fields,
- * else the thread current on its CPU), for ] [ p and :pid.
- */
-bool
-tv_ui_procs_owner(struct tv_ui *ui, const struct tv_event *ev, int dir,
-    int64_t *pid)
-{
-	struct procs_priv *pp = procs_of(ui);
-	const struct procs_owner *o;
-
-	if (pp == NULL || ev->rec.kind != TV_REC_EVENT)
-		return false;
-	o = procs_owner(ui, pp, ev, dir);
-	if (o == NULL || o->pid == TV_TID_UNKNOWN)
-		return false;
-	*pid = o->pid;
-	return true;
-}

@@ -41,6 +41,16 @@
 	_(BOOKMARKS,	"bookmarks",	N_("open / close the bookmark pane")) \
 	_(BM_EDIT,	"bookmark-edit", N_("edit the bookmark (in the pane, or at the selected event)")) \
 	_(BM_DELETE,	"bookmark-delete", N_("delete the selected bookmark (bookmark pane)")) \
+	_(STATS,	"statistics",	N_("open / close the statistics: events per class, CPU time per CPU and thread")) \
+	_(LATENCY,	"latency",	N_("open / close the latencies: wake-up, system calls, interrupts")) \
+	_(TIMELINE,	"timeline",	N_("open / close the timeline: threads and CPUs over time")) \
+	_(LEFT,		"left",		N_("timeline: column cursor left")) \
+	_(RIGHT,	"right",	N_("timeline: column cursor right")) \
+	_(PAN_LEFT,	"pan-left",	N_("timeline: half a window back")) \
+	_(PAN_RIGHT,	"pan-right",	N_("timeline: half a window forward")) \
+	_(ZOOM_IN,	"zoom-in",	N_("timeline: zoom in around the cursor")) \
+	_(ZOOM_OUT,	"zoom-out",	N_("timeline: zoom out")) \
+	_(IDLE_THREADS,	"idle-threads",	N_("timeline: hide / show threads that did not run")) \
 	_(FOCUS_NEXT,	"focus-next",	N_("move focus to the next pane"))	\
 	_(MAXIMISE,	"maximise",	N_("maximise / restore the focused pane")) \
 	_(CLOSE,	"close",	N_("close the help or fields pane"))	\

@@ -1,15 +1,18 @@
 /*
  * Scanning the timeline from the cursor: regex search over the rendered
- * rows (/ ? n N), jumps to the next event of a PID, CPU or name.  One
+ * rows (/ ? n N), jumps to the next event of a PID, CPU, name or of
+ * the thread the process pane restricts the jumps to.  One
  * worker-less scan loop serves them all: it polls the keyboard every few
  * hundred events, shows progress on a long scan, and stops on Esc or
  * Ctrl-C leaving the cursor where it was.
  */
 #include "ui-priv.h"
 #include "tview/owner.h"
+#include "tview/state.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -311,10 +314,12 @@ tv_ui_owner_pid(struct tv_ui *ui, const struct tv_event *ev, int dir,
 {
 	struct tv_event_owner o;
 	struct tv_event_fields f;
+	int64_t tid;
 
 	if (ev->rec.kind != TV_REC_EVENT)
 		return false;
-	if (tv_ui_procs_owner(ui, ev, dir, pid))
+	if (tv_ui_session_owner(ui, ev, dir, &tid, pid) &&
+	    *pid != TV_TID_UNKNOWN)
 		return true;
 	tv_arena_reset(&ui->arena);
 	if (tv_event_decode(ev, &ui->arena, &f, NULL) != TV_OK ||
@@ -410,4 +415,44 @@ tv_ui_jump_cpu(struct tv_ui *ui, int cpu, int dir)
 	else if (st == TV_NOT_FOUND)
 		tv_ui_error(ui, dir > 0 ? _("no later event on CPU %d") :
 		    _("no earlier event on CPU %d"), cpu);
+}
+
+/* What the thread predicate looks for. */
+struct thread_arg {
+	int	 dir;
+	bool	 by_pid;
+};
+
+/* Whether @ev belongs to the restricted thread (or its process). */
+static bool
+thread_pred(struct tv_ui *ui, const struct tv_event *ev, void *arg)
+{
+	const struct thread_arg *a = arg;
+	int64_t tid, pid;
+
+	if (!tv_ui_session_owner(ui, ev, a->dir, &tid, &pid))
+		return false;
+	if (a->by_pid && ui->proc_pid != TV_TID_UNKNOWN)
+		return pid == ui->proc_pid;
+	return tid == ui->proc_tid;
+}
+
+/* The next or previous event of the thread the process pane restricts
+ * the jumps to (@by_pid: of its process). */
+void
+tv_ui_jump_thread(struct tv_ui *ui, int dir, bool by_pid)
+{
+	struct thread_arg arg = { dir, by_pid };
+	struct tv_event hit;
+	enum tv_status st;
+
+	if (!ui->have_sel)
+		return;
+	st = tv_ui_scan(ui, &ui->sel, false, dir, false, thread_pred, &arg,
+	    _("looking for the process"), &hit, NULL);
+	if (st == TV_OK)
+		tv_ui_events_goto(ui, &hit);
+	else if (st == TV_NOT_FOUND)
+		tv_ui_error(ui, dir > 0 ? _("no later event of TID %" PRId64) :
+		    _("no earlier event of TID %" PRId64), ui->proc_tid);
 }

@@ -61,7 +61,7 @@ tv_ui_status_draw(struct tv_ui *ui)
 			tv_strbuf_addf(&sb, "%s%.0f%%",
 			    MB_CUR_MAX > 1 ? "\xe2\x89\x88" : "~", pct);
 	}
-	if (tv_ui_procs_progress(ui, &frac))
+	if (tv_ui_session_progress(ui, &frac))
 		tv_strbuf_addf(&right, _("indexing %.0f%%  "), 100.0 * frac);
 	if (ui->proc_filter)
 		tv_strbuf_addf(&right, "[%s %" PRId64 "]  ", ui->proc_name,

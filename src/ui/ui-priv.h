@@ -38,6 +38,10 @@ enum tv_ui_attr {
 	TV_UI_A_SCOPE,
 	TV_UI_A_TIME,
 	TV_UI_A_NAME,
+	TV_UI_A_CELL_RUN,	/* timeline: running */
+	TV_UI_A_CELL_SYS,	/* timeline: in a system call or trap */
+	TV_UI_A_CELL_IRQ,	/* timeline: in an interrupt */
+	TV_UI_A_CELL_WAIT,	/* timeline: runnable, waiting for a CPU */
 	TV_UI_A_COUNT,
 };
 
@@ -62,12 +66,10 @@ struct tv_ui {
 	struct tv_merge		*merge;
 	struct tv_arena		 arena;		/* decoded fields, per event */
 	struct tv_pane		 panes[TV_UI_NPANES];
-	int			 focus;		/* TV_UI_PANE_EVENTS/FIELDS */
+	int			 focus;		/* enum tv_ui_pane_id */
 	bool			 maximised;
-	bool			 fields_open;
-	bool			 help_open;
-	bool			 procs_open;
-	bool			 bm_open;	/* the bookmark pane */
+	struct tv_ui_session	*session;	/* owned: session-state.c */
+	struct tv_ui_stats_job	*stats_job;	/* owned: pane-stats.c */
 	int			 lines, cols;
 	bool			 too_small;
 	WINDOW			*status_win;
@@ -167,27 +169,65 @@ bool	 tv_ui_prompt(struct tv_ui *ui, enum tv_ui_hist_kind kind,
 void	 tv_ui_history_fini(struct tv_ui *ui);
 
 /* command.c */
+/* What a : command takes after its name. */
+enum tv_ui_arg {
+	TV_UI_ARG_NONE,		/* nothing (anything given is ignored) */
+	TV_UI_ARG_TEXT,		/* free text, required */
+	TV_UI_ARG_INT,		/* a decimal integer, required */
+	TV_UI_ARG_EVENT,	/* an event name, required; Tab completes */
+};
+
+/* One line of a command's help: ":name ARGS   what it does". */
+struct tv_ui_cmd_usage {
+	const char	*args;		/* N_() synopsis, "" if none */
+	const char	*help;		/* N_() */
+};
+
+struct tv_ui_cmd {
+	const char	*name;
+	const char	*alias;		/* NULL if none */
+	enum tv_ui_arg	 arg;
+	/* @n is the parsed number for TV_UI_ARG_INT, else 0 */
+	void		(*run)(struct tv_ui *ui, const char *arg,
+			    long long n);
+	const struct tv_ui_cmd_usage *usage;	/* ended by { NULL } */
+};
+/** tv_ui_commands() - the table of : commands, for the help pane. */
+const struct tv_ui_cmd *tv_ui_commands(size_t *count);
 void	 tv_ui_command(struct tv_ui *ui, const char *line);
 void	 tv_ui_goto_time_text(struct tv_ui *ui, const char *text);
 void	 tv_ui_complete(struct tv_ui *ui, const char *line, size_t pos,
 	    char ***cands, size_t *ncands);
 
-/* pane-procs.c */
-/** tv_ui_procs_progress() - true while the background pass runs. */
-bool	 tv_ui_procs_progress(struct tv_ui *ui, double *frac);
-/** tv_ui_procs_jump() - next/previous event of the restricted thread. */
-void	 tv_ui_procs_jump(struct tv_ui *ui, int dir, bool by_pid);
-/** tv_ui_procs_owner() - the state layer's PID of @ev; false if unknown. */
-bool	 tv_ui_procs_owner(struct tv_ui *ui, const struct tv_event *ev,
-	    int dir, int64_t *pid);
+/* dispatch.c */
+/** tv_ui_dispatch() - do @req: focused pane, pane table, handlers. */
+void	 tv_ui_dispatch(struct tv_ui *ui, enum tv_ui_req req);
+
+/* session-state.c */
+struct tv_state;
+/** tv_ui_session_init() - the state index; starts the background pass. */
+void	 tv_ui_session_init(struct tv_ui *ui);
+void	 tv_ui_session_fini(struct tv_ui *ui);
+/** tv_ui_session_progress() - true while the background pass runs. */
+bool	 tv_ui_session_progress(struct tv_ui *ui, double *frac);
+/** tv_ui_stats_job_fini() - cancel and free the statistics walk. */
+void	 tv_ui_stats_job_fini(struct tv_ui *ui);
+/** tv_ui_session_index() - the state index (for timelines). */
+struct tv_state_index *tv_ui_session_index(struct tv_ui *ui);
+/** tv_ui_session_reached() - the pass has walked up to @ts (or ended). */
+bool	 tv_ui_session_reached(struct tv_ui *ui, int64_t ts);
+/** tv_ui_session_state_at() - @st after event @ev (NULL: cleared). */
+void	 tv_ui_session_state_at(struct tv_ui *ui, const struct tv_event *ev,
+	    struct tv_state *st);
+/**
+ * tv_ui_session_owner() - the thread the state layer gives @ev (*tid,
+ * *pid may be TV_TID_UNKNOWN); false for a lost-data record.  @dir is
+ * the scan direction: owners are computed in windows.
+ */
+bool	 tv_ui_session_owner(struct tv_ui *ui, const struct tv_event *ev,
+	    int dir, int64_t *tid, int64_t *pid);
 
 /* pane-bookmarks.c */
-/** tv_ui_bm_request() - m, M, u, U, B, e, d. */
-void	 tv_ui_bm_request(struct tv_ui *ui, enum tv_ui_req req);
-/** tv_ui_bm_tick() - idle: save a deletion left pending long enough. */
-void	 tv_ui_bm_tick(struct tv_ui *ui);
-/** tv_ui_bm_pending() - a deletion waits to be saved. */
-bool	 tv_ui_bm_pending(struct tv_ui *ui);
 /** tv_ui_bm_mark_of() - gutter mark of @ev: '*' start, '|' inside, 0. */
 char	 tv_ui_bm_mark_of(struct tv_ui *ui, const struct tv_event *ev);
 /** tv_ui_bm_status() - the status bar's bookmark count and place. */
@@ -207,6 +247,8 @@ void	 tv_ui_jump_pid(struct tv_ui *ui, int64_t pid, int dir);
 bool	 tv_ui_owner_pid(struct tv_ui *ui, const struct tv_event *ev,
 	    int dir, int64_t *pid);
 void	 tv_ui_jump_name(struct tv_ui *ui, const char *name, int dir);
+/** tv_ui_jump_thread() - next/previous event of the restricted thread. */
+void	 tv_ui_jump_thread(struct tv_ui *ui, int dir, bool by_pid);
 void	 tv_ui_jump_cpu(struct tv_ui *ui, int cpu, int dir);
 
 #endif /* TVIEW_UI_PRIV_H */

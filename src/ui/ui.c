@@ -1,7 +1,8 @@
 /*
  * The browser's life cycle: terminal checks, curses set-up with colours
  * that degrade to monochrome (and honour NO_COLOR), and the main loop:
- * read a key, map it to a request, dispatch it, draw what is dirty.
+ * read a key, map it to a request, dispatch it (dispatch.c), draw what
+ * is dirty; the mouse goes to the pane under it.
  */
 #include "ui-priv.h"
 
@@ -136,15 +137,6 @@ tv_ui_getkey(struct tv_ui *ui, wint_t *wch)
 	return tv_ui_key_code(ret, *wch);
 }
 
-/* The pane that gets motion keys: help when shown, else the focus. */
-static struct tv_pane *
-target_pane(struct tv_ui *ui)
-{
-	if (ui->help_open)
-		return &ui->panes[TV_UI_PANE_HELP];
-	return &ui->panes[ui->focus];
-}
-
 /* The pane under screen cell @y,@x, or -1. */
 static int
 pane_at(struct tv_ui *ui, int y, int x)
@@ -189,269 +181,10 @@ handle_mouse(struct tv_ui *ui)
 #endif
 	if (me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED |
 	    BUTTON1_DOUBLE_CLICKED)) {
-		if (id != TV_UI_PANE_HELP)
+		if (p->ops->place != TV_PANE_OVERLAY)
 			tv_ui_focus(ui, id);
 		if (p->ops->click)
 			p->ops->click(ui, p, me.y - p->y);
-	}
-}
-
-/* Ask for a PID and jump to its next event. */
-static void
-pid_prompt(struct tv_ui *ui)
-{
-	char buf[64], *end;
-	long long pid;
-
-	if (!tv_ui_prompt(ui, TV_UI_HIST_PID, _("pid: "), buf, sizeof(buf)))
-		return;
-	pid = strtoll(buf, &end, 10);
-	if (end == buf || *end != '\0') {
-		tv_ui_error(ui, _("not a PID: %s"), buf);
-		return;
-	}
-	tv_ui_jump_pid(ui, pid, +1);
-}
-
-/* ] and [: the PID of the selected row (state layer, else its fields). */
-static void
-pid_step(struct tv_ui *ui, int dir)
-{
-	int64_t pid;
-
-	if (!ui->have_sel)
-		return;
-	if (!tv_ui_owner_pid(ui, &ui->sel, dir, &pid)) {
-		tv_ui_error(ui, _("the selected event has no PID field"));
-		return;
-	}
-	tv_ui_jump_pid(ui, pid, dir);
-}
-
-/* Cycle wall -> relative -> seconds -> raw clock -> wall. */
-static void
-cycle_time_style(struct tv_ui *ui)
-{
-	switch (ui->time_style) {
-	case TV_TIME_WALL_UTC:
-	case TV_TIME_WALL_LOCAL:
-		ui->time_style = TV_TIME_RELATIVE;
-		tv_ui_message(ui, _("time: relative to the trace start"));
-		break;
-	case TV_TIME_RELATIVE:
-		ui->time_style = TV_TIME_SECONDS;
-		tv_ui_message(ui, _("time: seconds"));
-		break;
-	case TV_TIME_SECONDS:
-		ui->time_style = TV_TIME_RAW;
-		tv_ui_message(ui, _("time: raw clock (cycles)"));
-		break;
-	default:
-		ui->time_style = ui->wall_style;
-		tv_ui_message(ui, _("time: wall clock"));
-		break;
-	}
-	tv_ui_render_widths(ui);
-	tv_ui_mark_all(ui);
-}
-
-/* Tab with the process pane open: events -> fields -> processes. */
-static void
-focus_cycle(struct tv_ui *ui)
-{
-	int f = ui->focus;
-
-	do
-		f = f == TV_UI_PANE_EVENTS ? TV_UI_PANE_FIELDS :
-		    f == TV_UI_PANE_FIELDS ? TV_UI_PANE_PROCS :
-		    TV_UI_PANE_EVENTS;
-	while (f == TV_UI_PANE_FIELDS && !ui->fields_open);
-	tv_ui_focus(ui, f);
-}
-
-/* P: open the process pane (focused), or close it when focused. */
-static void
-procs_toggle(struct tv_ui *ui)
-{
-	if (ui->help_open)
-		return;
-	if (ui->procs_open && ui->focus == TV_UI_PANE_PROCS) {
-		ui->procs_open = false;
-		ui->maximised = false;
-		ui->focus = TV_UI_PANE_EVENTS;
-		tv_ui_layout(ui);
-		return;
-	}
-	if (!ui->procs_open) {
-		ui->procs_open = true;
-		ui->focus = TV_UI_PANE_PROCS;
-		tv_ui_layout(ui);
-		tv_ui_select(ui, ui->have_sel ? &ui->sel : NULL);
-		return;
-	}
-	tv_ui_focus(ui, TV_UI_PANE_PROCS);
-}
-
-/* Requests that are not about moving in a pane. */
-static void
-dispatch(struct tv_ui *ui, enum tv_ui_req req)
-{
-	char buf[1024];
-	struct tv_pane *p;
-
-	switch (req) {
-	case TV_UI_REQ_NONE:
-		break;
-	case TV_UI_REQ_QUIT:
-		if (ui->help_open) {
-			ui->help_open = false;
-			tv_ui_layout(ui);
-		} else {
-			ui->quit = true;
-		}
-		break;
-	case TV_UI_REQ_CANCEL:
-		tv_ui_message(ui, _("type q to quit"));
-		break;
-	case TV_UI_REQ_COMMAND:
-		if (tv_ui_prompt(ui, TV_UI_HIST_COMMAND, ":", buf,
-		    sizeof(buf)))
-			tv_ui_command(ui, buf);
-		break;
-	case TV_UI_REQ_TIME_PROMPT:
-		if (tv_ui_prompt(ui, TV_UI_HIST_TIME, _("time: "), buf,
-		    sizeof(buf)))
-			tv_ui_goto_time_text(ui, buf);
-		break;
-	case TV_UI_REQ_SEARCH_FWD:
-	case TV_UI_REQ_SEARCH_BWD:
-		if (!tv_ui_prompt(ui, TV_UI_HIST_SEARCH,
-		    req == TV_UI_REQ_SEARCH_FWD ? "/" : "?", buf,
-		    sizeof(buf)))
-			break;
-		tv_ui_search_set(ui, buf[0] ? buf : NULL,
-		    req == TV_UI_REQ_SEARCH_FWD ? +1 : -1);
-		break;
-	case TV_UI_REQ_SEARCH_NEXT:
-		tv_ui_search_repeat(ui, false);
-		break;
-	case TV_UI_REQ_SEARCH_PREV:
-		tv_ui_search_repeat(ui, true);
-		break;
-	case TV_UI_REQ_PID_PROMPT:
-		if (ui->proc_filter)
-			tv_ui_procs_jump(ui, +1, true);
-		else
-			pid_prompt(ui);
-		break;
-	case TV_UI_REQ_PID_NEXT:
-	case TV_UI_REQ_PID_PREV:
-		if (ui->proc_filter)
-			tv_ui_procs_jump(ui, req == TV_UI_REQ_PID_NEXT ? +1 : -1,
-			    false);
-		else
-			pid_step(ui, req == TV_UI_REQ_PID_NEXT ? +1 : -1);
-		break;
-	case TV_UI_REQ_PROCS:
-		procs_toggle(ui);
-		break;
-	case TV_UI_REQ_BM_MARK:
-	case TV_UI_REQ_BM_INTERVAL:
-	case TV_UI_REQ_BM_NEXT:
-	case TV_UI_REQ_BM_PREV:
-	case TV_UI_REQ_BOOKMARKS:
-	case TV_UI_REQ_BM_EDIT:
-	case TV_UI_REQ_BM_DELETE:
-		tv_ui_bm_request(ui, req);
-		break;
-	case TV_UI_REQ_NAME_NEXT:
-	case TV_UI_REQ_NAME_PREV:
-		if (ui->have_sel)
-			tv_ui_jump_name(ui, tv_ui_event_name(&ui->sel),
-			    req == TV_UI_REQ_NAME_NEXT ? +1 : -1);
-		break;
-	case TV_UI_REQ_TIME_STYLE:
-		cycle_time_style(ui);
-		break;
-	case TV_UI_REQ_FIELDS:
-		if (ui->help_open)
-			break;
-		if (ui->focus == TV_UI_PANE_BOOKMARKS && ui->bm_open) {
-			p = &ui->panes[TV_UI_PANE_BOOKMARKS];
-			p->ops->request(ui, p, req);
-			break;
-		}
-		if (ui->focus == TV_UI_PANE_PROCS && ui->procs_open) {
-			p = &ui->panes[TV_UI_PANE_PROCS];
-			p->ops->request(ui, p, req);
-			break;
-		}
-		if (!ui->fields_open) {
-			ui->fields_open = true;
-			ui->focus = TV_UI_PANE_FIELDS;
-			tv_ui_layout(ui);
-			tv_ui_select(ui, ui->have_sel ? &ui->sel : NULL);
-		} else {
-			tv_ui_focus(ui, TV_UI_PANE_FIELDS);
-		}
-		break;
-	case TV_UI_REQ_HEX:
-		/* from any pane: open the fields pane with the dump */
-		if (ui->help_open)
-			break;
-		if (!ui->fields_open)
-			dispatch(ui, TV_UI_REQ_FIELDS);
-		p = &ui->panes[TV_UI_PANE_FIELDS];
-		p->ops->request(ui, p, req);
-		break;
-	case TV_UI_REQ_FOCUS_NEXT:
-		if (ui->bm_open && !ui->help_open)
-			tv_ui_focus(ui, ui->focus == TV_UI_PANE_EVENTS ?
-			    TV_UI_PANE_BOOKMARKS : TV_UI_PANE_EVENTS);
-		else if (ui->procs_open && !ui->help_open)
-			focus_cycle(ui);
-		else if (ui->fields_open && !ui->help_open)
-			tv_ui_focus(ui, ui->focus == TV_UI_PANE_EVENTS ?
-			    TV_UI_PANE_FIELDS : TV_UI_PANE_EVENTS);
-		break;
-	case TV_UI_REQ_MAXIMISE:
-		ui->maximised = !ui->maximised;
-		tv_ui_layout(ui);
-		break;
-	case TV_UI_REQ_CLOSE:
-		if (ui->help_open) {
-			ui->help_open = false;
-		} else if (ui->bm_open && ui->focus == TV_UI_PANE_BOOKMARKS) {
-			tv_ui_bm_request(ui, TV_UI_REQ_BOOKMARKS);
-			break;
-		} else if (ui->procs_open && ui->focus == TV_UI_PANE_PROCS) {
-			ui->procs_open = false;
-			ui->maximised = false;
-			ui->focus = TV_UI_PANE_EVENTS;
-		} else if (ui->fields_open) {
-			ui->fields_open = false;
-			ui->maximised = false;
-			ui->focus = TV_UI_PANE_EVENTS;
-		} else {
-			ui->msg[0] = '\0';
-			ui->msg_dirty = true;
-			break;
-		}
-		tv_ui_layout(ui);
-		break;
-	case TV_UI_REQ_HELP:
-		ui->help_open = !ui->help_open;
-		tv_ui_layout(ui);
-		break;
-	case TV_UI_REQ_REDRAW:
-		clearok(curscr, TRUE);
-		tv_ui_mark_all(ui);
-		break;
-	default:
-		p = target_pane(ui);
-		if (p->visible)
-			p->ops->request(ui, p, req);
-		break;
 	}
 }
 
@@ -470,6 +203,7 @@ init_attrs(struct tv_ui *ui)
 	ui->attrs[TV_UI_A_STATUS] = A_REVERSE;
 	ui->attrs[TV_UI_A_ERROR] = A_BOLD;
 	ui->attrs[TV_UI_A_SCOPE] = A_BOLD;
+	ui->attrs[TV_UI_A_CELL_RUN] = A_BOLD;
 	ui->colour = false;
 	if ((nc && nc[0]) || !has_colors() || start_color() != OK)
 		return;
@@ -483,12 +217,23 @@ init_attrs(struct tv_ui *ui)
 	init_pair(4, COLOR_YELLOW, -1);
 	init_pair(5, COLOR_GREEN, -1);
 	init_pair(6, COLOR_CYAN, -1);
+	/* timeline cells: black on a colour reads on dark and light */
+	init_pair(7, COLOR_BLACK, COLOR_GREEN);
+	init_pair(8, COLOR_BLACK, COLOR_YELLOW);
+	init_pair(9, COLOR_BLACK, COLOR_RED);
+	init_pair(10, COLOR_BLACK, COLOR_CYAN);
 	ui->attrs[TV_UI_A_STATUS] = COLOR_PAIR(1) | A_BOLD;
 	ui->attrs[TV_UI_A_SELECTED] = COLOR_PAIR(2);
 	ui->attrs[TV_UI_A_ERROR] = COLOR_PAIR(3) | A_BOLD;
 	ui->attrs[TV_UI_A_SCOPE] = COLOR_PAIR(4) | A_BOLD;
 	ui->attrs[TV_UI_A_TIME] = COLOR_PAIR(5);
 	ui->attrs[TV_UI_A_NAME] = COLOR_PAIR(6);
+	if (COLOR_PAIRS > 10) {
+		ui->attrs[TV_UI_A_CELL_RUN] = COLOR_PAIR(7);
+		ui->attrs[TV_UI_A_CELL_SYS] = COLOR_PAIR(8);
+		ui->attrs[TV_UI_A_CELL_IRQ] = COLOR_PAIR(9);
+		ui->attrs[TV_UI_A_CELL_WAIT] = COLOR_PAIR(10);
+	}
 }
 
 /* Events and packets the tracer says it lost, from the packet indexes. */
@@ -551,7 +296,6 @@ ui_init(struct tv_ui *ui, struct tv_trace_set *set,
     const struct tv_ui_options *opts, SCREEN **scr)
 {
 	const char *delay;
-	int i;
 
 	memset(ui, 0, sizeof(*ui));
 	ui->set = set;
@@ -586,14 +330,8 @@ ui_init(struct tv_ui *ui, struct tv_trace_set *set,
 	if (delay)
 		ui->scan_delay_us = (unsigned)strtoul(delay, NULL, 10);
 	tv_ui_render_widths(ui);
-	ui->panes[TV_UI_PANE_EVENTS].ops = &tv_ui_events_ops;
-	ui->panes[TV_UI_PANE_FIELDS].ops = &tv_ui_fields_ops;
-	ui->panes[TV_UI_PANE_HELP].ops = &tv_ui_help_ops;
-	ui->panes[TV_UI_PANE_PROCS].ops = &tv_ui_procs_ops;
-	ui->panes[TV_UI_PANE_BOOKMARKS].ops = &tv_ui_bookmarks_ops;
-	ui->focus = TV_UI_PANE_EVENTS;
-	for (i = 0; i < TV_UI_NPANES; i++)
-		ui->panes[i].ops->init(ui, &ui->panes[i]);
+	tv_ui_session_init(ui);
+	tv_ui_panes_init(ui);
 	tv_ui_layout(ui);
 	ui->panes[TV_UI_PANE_EVENTS].ops->request(ui,
 	    &ui->panes[TV_UI_PANE_EVENTS], TV_UI_REQ_FIRST);
@@ -620,12 +358,29 @@ ui_fini(struct tv_ui *ui, SCREEN *scr)
 		delwin(ui->msg_win);
 	endwin();
 	delscreen(scr);
+	tv_ui_session_fini(ui);
 	tv_ui_search_fini(ui);
 	tv_ui_position_fini();
 	tv_ui_history_fini(ui);
 	tv_arena_fini(&ui->arena);
 	if (ui->merge)
 		tv_merge_destroy(ui->merge);
+}
+
+/* The shortest of @ms and the waits the panes allow (-1: for ever). */
+static int
+wake_ms(struct tv_ui *ui, int ms)
+{
+	int i, w;
+
+	for (i = 0; i < TV_UI_NPANES; i++) {
+		if (!ui->panes[i].ops->wake_ms)
+			continue;
+		w = ui->panes[i].ops->wake_ms(ui, &ui->panes[i]);
+		if (w >= 0 && (ms < 0 || w < ms))
+			ms = w;
+	}
+	return ms;
 }
 
 /* The browser: see tview/ui.h. */
@@ -637,7 +392,7 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 	SCREEN *scr;
 	wint_t wch;
 	double frac;
-	int key;
+	int key, i;
 
 	why = terminal_problem();
 	if (why) {
@@ -654,15 +409,17 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 	while (!ui.quit) {
 		/* asked before drawing: a pass that ends during the draw
 		 * still gets one more wake-up to show its final state */
-		bool running = tv_ui_procs_progress(&ui, &frac);
+		bool running = tv_ui_session_progress(&ui, &frac);
 
 		tv_ui_draw(&ui);
 		/* while the background pass runs, wake up for its progress */
-		wtimeout(ui.msg_win, running ? 250 :
-		    tv_ui_bm_pending(&ui) ? 1000 : -1);
+		wtimeout(ui.msg_win, wake_ms(&ui, running ? 250 : -1));
 		key = tv_ui_getkey(&ui, &wch);
 		if (key < 0) {
-			tv_ui_bm_tick(&ui);
+			for (i = 0; i < TV_UI_NPANES; i++)
+				if (ui.panes[i].ops->tick)
+					ui.panes[i].ops->tick(&ui,
+					    &ui.panes[i]);
 			ui.status_dirty = true;
 			continue;
 		}
@@ -679,7 +436,7 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 			ui.msg[0] = '\0';
 			ui.msg_dirty = true;
 		}
-		dispatch(&ui, tv_ui_keymap_lookup(key));
+		tv_ui_dispatch(&ui, tv_ui_keymap_lookup(key));
 		report_merge_error(&ui);
 	}
 	ui_fini(&ui, scr);

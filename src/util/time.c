@@ -166,3 +166,26 @@ tv_time_format(int64_t ns, enum tv_time_style style, int64_t ref, char *buf,
 	}
 	return buf;
 }
+
+/* See time.h. */
+char *
+tv_time_format_span(int64_t ns, char *buf, size_t size)
+{
+	static const struct { int64_t div; const char *unit; } units[] = {
+		{ 1000000000, "s" }, { 1000000, "ms" }, { 1000, "us" },
+	};
+	double v;
+	size_t i;
+
+	for (i = 0; i < TV_ARRAY_SIZE(units); i++) {
+		if (ns >= units[i].div || ns <= -units[i].div) {
+			v = (double)ns / (double)units[i].div;
+			snprintf(buf, size, "%.*f %s", v >= 100 || v <= -100 ?
+			    0 : v >= 10 || v <= -10 ? 1 : 2, v,
+			    units[i].unit);
+			return buf;
+		}
+	}
+	snprintf(buf, size, "%lld ns", (long long)ns);
+	return buf;
+}

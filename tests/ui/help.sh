@@ -1,6 +1,7 @@
 #!/bin/sh
-# The help screen lists every key of the keymap table (read from the
-# source, so a new binding without help cannot slip through), q closes
+# The help screen lists every key of the keymap table and every : command
+# of the command table (read from the source, so a new binding or command
+# without help cannot slip through), q closes
 # it without quitting, and the fields pane opens with Enter.
 . "$(dirname "$0")/lib.sh"
 
@@ -9,7 +10,7 @@ sed -n 's/.*N_("\([^"]*\)"),[[:space:]]*TV_UI_REQ_.*/\1/p' \
     "$top_srcdir/src/ui/keymap.c" | sort -u >"$tmp/keys"
 test "$(wc -l <"$tmp/keys")" -ge 20 || { echo "FAIL: no keys read"; exit 1; }
 
-ui_start -x 100 -y 60 "$tmp/trace"
+ui_start -x 100 -y 90 "$tmp/trace"
 ok "started" ui_wait "Event"
 ui_keys F1
 ok "F1 opens the help" ui_wait "tview help"
@@ -25,6 +26,19 @@ done <"$tmp/keys"
 ok "every key of the table is in the help ($(wc -l <"$tmp/keys") keys)" \
     test "$missing" -eq 0
 ok "the commands are in the help" ui_wait ":goto TIME"
+# every : command of the table (src/ui/command.c), from the source too
+sed -n 's/^[[:space:]]*{ "\([a-z]*\)",[[:space:]]*[N"].*TV_UI_ARG_.*/\1/p' \
+    "$top_srcdir/src/ui/command.c" >"$tmp/commands"
+test "$(wc -l <"$tmp/commands")" -ge 7 || { echo "FAIL: no commands read"; exit 1; }
+missing=0
+while IFS= read -r c; do
+	if ! ui_screen | grep -q "^ *:$c\( \|$\)"; then
+		echo "command not in help: :$c"
+		missing=$((missing + 1))
+	fi
+done <"$tmp/commands"
+ok "every : command of the table is in the help" test "$missing" -eq 0
+ok "aliases are listed" ui_wait ":q                same as :quit"
 ui_keys q
 ok "q closes the help" ui_wait_gone "tview help"
 ok "and does not quit" ui_wait "Event"

@@ -1,0 +1,213 @@
+/*
+ * The browser's process state, a service of the whole session rather
+ * than of one pane: the state index (the background pass started with
+ * the browser, its progress in the status bar, checkpoints for the state
+ * at any event) and the owner windows, which thread each event belongs
+ * to, computed in windows of events from the nearest checkpoint so that
+ * ] [ p and :pid scan without replaying the trace at every event.  The
+ * process pane draws from it; the jumps in search.c ask it for owners.
+ */
+#include "ui-priv.h"
+#include "tview/state.h"
+
+#include <stdlib.h>
+
+/* Events per owner window. */
+#define OWNER_WINDOW	4096
+
+/* One event of an owner window: where it is, whose it is. */
+struct owner {
+	struct tv_event		 pos;
+	int64_t			 tid;
+	int64_t			 pid;
+};
+
+struct tv_ui_session {
+	struct tv_state_index	*idx;
+	/* the owner window */
+	struct tv_state		*wst;		/* state inside the window */
+	struct tv_merge		*wm;		/* its own merger */
+	struct owner		*win;		/* OWNER_WINDOW entries */
+	size_t			 nwin;
+	bool			 wforward;	/* wm stands right after the
+						   window, wst matches it */
+};
+
+/* See ui-priv.h. */
+void
+tv_ui_session_init(struct tv_ui *ui)
+{
+	struct tv_ui_session *ss = tv_xcalloc(1, sizeof(*ss));
+
+	ss->idx = tv_state_index_create(ui->set, 0);
+	ss->wst = tv_state_create(ui->set);
+	ui->session = ss;
+	if (tv_state_index_start(ss->idx, true, NULL) != TV_OK)
+		tv_ui_error(ui, _("cannot start the background pass"));
+}
+
+/* See ui-priv.h. */
+void
+tv_ui_session_fini(struct tv_ui *ui)
+{
+	struct tv_ui_session *ss = ui->session;
+
+	if (ss == NULL)
+		return;
+	tv_state_index_destroy(ss->idx);
+	tv_state_destroy(ss->wst);
+	if (ss->wm != NULL)
+		tv_merge_destroy(ss->wm);
+	free(ss->win);
+	free(ss);
+	ui->session = NULL;
+}
+
+/* See ui-priv.h. */
+bool
+tv_ui_session_progress(struct tv_ui *ui, double *frac)
+{
+	bool done = true;
+
+	if (ui->session == NULL)
+		return false;
+	*frac = tv_state_index_progress(ui->session->idx, &done);
+	return !done;
+}
+
+/* See ui-priv.h. */
+struct tv_state_index *
+tv_ui_session_index(struct tv_ui *ui)
+{
+	return ui->session->idx;
+}
+
+/* See ui-priv.h. */
+bool
+tv_ui_session_reached(struct tv_ui *ui, int64_t ts)
+{
+	const struct tv_trace_set *set = ui->set;
+	double frac;
+	bool done;
+
+	frac = tv_state_index_progress(ui->session->idx, &done);
+	if (done || set->ts_end <= set->ts_begin)
+		return true;
+	return ts <= set->ts_begin + (int64_t)(frac *
+	    (double)(set->ts_end - set->ts_begin));
+}
+
+/* See ui-priv.h. */
+void
+tv_ui_session_state_at(struct tv_ui *ui, const struct tv_event *ev,
+    struct tv_state *st)
+{
+	if (ev == NULL) {
+		tv_state_clear(st);
+		return;
+	}
+	(void)tv_state_before_event(ui->session->idx, ev, st, NULL);
+	(void)tv_state_apply(st, ev, NULL, NULL);
+}
+
+/* Whether two positions are the same record. */
+static bool
+same(const struct tv_event *a, const struct tv_event *b)
+{
+	return a->stream == b->stream && a->packet == b->packet &&
+	    a->index == b->index;
+}
+
+/* Append @e and its owner @o to the window. */
+static void
+push(struct tv_ui_session *ss, const struct tv_event *e,
+    const struct tv_event_owner *o)
+{
+	ss->win[ss->nwin].pos = *e;
+	ss->win[ss->nwin].tid = o->tid;
+	ss->win[ss->nwin].pid = o->pid;
+	ss->nwin++;
+}
+
+/*
+ * Owners of up to OWNER_WINDOW events from @ev onwards (@dir > 0) or up
+ * to it (@dir < 0), from the state just before the window's first event.
+ */
+static void
+fill_window(struct tv_ui *ui, struct tv_ui_session *ss,
+    const struct tv_event *ev, int dir)
+{
+	struct tv_event_owner o;
+	struct tv_event e, start = *ev;
+	size_t n;
+
+	if (ss->wm == NULL)
+		ss->wm = tv_merge_create(ui->set);
+	if (ss->win == NULL)
+		ss->win = tv_xcalloc(OWNER_WINDOW, sizeof(*ss->win));
+	/*
+	 * A forward scan asks for the event right after the window: go on
+	 * from where the window's state and merger are, no replay.
+	 */
+	if (dir > 0 && ss->wforward && ss->nwin > 0 &&
+	    tv_merge_next(ss->wm, &e) == TV_OK) {
+		if (same(&e, ev)) {
+			ss->nwin = 0;
+			do {
+				(void)tv_state_apply(ss->wst, &e, &o, NULL);
+				push(ss, &e, &o);
+			} while (ss->nwin < OWNER_WINDOW &&
+			    tv_merge_next(ss->wm, &e) == TV_OK);
+			return;
+		}
+	}
+	ss->wforward = dir > 0;
+	if (dir < 0) {
+		tv_merge_seek_event(ss->wm, ev);
+		for (n = 0; n + 1 < OWNER_WINDOW &&
+		    tv_merge_prev(ss->wm, &e) == TV_OK; n++)
+			start = e;
+	}
+	(void)tv_state_before_event(ss->idx, &start, ss->wst, NULL);
+	tv_merge_seek_event(ss->wm, &start);
+	ss->nwin = 0;
+	while (ss->nwin < OWNER_WINDOW &&
+	    tv_merge_next(ss->wm, &e) == TV_OK) {
+		(void)tv_state_apply(ss->wst, &e, &o, NULL);
+		push(ss, &e, &o);
+		if (dir < 0 && same(&e, ev))
+			break;
+	}
+}
+
+/* See ui-priv.h. */
+bool
+tv_ui_session_owner(struct tv_ui *ui, const struct tv_event *ev, int dir,
+    int64_t *tid, int64_t *pid)
+{
+	struct tv_ui_session *ss = ui->session;
+	size_t lo, hi, mid;
+	int c, pass;
+
+	if (ss == NULL || ev->rec.kind != TV_REC_EVENT)
+		return false;
+	for (pass = 0; pass < 2; pass++) {
+		lo = 0;
+		hi = ss->nwin;
+		while (lo < hi) {
+			mid = lo + (hi - lo) / 2;
+			c = tv_event_cmp(&ss->win[mid].pos, ev);
+			if (c == 0 && same(&ss->win[mid].pos, ev)) {
+				*tid = ss->win[mid].tid;
+				*pid = ss->win[mid].pid;
+				return true;
+			}
+			if (c < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		fill_window(ui, ss, ev, dir);
+	}
+	return false;
+}
