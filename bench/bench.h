@@ -6,6 +6,7 @@
 #define TVIEW_BENCH_H
 
 #include "tview/tview.h"
+#include "tview/format.h"
 #include "tview/merge.h"
 #include "tview/trace.h"
 
@@ -33,7 +34,8 @@ bench_open(const char *prog, const char *path)
 	const char *paths[1] = { path };
 
 	tv_error_clear(&err);
-	if (tv_trace_set_open(&set, paths, 1, &err) != TV_OK || !set) {
+	if (tv_trace_set_open(&set, paths, 1,
+	    tv_format_registry(), &err) != TV_OK || !set) {
 		fprintf(stderr, "%s: %s\n", prog,
 		    tv_error_format(&err, buf, sizeof(buf)));
 		if (set)

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "tview/error.h"
+#include "tview/format.h"
 #include "tview/i18n.h"
 #include "tview/stats.h"
 #include "tview/timeline.h"
@@ -266,7 +267,7 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 	}
 	tv_error_clear(&err);
 	st = tv_trace_set_open(&set, (const char *const *)paths, npaths,
-	    &err);
+	    tv_format_registry(), &err);
 	main_paths_free(paths, npaths);
 	if (pst != TV_OK) {
 		/* An argument left out comes first, as it came first. */

@@ -194,6 +194,13 @@ struct tv_value {
 /** tv_field_class_create() - zeroed class of @kind, save_slot = -1. */
 struct tv_field_class	*tv_field_class_create(struct tv_arena *a,
 			    enum tv_fc_kind kind);
+/**
+ * tv_enum_mapping_holds() - whether a range of mapping @m of enum @fc
+ * holds @v (compared signed when the enum's integer is): the one range
+ * check of every reader and printer.
+ */
+bool			 tv_enum_mapping_holds(const struct tv_field_class *fc,
+			    const struct tv_enum_mapping *m, uint64_t v);
 /** tv_enum_label() - first label whose range holds @v, or NULL. */
 const char		*tv_enum_label(const struct tv_field_class *fc,
 			    uint64_t v);
@@ -203,5 +210,12 @@ const struct tv_value	*tv_value_member(const struct tv_value *v,
 /** tv_value_as_int() - integer/enum value sign-extended; false if none. */
 bool			 tv_value_as_int(const struct tv_value *v,
 			    int64_t *out);
+/**
+ * tv_value_str() - a string or char-array value copied into @buf of
+ * @size bytes, NUL-terminated and cut at its first NUL; false (and @buf
+ * untouched) if @v is neither.
+ */
+bool			 tv_value_str(const struct tv_value *v, char *buf,
+			    size_t size);
 
 #endif /* TVIEW_FIELD_H */

@@ -5,6 +5,7 @@
 #ifndef TVIEW_FORMAT_H
 #define TVIEW_FORMAT_H
 
+#include "tview/state-rules.h"
 #include "tview/trace.h"
 
 struct tv_strbuf;
@@ -58,14 +59,27 @@ struct tv_format_ops {
 	 */
 	enum tv_status	(*packet_copy)(const struct tv_stream *s, uint64_t pkt,
 			    uint8_t **out, uint64_t *len, struct tv_error *err);
+	/*
+	 * Optional (may be NULL): what this format's events do to the
+	 * process state, a NULL-terminated list of rule tables (each ended
+	 * by TV_SR_END), tried in order; the core matches and applies them
+	 * (state-rules.h).  Without it the state layer only reads owners.
+	 */
+	const struct tv_state_rule *const *state_rules;
+	/*
+	 * Optional: for a rule whose action is TV_SA_HOOK, the action (enum
+	 * tv_state_action, TV_SA_TASK_*) the decoded @payload of one event
+	 * stands for; TV_SA_NONE when it changes nothing.
+	 */
+	uint8_t		(*state_hook)(const struct tv_state_rule *r,
+			    const struct tv_value *payload);
 };
 
-/** tv_format_registry() - NULL-terminated list of drivers, probe order. */
+/**
+ * tv_format_registry() - NULL-terminated list of the built-in drivers,
+ * probe order (src/formats/format.c), for tv_trace_set_open.
+ */
 const struct tv_format_ops *const *tv_format_registry(void);
-
-/** tv_format_find() - the driver that reads @path (probing each). */
-enum tv_status	 tv_format_find(const char *path,
-		    const struct tv_format_ops **out, struct tv_error *err);
 
 extern const struct tv_format_ops tv_ctf_format;
 extern const struct tv_format_ops tv_ltt_format;

@@ -12,10 +12,9 @@
 #ifndef TVIEW_STATE_H
 #define TVIEW_STATE_H
 
+#include "tview/owner.h"
 #include "tview/trace.h"
 
-#define TV_TID_UNKNOWN		INT64_MIN
-#define TV_THREAD_NAME_MAX	32	/* bytes, NUL included */
 #define TV_MODE_STACK_MAX	8
 
 /* Scheduling state of a thread. */
@@ -59,14 +58,6 @@ struct tv_thread {
 	char		 name[TV_THREAD_NAME_MAX];	/* "" if unknown */
 };
 
-/* Who an event belongs to. */
-struct tv_event_owner {
-	int64_t		 tid;		/* TV_TID_UNKNOWN if nobody known */
-	int64_t		 pid;
-	char		 name[TV_THREAD_NAME_MAX];
-	bool		 from_context;	/* the event's own fields said so */
-};
-
 struct tv_state;
 struct tv_state_snap;
 
@@ -80,7 +71,8 @@ void		 tv_state_clear(struct tv_state *s);
  * tv_state_apply() - apply one record of the merged timeline (events and
  * lost-data records).  If @owner is not NULL, it receives the thread the
  * event belongs to, as it was before the event (sched_switch belongs to
- * the thread switched out).  Decodes the event only when a rule or a
+ * the thread switched out): tv_event_owner() of its fields, completed
+ * from the state (the thread current on its CPU, the thread's process).  Decodes the event only when a rule or a
  * context field needs it.  Undecodable events are skipped: TV_OK.
  */
 enum tv_status	 tv_state_apply(struct tv_state *s, const struct tv_event *ev,
@@ -106,9 +98,12 @@ const char	*tv_state_machine_name(const struct tv_state *s,
 /** tv_state_time() - timestamp of the last record applied, or NONE. */
 int64_t		 tv_state_time(const struct tv_state *s);
 
-/** tv_thread_state_name() - "running", ... (untranslated, for data). */
+/**
+ * tv_thread_state_name() - "running", ... untranslated, for data; marked
+ * N_(), so _(tv_thread_state_name(st)) where a person reads it.
+ */
 const char	*tv_thread_state_name(enum tv_thread_state st);
-/** tv_exec_mode_name() - "user", "syscall", ... (untranslated). */
+/** tv_exec_mode_name() - "user", "syscall", ... the same way. */
 const char	*tv_exec_mode_name(enum tv_exec_mode m);
 
 /* ---- snapshots (checkpoints) ---- */

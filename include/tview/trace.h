@@ -233,13 +233,16 @@ struct tv_event_rec	*tv_packet_events_push(struct tv_packet_events *pe);
 /* ---- reading (core, UI) ---- */
 
 /**
- * tv_trace_set_open() - probe and open every path (a directory may hold
- * several traces, e.g. an LTTng session with kernel/ and ust/), index
- * their streams and assign stream ordinals.  On a partial failure the
- * readable traces are kept and @err says what was not.
+ * tv_trace_set_open() - probe and open every path with the drivers of
+ * @formats (NULL-terminated, in probe order: tv_format_registry() or a
+ * test's own), a directory possibly holding several traces (an LTTng
+ * session with kernel/ and ust/); index their streams and assign stream
+ * ordinals.  On a partial failure the readable traces are kept and @err
+ * says what was not.
  */
 enum tv_status		 tv_trace_set_open(struct tv_trace_set **out,
 			    const char *const *paths, size_t npaths,
+			    const struct tv_format_ops *const *formats,
 			    struct tv_error *err);
 void			 tv_trace_set_close(struct tv_trace_set *set);
 

@@ -1,7 +1,7 @@
 /*
  * The bookmark batch modes: --bookmarks prints a trace's bookmarks, one a
  * line; --dump --bookmarked (in dump.c) keeps only the records they cover,
- * through tv_cli_bookmarks_load().
+ * through tv_cli_bookmarks_load() (cli.c).
  */
 #include "tview/tview.h"
 
@@ -15,25 +15,6 @@
 #include "tview/i18n.h"
 #include "tview/util.h"
 #include "cli.h"
-
-/* See cli.h. */
-enum tv_status
-tv_cli_bookmarks_load(const struct tv_trace_set *set,
-    struct tv_bookmarks **out, struct tv_error *err)
-{
-	const struct tv_clock *clk = NULL;
-	enum tv_status st;
-	uint32_t i;
-
-	*out = NULL;
-	st = tv_bookmarks_open(out, set->traces[0]->path, err);
-	if (st != TV_OK)
-		return st;
-	for (i = 0; i < set->nstreams && !clk; i++)
-		clk = set->streams[i]->clock;
-	tv_bookmarks_set_clock(*out, clk);
-	return TV_OK;
-}
 
 /* Add @s with tabs, newlines and backslashes escaped: one field. */
 static void

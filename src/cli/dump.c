@@ -24,34 +24,6 @@
 /* Size of the stdio buffer of stdout: dumps are big, write in big chunks. */
 #define DUMP_STDOUT_BUF	(1u << 20)
 
-/* Print "tview: MESSAGE" for @err on stderr. */
-void
-tv_cli_error(const struct tv_error *err)
-{
-	char buf[1200];
-
-	fflush(stdout);
-	fprintf(stderr, "tview: %s\n", tv_error_format(err, buf, sizeof(buf)));
-}
-
-/* Parse a user time against the span of @set (for --begin and --end). */
-enum tv_status
-tv_cli_parse_time(const struct tv_trace_set *set, const char *text,
-    bool local, int64_t *out, struct tv_error *err)
-{
-	struct tv_time_ctx ctx;
-	enum tv_status st;
-
-	ctx.begin = set->ts_begin;
-	ctx.end = set->ts_end;
-	ctx.cursor = set->ts_begin;
-	ctx.local = local;
-	st = tv_time_parse(text, &ctx, out, err);
-	if (st != TV_OK && err != NULL && err->msg[0] == '\0')
-		tv_error_set(err, st, NULL, _("invalid time: %s"), text);
-	return st;
-}
-
 /* --with-pid: the "PID<TAB>TID<TAB>NAME<TAB>" prefix of an event line. */
 static void
 dump_owner(struct tv_strbuf *line, const struct tv_event_owner *o)
@@ -201,6 +173,8 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 	setvbuf(stdout, NULL, _IOFBF, DUMP_STDOUT_BUF);
 	if (dump_headers(set, &err) != TV_OK) {
 		tv_cli_error(&err);
+		tv_state_destroy(state);
+		tv_bookmarks_destroy(bms);
 		return 1;
 	}
 	m = tv_merge_create(set);

@@ -76,11 +76,21 @@ open_too_wide(const char *dir)
 static bool
 open_probes(const char *path)
 {
-	const struct tv_format_ops *ops;
+	const struct tv_format_ops *const *reg = tv_format_registry();
 	struct tv_error e;
+	size_t i;
 
-	tv_error_clear(&e);
-	return tv_format_find(path, &ops, &e) == TV_OK;
+	enum tv_status st;
+
+	for (i = 0; reg[i] != NULL; i++) {
+		if (reg[i]->probe == NULL)
+			continue;
+		tv_error_clear(&e);
+		st = reg[i]->probe(path, &e);
+		if (st != TV_FORMAT)
+			return st == TV_OK;	/* read it, or would fail */
+	}
+	return false;
 }
 
 /* Are @a and @b the same file? */
@@ -112,7 +122,7 @@ open_holds(const char *dir, const char *file)
 	base = base != NULL ? base + 1 : file;
 	if (!open_probes(dir))
 		return false;
-	(void)tv_trace_set_open(&set, one, 1, &e);
+	(void)tv_trace_set_open(&set, one, 1, tv_format_registry(), &e);
 	for (i = 0; set != NULL && i < set->ntraces && !found; i++) {
 		const struct tv_trace *t = set->traces[i];
 		char *meta;

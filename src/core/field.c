@@ -34,23 +34,31 @@ range_holds(const struct tv_enum_range *r, uint64_t v, bool is_signed)
 	return v >= r->lo && v <= r->hi;
 }
 
+/* See field.h. */
+bool
+tv_enum_mapping_holds(const struct tv_field_class *fc,
+    const struct tv_enum_mapping *m, uint64_t v)
+{
+	bool is_signed = fc->enumeration.integer.is_signed;
+	uint32_t j;
+
+	for (j = 0; j < m->nranges; j++)
+		if (range_holds(&m->ranges[j], v, is_signed))
+			return true;
+	return false;
+}
+
 /* First label (in declaration order) whose ranges hold @v, or NULL. */
 const char *
 tv_enum_label(const struct tv_field_class *fc, uint64_t v)
 {
-	bool is_signed;
-	uint32_t i, j;
+	uint32_t i;
 
 	if (!fc || fc->kind != TV_FC_ENUM)
 		return NULL;
-	is_signed = fc->enumeration.integer.is_signed;
-	for (i = 0; i < fc->enumeration.nmaps; i++) {
-		const struct tv_enum_mapping *m = &fc->enumeration.maps[i];
-
-		for (j = 0; j < m->nranges; j++)
-			if (range_holds(&m->ranges[j], v, is_signed))
-				return m->label;
-	}
+	for (i = 0; i < fc->enumeration.nmaps; i++)
+		if (tv_enum_mapping_holds(fc, &fc->enumeration.maps[i], v))
+			return fc->enumeration.maps[i].label;
 	return NULL;
 }
 
@@ -88,5 +96,31 @@ tv_value_as_int(const struct tv_value *v, int64_t *out)
 	else
 		return false;
 	*out = ic->is_signed ? v->s : (int64_t)v->u;
+	return true;
+}
+
+/* See field.h. */
+bool
+tv_value_str(const struct tv_value *v, char *buf, size_t size)
+{
+	size_t n = 0, i;
+	int64_t c;
+
+	if (v == NULL || v->fc == NULL || size == 0)
+		return false;
+	if (v->fc->kind == TV_FC_STRING) {
+		n = strnlen(v->str.ptr, TV_MIN(v->str.len, size - 1));
+		memcpy(buf, v->str.ptr, n);
+	} else if (v->fc->kind == TV_FC_ARRAY ||
+	    v->fc->kind == TV_FC_SEQUENCE) {
+		for (i = 0; i < v->kids.count && n < size - 1; i++) {
+			if (!tv_value_as_int(&v->kids.items[i], &c) || c == 0)
+				break;
+			buf[n++] = (char)c;
+		}
+	} else {
+		return false;
+	}
+	buf[n] = '\0';
 	return true;
 }

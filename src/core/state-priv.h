@@ -1,10 +1,10 @@
 /*
- * Shared by the state sources only: the rule table's types (what an event
- * does to the state and which payload fields it reads) and the internals
- * the checkpoint pass and the cache file need.
+ * Shared by the state sources only: the internals the checkpoint pass and
+ * the cache file need (the rules' types are public: state-rules.h).
  *
- *   state.c             threads, CPUs, the hash table, applying rules
- *   state-rules.c       the table: (event name, format) -> transition
+ *   state.c             threads, CPUs, the hash table, snapshots
+ *   state-apply.c       tv_state_apply: events to transitions
+ *   state-rules.c       matching event names against a driver's rules
  *   state-checkpoint.c  background pass, checkpoints, state at time T
  *   state-cache.c       checkpoints and counts in $XDG_CACHE_HOME/tview
  */
@@ -12,84 +12,7 @@
 #define TVIEW_STATE_PRIV_H
 
 #include "tview/state.h"
-
-/* Formats a rule applies to (tv_format_ops.name). */
-#define TV_SFMT_CTF		0x1
-#define TV_SFMT_TRACEDAT	0x2
-#define TV_SFMT_LTT		0x4
-#define TV_SFMT_ALL		0x7
-
-/* What an event does. */
-enum tv_state_action {
-	TV_SA_NONE,
-	TV_SA_SWITCH,		/* TID out (STATE), TID2 in; NAME, NAME2 */
-	TV_SA_FORK,		/* TID/PID parent, TID2/PID2 child, NAME2 */
-	TV_SA_EXEC,		/* TID (or current), NAME = filename */
-	TV_SA_EXIT,		/* TID (or current) */
-	TV_SA_FREE,		/* TID */
-	TV_SA_WAKEUP,		/* TID, CPU target, NAME */
-	TV_SA_STATEDUMP,	/* TID PID PPID NAME STATE(status) CPU */
-	TV_SA_KTHREAD,		/* TID: a new kernel thread */
-	TV_SA_SYSCALL_ENTRY,
-	TV_SA_SYSCALL_EXIT,
-	TV_SA_IRQ_ENTRY,
-	TV_SA_IRQ_EXIT,
-	TV_SA_SOFTIRQ_ENTRY,
-	TV_SA_SOFTIRQ_EXIT,
-	TV_SA_TRAP_ENTRY,
-	TV_SA_TRAP_EXIT,
-	/*
-	 * 2004 LTT "core.process": one event, the transition named by the
-	 * enum label of STATE (event_sub_id), the thread in TID.
-	 */
-	TV_SA_LTT_PROCESS,
-	/*
-	 * A record that repeats the context of the event before it (ftrace
-	 * stack traces): its owner never corrects the CPU's current thread.
-	 */
-	TV_SA_ECHO,
-};
-
-/* The payload fields a rule reads, by meaning. */
-enum tv_state_arg {
-	TV_ARG_TID,
-	TV_ARG_PID,
-	TV_ARG_PPID,
-	TV_ARG_NAME,
-	TV_ARG_STATE,
-	TV_ARG_TID2,
-	TV_ARG_PID2,
-	TV_ARG_NAME2,
-	TV_ARG_CPU,
-	TV_ARG_COUNT,
-};
-
-/*
- * One rule.  @pattern is an event name, or a prefix ending in '*'; it is
- * tried on the whole name and then on the part after the last '.' or ':'
- * (LTT "channel.event", ftrace "system:event").  Each arg is a field
- * name or several separated by '|', tried in order; NULL when unused.
- */
-struct tv_state_rule {
-	const char	*pattern;
-	uint8_t		 formats;	/* TV_SFMT_* */
-	uint8_t		 action;	/* enum tv_state_action */
-	const char	*args[TV_ARG_COUNT];
-};
-
-/**
- * tv_state_rule_label() - what the '*' of @r's pattern matched in
- * @event_name ("openat" of "syscall_entry_openat"), or the name itself
- * (after any "channel." or "system:" part) for an exact pattern.
- */
-const char	*tv_state_rule_label(const struct tv_state_rule *r,
-		    const char *event_name);
-/** tv_state_rule_find() - first rule of the table matching, or NULL. */
-const struct tv_state_rule *tv_state_rule_find(const char *event_name,
-		    const char *format_name);
-
-/** tv_state_rules() - the whole table (for tests), *count entries. */
-const struct tv_state_rule *tv_state_rules(size_t *count);
+#include "tview/state-rules.h"
 
 /* ---- snapshot layout, for the cache file ---- */
 
@@ -111,6 +34,63 @@ struct tv_state_snap {
 
 /** tv_state_snap_new() - an empty snapshot with room for the counts. */
 struct tv_state_snap *tv_state_snap_new(size_t nthreads, size_t ncpus);
+
+/* ---- the state itself (state.c: tables; state-apply.c: transitions) ---- */
+
+/* Hard cap on CPU numbers: hostile traces cannot grow the CPU arrays. */
+#define STATE_MAX_CPU		4096
+
+/* Lazily resolved facts about one event class. */
+struct state_class {
+	const struct tv_state_rule *rule;
+	uint8_t		 resolved;
+	uint8_t		 owner_known;	/* checked for owner fields */
+	uint8_t		 has_owner;	/* has tid/pid/procname context */
+	uint8_t		 reads_fields;	/* the rule reads payload fields */
+	uint16_t	 arg_idx[TV_ARG_COUNT];	/* member index hint */
+};
+
+/* Per trace of the set: its machine and class cache. */
+struct state_trace {
+	const struct tv_trace	*trace;
+	uint32_t		 machine;
+	struct state_class	*classes;	/* nclasses, owned */
+	uint32_t		 nclasses;
+};
+
+struct tv_state {
+	const struct tv_trace_set *set;
+	struct state_trace	*traces;	/* set->ntraces */
+	uint32_t		 ntraces;
+	uint32_t		 nmachines;
+	const struct tv_stream	*last_stream;	/* lookup cache */
+	struct state_trace	*last_trace;
+	/* threads */
+	struct tv_thread	*threads;
+	size_t			 nthreads;
+	size_t			 threads_cap;
+	uint32_t		*table;		/* thread index + 1; 0 empty */
+	size_t			 table_cap;	/* power of two */
+	/* CPUs: per machine, indexed by cpu number */
+	struct tv_state_cpu	**cpus;		/* nmachines arrays */
+	uint32_t		*ncpus;
+	int64_t			 time;
+	struct tv_arena		 arena;		/* decoded fields */
+};
+
+/** tv_state_get() - the thread with this key, created "unknown" if new. */
+struct tv_thread *tv_state_get(struct tv_state *s, uint32_t machine,
+		    int64_t tid, int32_t cpu);
+/** tv_state_lookup() - the thread with this key (cpu: idle tasks), or NULL. */
+struct tv_thread *tv_state_lookup(const struct tv_state *s, uint32_t machine,
+		    int64_t tid, int32_t cpu);
+/** tv_state_remove() - forget thread @t (a freed or reused tid). */
+void		 tv_state_remove(struct tv_state *s, struct tv_thread *t);
+/** tv_state_cpu_of() - CPU @cpu of @machine, grown on demand; NULL if absurd. */
+struct tv_state_cpu *tv_state_cpu_of(struct tv_state *s, uint32_t machine,
+		    int32_t cpu);
+/** tv_thread_set_name() - name @t (comm semantics: at most 15 bytes). */
+void		 tv_thread_set_name(struct tv_thread *t, const char *name);
 
 /* ---- the index's internals (state-checkpoint.c, state-cache.c) ---- */
 

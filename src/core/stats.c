@@ -288,7 +288,7 @@ stats_label(struct tv_stats *st, const struct tv_event *ev)
 	s = &st->traces[i];
 	if (s->labels[cls->index] == NULL)
 		s->labels[cls->index] = tv_state_rule_label(
-		    tv_state_rule_find(cls->name, tr->ops->name), cls->name);
+		    tv_state_rule_find(cls->name, tr->ops), cls->name);
 	return s->labels[cls->index];
 }
 

@@ -8,8 +8,10 @@
 #include "tview/format.h"
 #include "tview/packet-cache.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Keep the first error of the set in @first (for the caller's @err). */
 static void
@@ -154,13 +156,48 @@ finish_set(struct tv_trace_set *set)
 }
 
 /*
+ * The driver of @formats that reads @path.  A driver that recognises the
+ * path but cannot read it (its probe fails with anything but TV_FORMAT)
+ * stops the search with its own error.
+ */
+static enum tv_status
+format_find(const struct tv_format_ops *const *formats, const char *path,
+    const struct tv_format_ops **out, struct tv_error *err)
+{
+	struct tv_loc loc = { .path = path, .offset = TV_NO_OFFSET };
+	struct stat st;
+	size_t i;
+
+	*out = NULL;
+	if (stat(path, &st) < 0)
+		return tv_error_set(err, TV_IO, &loc, "%s", strerror(errno));
+	for (i = 0; formats[i]; i++) {
+		enum tv_status s;
+
+		if (!formats[i]->probe)
+			continue;
+		s = formats[i]->probe(path, err);
+		if (s == TV_OK) {
+			*out = formats[i];
+			tv_error_clear(err);
+			return TV_OK;
+		}
+		if (s != TV_FORMAT)
+			return s;
+	}
+	return tv_error_set(err, TV_FORMAT, &loc,
+	    _("not a trace in a known format"));
+}
+
+/*
  * Open every path.  The first error is returned (and put in @err), but
  * whatever could be read is kept: *out is NULL only when no trace at all
  * could be opened.
  */
 enum tv_status
 tv_trace_set_open(struct tv_trace_set **out, const char *const *paths,
-    size_t npaths, struct tv_error *err)
+    size_t npaths, const struct tv_format_ops *const *formats,
+    struct tv_error *err)
 {
 	struct tv_trace_set *set = tv_xcalloc(1, sizeof(*set));
 	struct tv_error first, e;
@@ -175,7 +212,7 @@ tv_trace_set_open(struct tv_trace_set **out, const char *const *paths,
 		enum tv_status st;
 
 		tv_error_clear(&e);
-		st = tv_format_find(paths[i], &ops, &e);
+		st = format_find(formats, paths[i], &ops, &e);
 		if (st != TV_OK) {
 			if (e.status == TV_OK)
 				tv_error_set(&e, st, NULL, "%s: %s",

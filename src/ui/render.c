@@ -413,49 +413,6 @@ tv_ui_render_row(struct tv_ui *ui, const struct tv_event *ev,
 	}
 }
 
-/* An integer member @name of scope value @sv, if there is one. */
-static bool
-scope_int(const struct tv_value *sv, const char *name, int64_t *out)
-{
-	const struct tv_value *m;
-
-	if (!sv || !sv->fc || sv->fc->kind != TV_FC_STRUCT)
-		return false;
-	m = tv_value_member(sv, name);
-	return m && tv_value_as_int(m, out);
-}
-
-/*
- * The PID (thread id) of an event: context vtid/tid/pid, else payload
- * tid/common_pid.  False when the event carries none.
- */
-bool
-tv_ui_event_pid(struct tv_ui *ui, const struct tv_event *ev, int64_t *pid)
-{
-	static const char *const ctx_names[] = { "vtid", "tid", "pid" };
-	static const char *const pl_names[] = { "tid", "common_pid" };
-	struct tv_event_fields f;
-	size_t i;
-
-	if (ev->rec.kind != TV_REC_EVENT)
-		return false;
-	tv_arena_reset(&ui->arena);
-	if (tv_event_decode(ev, &ui->arena, &f, NULL) != TV_OK)
-		return false;
-	for (i = 0; i < TV_ARRAY_SIZE(ctx_names); i++) {
-		if (scope_int(f.scope[TV_SCOPE_EVENT_SPECIFIC_CONTEXT],
-		    ctx_names[i], pid) ||
-		    scope_int(f.scope[TV_SCOPE_EVENT_COMMON_CONTEXT],
-		    ctx_names[i], pid))
-			return true;
-	}
-	for (i = 0; i < TV_ARRAY_SIZE(pl_names); i++)
-		if (scope_int(f.scope[TV_SCOPE_EVENT_PAYLOAD], pl_names[i],
-		    pid))
-			return true;
-	return false;
-}
-
 /* Display columns of the multibyte string @s. */
 int
 tv_ui_width(const char *s)

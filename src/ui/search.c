@@ -7,6 +7,7 @@
  * Ctrl-C leaving the cursor where it was.
  */
 #include "ui-priv.h"
+#include "tview/owner.h"
 #include "tview/state.h"
 #include "tview/match.h"
 
@@ -302,20 +303,31 @@ tv_ui_search_repeat(struct tv_ui *ui, bool reverse)
 }
 
 /*
- * The PID of @ev: the state layer's owner (context fields, else the
- * thread current on the event's CPU), else the event's own fields.
- * @dir is the scan direction (the owners are computed in windows).
+ * The PID of @ev, as --with-pid names it: the state layer's owner
+ * (tv_event_owner() of its fields, completed from the state), else,
+ * without a state index, tv_event_owner() alone: a pid only the fields
+ * give, which the state layer would have given too.  @dir is the scan
+ * direction (the owners are computed in windows).
  */
 bool
 tv_ui_owner_pid(struct tv_ui *ui, const struct tv_event *ev, int dir,
     int64_t *pid)
 {
+	struct tv_event_owner o;
+	struct tv_event_fields f;
 	int64_t tid;
 
+	if (ev->rec.kind != TV_REC_EVENT)
+		return false;
 	if (tv_ui_session_owner(ui, ev, dir, &tid, pid) &&
 	    *pid != TV_TID_UNKNOWN)
 		return true;
-	return tv_ui_event_pid(ui, ev, pid);
+	tv_arena_reset(&ui->arena);
+	if (tv_event_decode(ev, &ui->arena, &f, NULL) != TV_OK ||
+	    !tv_event_owner(&f, &o) || o.pid == TV_TID_UNKNOWN)
+		return false;
+	*pid = o.pid;
+	return true;
 }
 
 /* What the PID predicate looks for. */

@@ -156,8 +156,6 @@ void	 tv_ui_render_header(struct tv_ui *ui, struct tv_strbuf *sb);
 void	 tv_ui_render_widths(struct tv_ui *ui);
 void	 tv_ui_time_text(struct tv_ui *ui, const struct tv_event *ev,
 	    char *buf, size_t size);
-bool	 tv_ui_event_pid(struct tv_ui *ui, const struct tv_event *ev,
-	    int64_t *pid);
 int	 tv_ui_put(WINDOW *w, int y, int x, const char *s, int maxcols);
 int	 tv_ui_width(const char *s);
 

@@ -3,7 +3,8 @@
 # belongs to the process of its context fields or, without them, of the
 # thread current on its CPU (tview --dump --with-pid is the oracle), so
 # kernel events that carry no PID field (syscalls, IRQs) are found too.
-# Events the state layer cannot attribute fall back to their own fields.
+# Events it cannot attribute belong to nobody, even when their payload
+# names a tid (tests/ui/pid.sh).
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -15,10 +16,8 @@ gen_trace "$tmp/trace" --cpus 4 --events 3000 --seed 15
 pid=$(cut -f1 "$tmp/owned" | grep -vxE -- '-|0' | sort | uniq -c |
     sort -rn | awk '{ print $2; exit }')
 test -n "$pid" || { echo "FAIL: no attributed PID in the fixture"; exit 1; }
-# Lines of its events: owner P, or no owner and an own tid field P.
-awk -F '\t' -v p="$pid" '$1 == p ||
-    ($1 == "-" && $4 ~ ("[{,] (tid|common_pid) = " p "[,} ]")) { print NR }' \
-    "$tmp/owned" >"$tmp/lines"
+# Lines of its events: those --with-pid gives to P.
+awk -F '\t' -v p="$pid" '$1 == p { print NR }' "$tmp/owned" >"$tmp/lines"
 # Start on one of its events that has no tid field at all.
 a=$(awk -F '\t' -v p="$pid" '$1 == p && $4 !~ /[{,] (tid|vtid|pid) = / {
     print NR; exit }' "$tmp/owned")

@@ -1,45 +1,53 @@
 #!/bin/sh
-# PID jumps: ] and [ go to the next and previous event of the selected
-# event's PID (payload tid here), p asks for a PID, :pid N too; name
-# jumps } { and :cpu work the same way.
+# PID search names the owner --with-pid names (tv_event_owner, completed
+# by the state layer): p and :pid on a thread's own id find nothing when
+# that thread belongs to another process, even on events whose payload
+# carries "tid = T" (the rule the UI once had took that tid for the PID);
+# its process's PID finds the first line --with-pid gives to it.  Name
+# jumps } { and :cpu are checked here too.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 4 --events 3000 --seed 15
 "$TVIEW" --dump "$tmp/trace" >"$tmp/dump" 2>/dev/null
+"$TVIEW" --dump --with-pid "$tmp/trace" >"$tmp/owned" 2>/dev/null ||
+    { echo "FAIL: --dump --with-pid"; exit 1; }
 
-# A tid that at least three events carry as payload field "tid".
-pid=$(grep -oE '[{,] tid = [0-9]+[,} ]' "$tmp/dump" |
-    sed 's/.*= \([0-9]*\).*/\1/' | sort | uniq -c | sort -rn |
-    awk '$1 >= 3 { print $2; exit }')
-test -n "$pid" || { echo "FAIL: fixture has no repeated tid"; exit 1; }
-grep -nE "[{,] tid = ${pid}[,} ]" "$tmp/dump" | cut -d: -f1 >"$tmp/lines"
-a=$(sed -n 1p "$tmp/lines"); b=$(sed -n 2p "$tmp/lines")
-c=$(sed -n 3p "$tmp/lines")
-ta=$(dump_time "$(dump_line "$a" "$tmp/dump")")
-tb=$(dump_time "$(dump_line "$b" "$tmp/dump")")
-tc=$(dump_time "$(dump_line "$c" "$tmp/dump")")
+# A statedump line of thread T of process P (T != P) that --with-pid
+# gives to nobody: the old UI rule took its payload tid T for a PID.
+set -- $(awk -F '\t' '$1 == "-" &&
+    match($4, /[{,] tid = [0-9]+, vtid = [0-9]+, pid = [0-9]+/) {
+	s = substr($4, RSTART, RLENGTH); gsub(/[^0-9 ]/, "", s)
+	split(s, v, " "); if (v[1] != v[3]) { print NR, v[1], v[3]; exit } }' \
+    "$tmp/owned")
+test $# -eq 3 || { echo "FAIL: fixture has no thread of another process"; exit 1; }
+tl=$1 tid=$2 pid=$3
+# --with-pid never names T as a PID; it names P from some line on.
+cut -f1 "$tmp/owned" | grep -qx "$tid" &&
+    { echo "FAIL: fixture: --with-pid names thread $tid as a PID"; exit 1; }
+first=$(awk -F '\t' -v p="$pid" '$1 == p { print NR; exit }' "$tmp/owned")
+test -n "$first" || { echo "FAIL: --with-pid never names PID $pid"; exit 1; }
+tm() { dump_time "$(sed -n "${1}p" "$tmp/owned" | cut -f4)"; }
+tf=$(tm "$first")
+echo "# thread $tid (statedump line $tl) of process $pid, first line $first"
 
 ui_start "$tmp/trace"
 ok "started" ui_wait "Event"
-ui_type ":goto #$a"; ui_keys Enter
-ok "on the first event of tid $pid (line $a)" ui_wait_sel "$ta"
-ui_keys "]"
-ok "] next event of tid $pid (line $b)" ui_wait_sel "$tb"
-ui_keys "]"
-ok "] again (line $c)" ui_wait_sel "$tc"
-ui_keys "["
-ok "[ back (line $b)" ui_wait_sel "$tb"
-
+ui_keys p; ui_wait "pid:" >/dev/null
+ui_type "$tid"; ui_keys Enter
+ok "p $tid: a thread's id is no PID, as --with-pid says" \
+    ui_wait "no later event of PID $tid"
 ui_keys g
-if [ "$a" -gt 1 ]; then
-	ui_keys p; ui_wait "pid:" >/dev/null
-	ui_type "$pid"; ui_keys Enter
-	ok "p $pid from the start (line $a)" ui_wait_sel "$ta"
-	ui_keys g
-fi
+ui_keys p; ui_wait "pid:" >/dev/null
+ui_type "$pid"; ui_keys Enter
+ok "p $pid: the first line --with-pid gives to it (line $first)" \
+    ui_wait_sel "$tf"
+ui_keys g
+ui_type ":pid $tid"; ui_keys Enter
+ok ":pid $tid: the same" ui_wait "no later event of PID $tid"
+ui_keys g
 ui_type ":pid $pid"; ui_keys Enter
-ok ":pid $pid" ui_wait_sel "$ta"
+ok ":pid $pid: the same line" ui_wait_sel "$tf"
 ui_type ":pid 999999"; ui_keys Enter
 ok "unknown PID: a message" ui_wait "no later event of PID 999999"
 

@@ -220,7 +220,8 @@ check_trace(const char *dir, const char *label)
 	uint64_t p;
 
 	tv_error_clear(&err);
-	if (!ok(tv_trace_set_open(&set, paths, 1, &err) == TV_OK,
+	if (!ok(tv_trace_set_open(&set, paths, 1,
+	    tv_format_registry(), &err) == TV_OK,
 	    "%s: opens", label)) {
 		diag("%s", err.msg);
 		return;

@@ -157,6 +157,53 @@ make_small(void)
 	return make_set(t);
 }
 
+static const struct tv_format_ops fake_file_ops;
+
+/* probe of the fake file driver: files that start with "FAKE". */
+static enum tv_status
+fake_probe(const char *path, struct tv_error *err)
+{
+	char magic[4] = "";
+	FILE *fp = fopen(path, "rb");
+
+	(void)err;
+	if (fp == NULL)
+		return TV_FORMAT;
+	if (fread(magic, 1, sizeof(magic), fp) != sizeof(magic))
+		magic[0] = '\0';
+	fclose(fp);
+	return memcmp(magic, "FAKE", 4) == 0 ? TV_OK : TV_FORMAT;
+}
+
+/* open of the fake file driver: two streams, interleaved. */
+static enum tv_status
+fake_open(const char *path, struct tv_trace ***out, uint32_t *nout,
+    struct tv_error *err)
+{
+	struct tv_trace *t = tv_trace_create(&fake_file_ops, path);
+	struct tv_stream *s;
+
+	(void)err;
+	s = add_stream(t, "a");
+	add_packet(s, (int64_t[]){ 1, 3, 5 }, 3, false, true);
+	s = add_stream(t, "b");
+	add_packet(s, (int64_t[]){ 2, 4 }, 2, false, true);
+	*out = malloc(sizeof(**out));
+	(*out)[0] = t;
+	*nout = 1;
+	return TV_OK;
+}
+
+/* The fake driver as a registry entry: probed and opened from a file. */
+static const struct tv_format_ops fake_file_ops = {
+	.name = "fake-file",
+	.description = "test driver reached through a registry",
+	.probe = fake_probe,
+	.open = fake_open,
+	.decode_packet = fake_decode_packet,
+	.close = fake_close,
+};
+
 static uint64_t rng_state = 88172645463325252ULL;
 
 /* xorshift64: deterministic pseudo-random numbers. */
@@ -581,7 +628,7 @@ test_trace_set(void)
 	int fd = mkstemp(notrace);
 
 	paths[0] = "/nonexistent/trace";
-	st = tv_trace_set_open(&set, paths, 1, &e);
+	st = tv_trace_set_open(&set, paths, 1, tv_format_registry(), &e);
 	ok(st == TV_IO && set == NULL, "set: missing path is TV_IO, no set");
 	is_str(tv_error_format(&e, buf, sizeof(buf)),
 	    "/nonexistent/trace: No such file or directory",
@@ -591,7 +638,8 @@ test_trace_set(void)
 			diag("short write");
 		close(fd);
 		paths[0] = notrace;
-		st = tv_trace_set_open(&set, paths, 1, &e);
+		st = tv_trace_set_open(&set, paths, 1,
+		    tv_format_registry(), &e);
 		ok(st == TV_FORMAT && set == NULL,
 		    "set: a text file is TV_FORMAT");
 		snprintf(good, sizeof(good),
@@ -599,7 +647,7 @@ test_trace_set(void)
 		is_str(tv_error_format(&e, buf, sizeof(buf)), good,
 		    "set: 'path: not a trace in a known format'");
 	}
-	st = tv_trace_set_open(&set, paths, 0, &e);
+	st = tv_trace_set_open(&set, paths, 0, tv_format_registry(), &e);
 	ok(st != TV_OK && set == NULL, "set: no path is an error");
 	if (!shared || !*shared) {
 		tv_skip("set: partial failure needs TVIEW_SHARED");
@@ -611,7 +659,7 @@ test_trace_set(void)
 	paths[0] = "/nonexistent/trace";
 	paths[1] = good;
 	paths[2] = notrace;
-	st = tv_trace_set_open(&set, paths, 3, &e);
+	st = tv_trace_set_open(&set, paths, 3, tv_format_registry(), &e);
 	ok(st == TV_IO && set && set->ntraces >= 1,
 	    "set: partial failure keeps the readable trace, first error "
 	    "returned");
@@ -628,6 +676,60 @@ test_trace_set(void)
 	}
 	tv_trace_set_close(set);
 	unlink(notrace);
+}
+
+/*
+ * tv_trace_set_open reaches drivers only through the registry it is
+ * given: a test's own driver opens its files, the built-in ones do not.
+ */
+static void
+test_registry(void)
+{
+	static const struct tv_format_ops *const only_fake[] = {
+		&fake_file_ops, NULL,
+	};
+	char path[] = "/tmp/tview-fake-XXXXXX", want[600], got[1200];
+	const char *paths[1] = { path };
+	struct tv_trace_set *set = NULL;
+	struct tv_merge *m;
+	struct tv_event ev;
+	struct tv_error e;
+	int64_t prev = INT64_MIN;
+	int fd = mkstemp(path), n = 0;
+	bool sorted = true;
+
+	if (fd < 0 || write(fd, "FAKE", 4) != 4) {
+		tv_skip("registry: cannot write %s", path);
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	close(fd);
+	ok(tv_trace_set_open(&set, paths, 1, only_fake, &e) == TV_OK &&
+	    set != NULL && set->ntraces == 1 &&
+	    set->traces[0]->ops == &fake_file_ops,
+	    "registry: a fake driver given to tv_trace_set_open opens its file");
+	if (set != NULL) {
+		m = tv_merge_create(set);
+		while (tv_merge_next(m, &ev) == TV_OK) {
+			sorted &= ev.rec.ts > prev;
+			prev = ev.rec.ts;
+			n++;
+		}
+		ok(n == 5 && sorted, "registry: its 5 records merged in order "
+		    "(%d)", n);
+		tv_merge_destroy(m);
+		tv_trace_set_close(set);
+	}
+	set = NULL;
+	ok(tv_trace_set_open(&set, paths, 1, tv_format_registry(), &e) ==
+	    TV_FORMAT && set == NULL,
+	    "registry: the built-in drivers do not read the fake file");
+	snprintf(want, sizeof(want), "%s: not a trace in a known format",
+	    path);
+	is_str(tv_error_format(&e, got, sizeof(got)), want,
+	    "registry: 'path: not a trace in a known format'");
+	unlink(path);
 }
 
 /*
@@ -658,7 +760,8 @@ test_real(const char *name)
 		tv_skip("real %s: %s absent", name, path);
 		return;
 	}
-	if (tv_trace_set_open(&set, paths, 1, &e) != TV_OK || !set) {
+	if (tv_trace_set_open(&set, paths, 1,
+	    tv_format_registry(), &e) != TV_OK || !set) {
 		ok(false, "real %s: opens (%s)", name, e.msg);
 		tv_trace_set_close(set);
 		return;
@@ -729,6 +832,7 @@ main(void)
 	check_set(set, "random-1x60", 5000);
 	free_set(set);
 	test_trace_set();
+	test_registry();
 	test_real("tc-many-threads");
 	test_real("bt-multi-domains");
 	test_real("bt-trace-with-index");

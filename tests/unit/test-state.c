@@ -126,7 +126,8 @@ open_set(const char *path)
 	struct tv_trace_set *set = NULL;
 	struct tv_error err;
 
-	if (tv_trace_set_open(&set, &path, 1, &err) != TV_OK || set == NULL ||
+	if (tv_trace_set_open(&set, &path, 1, tv_format_registry(),
+	    &err) != TV_OK || set == NULL ||
 	    set->ntraces == 0) {
 		diag("cannot open %s: %s", path, err.msg);
 		if (set != NULL)
@@ -137,6 +138,18 @@ open_set(const char *path)
 }
 
 /* ---- the rule table ---- */
+
+/* The built-in driver named @name, or NULL. */
+static const struct tv_format_ops *
+format_named(const char *name)
+{
+	const struct tv_format_ops *const *r;
+
+	for (r = tv_format_registry(); *r != NULL; r++)
+		if (strcmp((*r)->name, name) == 0)
+			return *r;
+	return NULL;
+}
 
 /* Lookups across formats, eras and name spellings. */
 static void
@@ -180,10 +193,39 @@ test_rules(void)
 	size_t i;
 
 	for (i = 0; i < TV_ARRAY_SIZE(cases); i++) {
-		r = tv_state_rule_find(cases[i].name, cases[i].fmt);
+		r = tv_state_rule_find(cases[i].name,
+		    format_named(cases[i].fmt));
 		is_int(r != NULL ? r->action : -1, cases[i].action,
 		    "rule for %s (%s)", cases[i].name, cases[i].fmt);
 	}
+}
+
+/* A driver's own table: the core matches it, knowing no format. */
+static void
+test_rules_fake(void)
+{
+	static const struct tv_state_rule fake_rules[] = {
+		{ "my_*", TV_SA_SYSCALL_ENTRY, TV_SR_NOARGS },
+		{ "tracepoint", TV_SA_WAKEUP, TV_SR_NOARGS },
+		TV_SR_END,
+	};
+	static const struct tv_state_rule *const fake_tables[] = {
+		fake_rules, NULL,
+	};
+	struct tv_format_ops fake = { .name = "fake" };
+	const struct tv_state_rule *r;
+
+	ok(tv_state_rule_find("my_app:tracepoint", &fake) == NULL,
+	    "a driver without rules has none");
+	fake.state_rules = fake_tables;
+	r = tv_state_rule_find("my_app:tracepoint", &fake);
+	is_int(r != NULL ? r->action : -1, TV_SA_SYSCALL_ENTRY,
+	    "fake driver: the whole name first (my_*)");
+	r = tv_state_rule_find("app:tracepoint", &fake);
+	is_int(r != NULL ? r->action : -1, TV_SA_WAKEUP,
+	    "fake driver: then the part after ':'");
+	ok(tv_state_rule_find("sched_switch", &fake) == NULL,
+	    "fake driver: no Linux rule it did not hand");
 }
 
 /* ---- generated traces against the simulator ---- */
@@ -952,6 +994,7 @@ main(void)
 	setenv("XDG_CACHE_HOME", test_dir, 1);
 	unsetenv("TVIEW_CACHE");
 	test_rules();
+	test_rules_fake();
 	test_gen_truth();
 	test_checkpoints();
 	test_lost();

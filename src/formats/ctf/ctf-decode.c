@@ -233,21 +233,11 @@ sign_extend(uint64_t v, uint32_t size)
 int32_t
 ctf_enum_find(const struct tv_field_class *fc, uint64_t v)
 {
-	bool sgn = fc->enumeration.integer.is_signed;
-	uint32_t i, j;
+	uint32_t i;
 
-	for (i = 0; i < fc->enumeration.nmaps; i++) {
-		const struct tv_enum_mapping *m = &fc->enumeration.maps[i];
-
-		for (j = 0; j < m->nranges; j++) {
-			const struct tv_enum_range *r = &m->ranges[j];
-
-			if (sgn ? ((int64_t)v >= (int64_t)r->lo &&
-			    (int64_t)v <= (int64_t)r->hi) :
-			    (v >= r->lo && v <= r->hi))
-				return (int32_t)i;
-		}
-	}
+	for (i = 0; i < fc->enumeration.nmaps; i++)
+		if (tv_enum_mapping_holds(fc, &fc->enumeration.maps[i], v))
+			return (int32_t)i;
 	return -1;
 }
 

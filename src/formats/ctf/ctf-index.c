@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tview/bytes.h"
 #include "tview/error.h"
 #include "tview/i18n.h"
 #include "tview/time.h"
@@ -190,32 +191,6 @@ scan_file(struct tv_stream *s, uint32_t fi, struct head_roles *hr,
 	return st;
 }
 
-/* Big-endian 64-bit value at @p. */
-static uint64_t
-be64(const uint8_t *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, 8);
-#if __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap64(v);
-#endif
-	return v;
-}
-
-/* Big-endian 32-bit value at @p. */
-static uint32_t
-be32(const uint8_t *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-#if __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap32(v);
-#endif
-	return v;
-}
-
 /*
  * Read index/<name>.idx next to file @fi.  TV_NOT_FOUND (no message) when
  * it is absent or disagrees with the data file: the caller scans instead.
@@ -247,11 +222,11 @@ idx_file(struct tv_stream *s, uint32_t fi, struct head_roles *hr)
 	if (st != TV_OK)
 		return TV_NOT_FOUND;
 	st = TV_NOT_FOUND;
-	if (im.size < CTF_INDEX_HDR || be32(im.data) != CTF_INDEX_MAGIC ||
-	    be32(im.data + 4) != 1)
+	if (im.size < CTF_INDEX_HDR || tv_be32(im.data) != CTF_INDEX_MAGIC ||
+	    tv_be32(im.data + 4) != 1)
 		goto out;
-	minor = be32(im.data + 8);
-	elen = be32(im.data + 12);
+	minor = tv_be32(im.data + 8);
+	elen = tv_be32(im.data + 12);
 	if (elen < CTF_INDEX_MIN_ENTRY || elen > 4096 ||
 	    (minor >= 1 && elen < CTF_INDEX_MIN_ENTRY + 16) ||
 	    (im.size - CTF_INDEX_HDR) % elen)
@@ -275,7 +250,7 @@ idx_file(struct tv_stream *s, uint32_t fi, struct head_roles *hr)
 		goto out;
 	for (i = 0; i < n; i++) {
 		const uint8_t *e = im.data + CTF_INDEX_HDR + i * elen;
-		uint64_t po = be64(e), psz = be64(e + 8), csz = be64(e + 16);
+		uint64_t po = tv_be64(e), psz = tv_be64(e + 8), csz = tv_be64(e + 16);
 
 		if (po != off || psz % 8 || psz == 0 ||
 		    psz / 8 > mf->size - off || csz > psz)
@@ -292,16 +267,16 @@ idx_file(struct tv_stream *s, uint32_t fi, struct head_roles *hr)
 		const uint8_t *e = im.data + CTF_INDEX_HDR + i * elen;
 		struct tv_packet *p = tv_stream_add_packet(s);
 
-		p->offset = be64(e);
-		p->size = be64(e + 8) / 8;
-		p->content_bits = be64(e + 16);
+		p->offset = tv_be64(e);
+		p->size = tv_be64(e + 8) / 8;
+		p->content_bits = tv_be64(e + 16);
 		p->ts_begin = TV_TIME_NONE;
 		p->ts_end = TV_TIME_NONE;
-		p->cycles_begin = be64(e + 24);
-		p->cycles_end = be64(e + 32);
-		p->discarded = be64(e + 40);
+		p->cycles_begin = tv_be64(e + 24);
+		p->cycles_end = tv_be64(e + 32);
+		p->discarded = tv_be64(e + 40);
 		p->seq_num = (d.seen & (1u << TV_ROLE_SEQ_NUM)) ?
-		    be64(e + 64) : TV_COUNT_UNKNOWN;
+		    tv_be64(e + 64) : TV_COUNT_UNKNOWN;
 		p->event_count = TV_COUNT_UNKNOWN;
 		p->file = fi;
 		p->flags = 0;

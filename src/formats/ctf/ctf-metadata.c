@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tview/bytes.h"
 #include "tview/error.h"
 #include "tview/i18n.h"
 #include "tview/mapfile.h"
@@ -23,14 +24,11 @@
 /* Metadata beyond this is not a trace description but an attack. */
 #define CTF_META_MAX_BYTES	(256u * 1024 * 1024)
 
+/* A 32-bit number of either byte order. */
 static uint32_t
 rd32(const uint8_t *p, bool be)
 {
-	if (be)
-		return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-		    (uint32_t)p[2] << 8 | p[3];
-	return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
-	    (uint32_t)p[1] << 8 | p[0];
+	return be ? tv_be32(p) : tv_le32(p);
 }
 
 /* Is @buf the start of a metadata packet? Sets *be for its byte order. */

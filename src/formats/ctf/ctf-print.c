@@ -277,22 +277,13 @@ print_enum(struct tv_strbuf *sb, const struct tv_field_class *fc,
     uint64_t v)
 {
 	const struct tv_int_class *ic = &fc->enumeration.integer;
-	bool sgn = ic->is_signed;
-	uint32_t i, j, n = 0;
+	uint32_t i, n = 0;
 
 	put(sb, "( ", 2);
 	for (i = 0; i < fc->enumeration.nmaps; i++) {
 		const struct tv_enum_mapping *m = &fc->enumeration.maps[i];
 
-		for (j = 0; j < m->nranges; j++) {
-			const struct tv_enum_range *r = &m->ranges[j];
-
-			if (sgn ? ((int64_t)v >= (int64_t)r->lo &&
-			    (int64_t)v <= (int64_t)r->hi) :
-			    (v >= r->lo && v <= r->hi))
-				break;
-		}
-		if (j == m->nranges)
+		if (!tv_enum_mapping_holds(fc, m, v))
 			continue;
 		if (n++)
 			put(sb, ", ", 2);

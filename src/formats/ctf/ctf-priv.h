@@ -111,4 +111,7 @@ enum tv_status	 ctf_ctf2_build(const char *text, size_t len, const char *path,
 		    struct tv_trace *trace, struct ctf_trace_class *tc,
 		    struct tv_error *err);
 
+/* ---- ctf-state.c: the state_rules op ---- */
+extern const struct tv_state_rule *const ctf_state_tables[];
+
 #endif /* TVIEW_CTF_PRIV_H */

@@ -582,4 +582,5 @@ const struct tv_format_ops tv_ctf_format = {
 	.decode_packet	= ctf_decode_packet,
 	.decode_fields	= ctf_decode_fields,
 	.print_record	= ctf_print_record,
+	.state_rules	= ctf_state_tables,
 };

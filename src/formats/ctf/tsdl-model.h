@@ -1,6 +1,7 @@
 /*
- * Shared between tsdl-types.c (type specifiers -> field classes, scopes)
- * and tsdl-model.c (trace/stream/event blocks, path resolution, roles).
+ * Shared between tsdl-types.c (type specifiers -> field classes, scopes),
+ * tsdl-resolve.c (path resolution) and tsdl-model.c (trace/stream/event
+ * blocks, roles).
  * Private to the TSDL model pass of the CTF driver.
  */
 #ifndef TVIEW_TSDL_MODEL_H
@@ -85,6 +86,25 @@ const char	*tsdl_strip_name(const char *name);
 
 /** tsdl_find_clock() - the trace clock named @name, or NULL. */
 struct tv_clock	*tsdl_find_clock(struct tsdl_ctx *cx, const char *name);
+
+/* The six dynamic scopes of a stream or event, for path resolution. */
+struct tsdl_scopes {
+	struct tv_field_class	*root[TV_SCOPE_COUNT];
+};
+
+/**
+ * tsdl_struct_member() - the class of the member of struct @fc that path
+ * component @comp names (escaped or not), among its first @limit.
+ */
+struct tv_field_class *tsdl_struct_member(const struct tv_field_class *fc,
+		    const char *comp, uint32_t limit);
+
+/**
+ * tsdl_resolve_scope() - resolve the sequence lengths and variant tags of
+ * dynamic scope @scope (enum tv_scope) of @sc to save slots (tsdl-resolve.c).
+ */
+enum tv_status	 tsdl_resolve_scope(struct tsdl_ctx *cx,
+		    const struct tsdl_scopes *sc, int scope);
 
 /**
  * tsdl_check_struct() - report the errors of a struct definition that no

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "tview/bytes.h"
 #include "tview/error.h"
 #include "tview/i18n.h"
 #include "tview/util.h"
@@ -36,30 +37,21 @@
 uint16_t
 ltt_u16(const uint8_t *p, bool swap)
 {
-	uint16_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return swap ? __builtin_bswap16(v) : v;
+	return tv_load16(p, swap);
 }
 
 /* A 32-bit integer in the trace byte order. */
 uint32_t
 ltt_u32(const uint8_t *p, bool swap)
 {
-	uint32_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return swap ? __builtin_bswap32(v) : v;
+	return tv_load32(p, swap);
 }
 
 /* A 64-bit integer in the trace byte order. */
 uint64_t
 ltt_u64(const uint8_t *p, bool swap)
 {
-	uint64_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return swap ? __builtin_bswap64(v) : v;
+	return tv_load64(p, swap);
 }
 
 /* LTTV's ltt_align(): no padding when the trace is unaligned (0). */

@@ -643,4 +643,6 @@ static const struct tv_format_ops nf_format = {
 	.decode_fields	= ltt_xdecode_fields,
 	.print_record	= ltt_xprint_record,
 	.print_header	= ltt_print_header,	/* LTTV's first line */
+	.state_rules	= ltt_state_tables,
+	.state_hook	= ltt_state_hook,
 };

@@ -227,4 +227,10 @@ enum tv_status	 ltt_print_header(const struct tv_trace *trace,
 /** ltt_load_symbols() - LTTV's syscall/softirq name tables, timed. */
 void		 ltt_load_symbols(struct tv_trace *t);
 
+/* ---- ltt-state.c: the state_rules and state_hook ops ---- */
+extern const struct tv_state_rule *const ltt_state_tables[];
+/** ltt_state_hook() - the action core.process's sub-event stands for. */
+uint8_t		 ltt_state_hook(const struct tv_state_rule *r,
+		    const struct tv_value *payload);
+
 #endif /* TVIEW_LTT_PRIV_H */

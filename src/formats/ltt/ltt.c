@@ -367,4 +367,6 @@ const struct tv_format_ops tv_ltt_format = {
 	.decode_fields	= ltt_decode_fields,
 	.print_record	= ltt_print_record,
 	.print_header	= ltt_print_header,
+	.state_rules	= ltt_state_tables,
+	.state_hook	= ltt_state_hook,
 };

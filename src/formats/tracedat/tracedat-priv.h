@@ -385,4 +385,7 @@ enum tv_status	 td_event_payload(const struct tv_event *ev,
 enum tv_status	 td_packet_copy(const struct tv_stream *s, uint64_t pkt,
 		    uint8_t **out, uint64_t *len, struct tv_error *err);
 
+/* ---- tracedat-state.c: the state_rules op ---- */
+extern const struct tv_state_rule *const td_state_tables[];
+
 #endif /* TVIEW_TRACEDAT_PRIV_H */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tview/bytes.h"
 #include "tview/i18n.h"
 #include "tracedat-priv.h"
 
@@ -30,17 +31,7 @@ td_cur_init(struct td_cur *c, const char *path, const uint8_t *data,
 uint64_t
 td_get_u(const uint8_t *p, unsigned size, bool be)
 {
-	uint64_t v = 0;
-	unsigned i;
-
-	if (be) {
-		for (i = 0; i < size; i++)
-			v = (v << 8) | p[i];
-	} else {
-		for (i = size; i > 0; i--)
-			v = (v << 8) | p[i - 1];
-	}
-	return v;
+	return tv_get_u(p, size, be);
 }
 
 /* An error at the cursor's position: "path: offset 0x..: message". */

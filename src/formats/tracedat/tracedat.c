@@ -661,4 +661,5 @@ const struct tv_format_ops tv_tracedat_format = {
 	.print_record	= td_print_record,
 	.print_header	= td_print_header,
 	.packet_copy	= td_packet_copy,
+	.state_rules	= td_state_tables,
 };

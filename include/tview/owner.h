@@ -1,0 +1,38 @@
+/*
+ * Who an event belongs to: the one rule, read from the event's own
+ * fields.  The state layer (tv_state_apply) completes it with what it
+ * knows (the thread current on the event's CPU, a thread's process);
+ * the UI's PID search, --with-pid and the filter's tid/pid all go
+ * through here, so they cannot name different tasks for one event.
+ */
+#ifndef TVIEW_OWNER_H
+#define TVIEW_OWNER_H
+
+#include "tview/trace.h"
+
+#define TV_TID_UNKNOWN		INT64_MIN
+#define TV_THREAD_NAME_MAX	32	/* bytes, NUL included */
+
+/* Who an event belongs to. */
+struct tv_event_owner {
+	int64_t		 tid;		/* TV_TID_UNKNOWN if nobody known */
+	int64_t		 pid;		/* thread group; TV_TID_UNKNOWN */
+	char		 name[TV_THREAD_NAME_MAX];
+	bool		 from_context;	/* the event's own fields said so */
+};
+
+/**
+ * tv_event_owner() - the owner the decoded fields @f of an event name:
+ * the thread in its context (tid, else vtid, else common_pid), its
+ * process (pid, else vpid; never a tid) and procname, the most specific
+ * context first; an ftrace payload's common_pid is a thread too.  @o is
+ * reset first; its pid stays unknown when no field says it.  True if a
+ * thread was found (then from_context is set).
+ */
+bool		 tv_event_owner(const struct tv_event_fields *f,
+		    struct tv_event_owner *o);
+
+/** tv_event_owner_reset() - @o names nobody. */
+void		 tv_event_owner_reset(struct tv_event_owner *o);
+
+#endif /* TVIEW_OWNER_H */
