@@ -12,7 +12,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char *const names[] = {
-	"metadata", "channel0_0", "channel0_1", "channel0_2",
+	"metadata", "channel0_0", "channel0_1", "channel0_2", "stream",
 	"index/channel0_0.idx", "index/channel0_1.idx",
 	"index/channel0_2.idx", NULL
 };
