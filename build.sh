@@ -90,7 +90,8 @@ fuzz)
 		exit 1
 	fi
 	exec make -j"$(nproc 2>/dev/null || echo 2)" fuzz-smoke \
-	    FUZZ_SECONDS="${FUZZ_SECONDS:-60}"
+	    FUZZ_SECONDS="${FUZZ_SECONDS:-60}" \
+	    ${FUZZ_SMOKE_TARGETS:+FUZZ_SMOKE_TARGETS="$FUZZ_SMOKE_TARGETS"}
 	;;
 deps)
 	# shellcheck disable=SC2086
