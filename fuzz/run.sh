@@ -25,6 +25,8 @@ UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # input is still caught.
 ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16}
 export LSAN_OPTIONS UBSAN_OPTIONS ASAN_OPTIONS
-exec "$t" -max_total_time="$secs" -rss_limit_mb=512 -malloc_limit_mb=512 \
+# libFuzzer can deadlock reporting a timeout (its alarm handler prints
+# while the input holds an allocator lock): a hard limit keeps CI moving.
+exec timeout -k 10 $((secs + 120)) "$t" -max_total_time="$secs" -rss_limit_mb=512 -malloc_limit_mb=512 \
     -timeout=1 -print_final_stats=1 -artifact_prefix=fuzz/crashes/"$name"- \
     ${dict:+-dict="$dict"} "$@" fuzz/work/"$name" fuzz/corpus/"$name"
