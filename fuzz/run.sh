@@ -19,7 +19,11 @@ esac
 test -f "${dict:-/nonexistent}" || dict=
 mkdir -p fuzz/work/"$name" fuzz/crashes fuzz/corpus/"$name"
 LSAN_OPTIONS="suppressions=$src/tests/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# symbolize=0: symbolizing a report on a loaded machine can outlast the
+# 1 s timeout, whose handler then deadlocks symbolizing again and the
+# reproducer is never written (seen on fuzz-ltt).  The first line of each
+# report keeps its file:line; replaying the reproducer symbolizes it.
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:symbolize=0}
 # A smaller quarantine than ASan's 256 MiB: freed memory is reused sooner,
 # which halves the page faults per execution; use-after-free within an
 # input is still caught.
