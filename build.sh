@@ -3,6 +3,8 @@
 #
 #   ./build.sh [-y] demo    install what is missing, build, open the demo
 #   ./build.sh [-y] check   install what is missing, build, run every test
+#   ./build.sh [-y] fuzz    install clang too, build the fuzz targets and
+#                           run make fuzz-smoke (FUZZ_SECONDS per target)
 #   ./build.sh [-y] deps    install what is missing
 #
 # Missing Debian packages are installed with apt-get (through sudo when
@@ -29,6 +31,7 @@ BUILD_DEPS="autoconf automake autopoint libtool pkg-config gcc make gettext
 libncurses-dev libxml2-dev libjson-c-dev zlib1g-dev libpcre2-dev libzstd-dev
 libtraceevent-dev libtraceevent1-plugin"
 TEST_DEPS="tmux babeltrace2 babeltrace trace-cmd shellcheck"
+FUZZ_DEPS="clang"
 
 # Install the Debian packages of $@ that are not installed yet.
 install_deps() {
@@ -103,12 +106,25 @@ check)
 	# build failure as a failed test.
 	exec tests/run
 	;;
+fuzz)
+	# shellcheck disable=SC2086
+	install_deps $BUILD_DEPS $TEST_DEPS $FUZZ_DEPS
+	TVIEW_CONFIGURE_FLAGS="--enable-fuzzing ${TVIEW_CONFIGURE_FLAGS:-}"
+	if ! configure_tree; then
+		echo "build.sh: could not configure the fuzzing build"
+		echo "0 passed, 1 failed, 0 skipped"
+		exit 1
+	fi
+	exec make -j"$(nproc 2>/dev/null || echo 2)" fuzz-smoke \
+	    FUZZ_SECONDS="${FUZZ_SECONDS:-60}" \
+	    ${FUZZ_SMOKE_TARGETS:+FUZZ_SMOKE_TARGETS="$FUZZ_SMOKE_TARGETS"}
+	;;
 deps)
 	# shellcheck disable=SC2086
 	install_deps $BUILD_DEPS $TEST_DEPS
 	;;
 *)
-	echo "usage: $0 [-y] demo|check|deps" >&2
+	echo "usage: $0 [-y] demo|check|fuzz|deps" >&2
 	exit 2
 	;;
 esac

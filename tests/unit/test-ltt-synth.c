@@ -6,6 +6,9 @@
  * size, size escaped to 32 bits, full 64-bit TSC), a 27-bit TSC wrap, a
  * sub-buffer with lost events and corrupt sub-buffers before it, and
  * markers defined after use.
+ *
+ * `test-ltt-synth --write DIR [be]` only writes the trace into the
+ * existing DIR: the seed corpus of the LTT fuzz target (fuzz/seeds.sh).
  */
 #include "tview/tview.h"
 #include "tview/trace.h"
@@ -307,9 +310,13 @@ out:
 
 /* Write, read back and remove a trace of each byte order. */
 int
-main(void)
+main(int argc, char **argv)
 {
 	int be;
+
+	if (argc >= 3 && strcmp(argv[1], "--write") == 0)
+		return write_trace(argv[2], argc > 3 &&
+		    strcmp(argv[3], "be") == 0) ? 0 : 1;
 
 	for (be = 0; be < 2; be++) {
 		char dir[] = "/tmp/tview-ltt-synth.XXXXXX";
