@@ -165,8 +165,9 @@ read_header(struct ltt_xtrace *xt, const struct tv_mapfile *mf,
 	if (xt->minor >= 7) {
 		xt->start_freq = ltt_u64(p + 66, xt->swap);
 		xt->start_tsc = ltt_u64(p + 74, xt->swap);
+		/* seconds kept below 9e9 (year 2255) so ns fit an int64 */
 		xt->start_ns = (int64_t)(ltt_u64(p + 82, xt->swap) %
-		    UINT64_C(10000000000000)) * 1000000000 +
+		    UINT64_C(9000000000)) * 1000000000 +
 		    (int64_t)(ltt_u64(p + 90, xt->swap) % 1000000) * 1000;
 	} else {
 		xt->start_freq = ltt_u64(p + 8, xt->swap);

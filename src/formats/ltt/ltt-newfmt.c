@@ -501,6 +501,8 @@ add_streams(struct tv_trace *t, struct tv_error *err)
 	}
 	free(ents);
 	free(dir);
+	/* scandir leaves ents alone when it fails: no stale pointer */
+	ents = NULL;
 	tv_xasprintf(&dir, "%s/control", t->path);
 	n = scandir(dir, &ents, visible, alphasort);
 	for (i = 0; i < n; i++) {

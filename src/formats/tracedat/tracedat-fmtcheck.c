@@ -186,6 +186,22 @@ balanced(const char *p, const char *end, bool args,
 
 			while (p < end && is_ident((unsigned char)*p))
 				p++;
+			/*
+			 * libtraceevent 1.7 crashes printing __print_hex()
+			 * of __get_str() (trace-cmd report too): refused.
+			 */
+			if (args && ((p - s == 11 &&
+			    memcmp(s, "__print_hex", 11) == 0) ||
+			    (p - s == 15 &&
+			    memcmp(s, "__print_hex_str", 15) == 0))) {
+				const char *q = p;
+
+				while (q < end && (isspace((unsigned char)*q) ||
+				    *q == '('))
+					q++;
+				if (end - q >= 9 && memcmp(q, "__get_str", 9) == 0)
+					return N_("__print_hex of a string");
+			}
 			if (args && p - s == 3 && memcmp(s, "REC", 3) == 0 &&
 			    end - p > 2 && p[0] == '-' && p[1] == '>') {
 				uint32_t i;
