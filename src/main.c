@@ -25,6 +25,7 @@ enum main_mode {
 	MODE_INFO,
 	MODE_PROCESSES,
 	MODE_BOOKMARKS,
+	MODE_COUNT,
 };
 
 /* Long-only options get values above the char range. */
@@ -35,6 +36,7 @@ enum {
 	OPT_WITH_PID,
 	OPT_BOOKMARKS,
 	OPT_BOOKMARKED,
+	OPT_COUNT,
 };
 
 static const struct option main_longopts[] = {
@@ -48,6 +50,8 @@ static const struct option main_longopts[] = {
 	{ "with-pid",		no_argument,		NULL, OPT_WITH_PID },
 	{ "bookmarks",		no_argument,		NULL, OPT_BOOKMARKS },
 	{ "bookmarked",		no_argument,		NULL, OPT_BOOKMARKED },
+	{ "filter",		required_argument,	NULL, 'F' },
+	{ "count",		no_argument,		NULL, OPT_COUNT },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 },
@@ -109,6 +113,24 @@ main_usage(FILE *fp)
 	    "tab-separated ('-' if none)\n"
 	    "      --bookmarked         with --dump, print only the events "
 	    "inside bookmarks\n"), fp);
+	fputs(_("  -F, --filter=EXPR        with --dump or --count, only the "
+	    "events EXPR matches\n"
+	    "      --count              print how many events there are (in "
+	    "--begin/--end,\n"
+	    "                           matching --filter)\n"), fp);
+	fputc('\n', fp);
+	fputs(_("EXPR is trace-cmd's -F form, 'EVENTS: CONDITION', with "
+	    "several parts\n"
+	    "separated by commas; EVENTS is a list of event names, systems, "
+	    "globs or\n"
+	    "regular expressions, and may be left out.  CONDITION compares "
+	    "fields by\n"
+	    "name and the built-ins cpu, tid, pid, comm, trace and time with "
+	    "== != < <=\n"
+	    "> >=, =~ !~ (regular expressions), ~ (globs), joined by && || ! "
+	    "and ( ).\n"
+	    "Example: 'sched_switch: prev_pid == 1 && next_comm ~ \"bash*\"'.  "
+	    "See tview(1).\n"), fp);
 	fputc('\n', fp);
 	/* xgettext:no-c-format */
 	fputs(_("TIME is HH:MM[:SS[.N]] (on the trace's first day), "
@@ -192,6 +214,9 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 	case MODE_BOOKMARKS:
 		status = tv_cli_bookmarks(set, o);
 		break;
+	case MODE_COUNT:
+		status = tv_cli_count(set, o);
+		break;
 	case MODE_UI:
 	default:
 		if (st != TV_OK) {
@@ -217,12 +242,12 @@ int
 main(int argc, char **argv)
 {
 	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL, NULL, false,
-	    false };
+	    false, NULL, false };
 	enum main_mode mode = MODE_UI;
 	int c;
 
 	main_i18n_init();
-	while ((c = getopt_long(argc, argv, "dib:e:hV", main_longopts,
+	while ((c = getopt_long(argc, argv, "dib:e:F:hV", main_longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -252,6 +277,12 @@ main(int argc, char **argv)
 		case OPT_BOOKMARKED:
 			o.bookmarked = true;
 			break;
+		case 'F':
+			o.filter = optarg;
+			break;
+		case OPT_COUNT:
+			mode = MODE_COUNT;
+			break;
 		case OPT_TIME_FORMAT:
 			if (!main_time_style(optarg, &o.time_style)) {
 				fprintf(stderr, _("%s: unknown time format "
@@ -274,9 +305,14 @@ main(int argc, char **argv)
 		fprintf(stderr, _("%s: no trace given\n"), PACKAGE);
 		return main_usage_error();
 	}
-	if (o.end != NULL && mode != MODE_DUMP) {
+	if (o.end != NULL && mode != MODE_DUMP && mode != MODE_COUNT) {
 		fprintf(stderr, _("%s: --end only applies to --dump\n"),
 		    PACKAGE);
+		return main_usage_error();
+	}
+	if (o.filter != NULL && mode != MODE_DUMP && mode != MODE_COUNT) {
+		fprintf(stderr, _("%s: --filter only applies to --dump and "
+		    "--count\n"), PACKAGE);
 		return main_usage_error();
 	}
 	if (o.at != NULL && mode != MODE_PROCESSES) {
@@ -289,7 +325,7 @@ main(int argc, char **argv)
 		    PACKAGE);
 		return main_usage_error();
 	}
-	if (o.bookmarked && mode != MODE_DUMP) {
+	if (o.bookmarked && mode != MODE_DUMP && mode != MODE_COUNT) {
 		fprintf(stderr, _("%s: --bookmarked only applies to --dump\n"),
 		    PACKAGE);
 		return main_usage_error();

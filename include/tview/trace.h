@@ -42,6 +42,9 @@ struct tv_env_entry {
 
 struct tv_event_class {
 	const char		*name;		/* interned */
+	/* interned: the event system (trace.dat) when the name does not
+	   carry it; NULL otherwise (see the filter's event lists) */
+	const char		*system;
 	uint64_t		 id;		/* the format's own id */
 	uint64_t		 stream_class_id;
 	int32_t			 loglevel;	/* -1 if none */

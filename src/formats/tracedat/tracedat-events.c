@@ -279,6 +279,9 @@ td_events_classes(struct td_file *f, struct tv_trace *t)
 
 		c = tv_arena_zalloc(&t->arena, sizeof(*c));
 		c->name = tv_intern(t->names, e->name, strlen(e->name));
+		if (e->system != NULL)
+			c->system = tv_intern(t->names, e->system,
+			    strlen(e->system));
 		c->id = (uint64_t)e->id;
 		c->loglevel = -1;
 		c->index = (uint32_t)i;
