@@ -63,6 +63,25 @@ bool		 tv_filter_match(const struct tv_filter *f,
 		    const struct tv_event_owner *owner,
 		    struct tv_arena *arena);
 
+/*
+ * Records that follow the event they belong to (stack traces, see
+ * tv_event_class.follows_previous) are shown after a shown event even
+ * when the filter does not match them.  A walk in timeline order keeps
+ * this state, one flag per stream.
+ */
+struct tv_filter_follow;
+
+struct tv_filter_follow *tv_filter_follow_create(
+		    const struct tv_trace_set *set);
+void		 tv_filter_follow_destroy(struct tv_filter_follow *fw);
+/**
+ * tv_filter_follow() - whether to show event @ev, given whether the
+ * filter @matched it; updates the walk state.  Call for every event of
+ * the walk, in order (also for those whose verdict is NEVER).
+ */
+bool		 tv_filter_follow(struct tv_filter_follow *fw,
+		    const struct tv_event *ev, bool matched);
+
 /** tv_filter_text() - the text the filter was compiled from. */
 const char	*tv_filter_text(const struct tv_filter *f);
 

@@ -54,6 +54,12 @@ struct tv_event_class {
 	const struct tv_field_class *context;
 	const struct tv_field_class *payload;
 	uint64_t		 count;		/* TV_COUNT_UNKNOWN until counted */
+	/*
+	 * A record of this class belongs to the event before it on its
+	 * stream (a stack trace): a filter that shows that event shows it
+	 * too, as trace-cmd report -F does.
+	 */
+	bool			 follows_previous;
 	void			*priv;		/* driver data */
 };
 

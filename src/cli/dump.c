@@ -174,6 +174,7 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 	int64_t bm_last = INT64_MIN;
 	struct tv_event ev;
 	struct tv_filter *filter = NULL;
+	struct tv_filter_follow *follow = NULL;
 	uint64_t matched = 0;
 	enum tv_status st;
 	int status = 0;
@@ -195,12 +196,15 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 
 	if ((status = dump_filter(set, o, &filter)) != 0)
 		return status;
+	if (filter != NULL)
+		follow = tv_filter_follow_create(set);
 	if (o->bookmarked) {
 		const struct tv_bookmark *b;
 
 		if (tv_cli_bookmarks_load(set, &bms, &err) != TV_OK) {
 			tv_cli_error(&err);
 			tv_filter_destroy(filter);
+			tv_filter_follow_destroy(follow);
 			return 1;
 		}
 		/* nothing outside [first start, last end] is inside one */
@@ -212,6 +216,7 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 		if (b == NULL || b->start == TV_TIME_NONE) {
 			tv_bookmarks_destroy(bms);
 			tv_filter_destroy(filter);
+			tv_filter_follow_destroy(follow);
 			if (!print)
 				printf("0\n");
 			return 0;
@@ -239,6 +244,7 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 	if (print && dump_headers(set, &err) != TV_OK) {
 		tv_cli_error(&err);
 		tv_filter_destroy(filter);
+		tv_filter_follow_destroy(follow);
 		tv_state_destroy(state);
 		tv_bookmarks_destroy(bms);
 		return 1;
@@ -269,11 +275,14 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 		    ev.stream->cpu) < 0)
 			continue;
 		if (filter != NULL && ev.rec.kind == TV_REC_EVENT) {
-			if (tv_filter_verdict(filter, &ev) == TV_FILTER_NEVER)
-				continue;
-			tv_arena_reset(&arena);
-			if (!tv_filter_match(filter, &ev,
-			    state != NULL ? &owner : NULL, &arena))
+			bool hit = false;
+
+			if (tv_filter_verdict(filter, &ev) != TV_FILTER_NEVER) {
+				tv_arena_reset(&arena);
+				hit = tv_filter_match(filter, &ev,
+				    state != NULL ? &owner : NULL, &arena);
+			}
+			if (!tv_filter_follow(follow, &ev, hit))
 				continue;
 		}
 		if (!print) {
@@ -304,6 +313,7 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 	tv_state_destroy(state);
 	tv_bookmarks_destroy(bms);
 	tv_filter_destroy(filter);
+	tv_filter_follow_destroy(follow);
 
 	if (!print)
 		printf("%" PRIu64 "\n", matched);

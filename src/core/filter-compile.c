@@ -471,11 +471,12 @@ resolve_cmp(struct rstate *rs, struct fnode *n, struct fnode **out)
 static struct fnode *
 resolve_name(struct rstate *rs, struct fnode *n)
 {
+	const char *name = n->text + (n->text[0] == '$');
 	struct fnode *r;
 	size_t i;
 	int sc;
 
-	sc = field_scope(rs, n->text);
+	sc = n->text[0] == '$' ? -1 : field_scope(rs, n->text);
 	if (sc >= 0) {
 		n->found = true;
 		rs->uses_fields = true;
@@ -484,7 +485,7 @@ resolve_name(struct rstate *rs, struct fnode *n)
 		return r;
 	}
 	for (i = 0; i < TV_ARRAY_SIZE(builtins); i++)
-		if (strcmp(builtins[i].name, n->text) == 0) {
+		if (strcmp(builtins[i].name, name) == 0) {
 			n->found = true;
 			if (builtins[i].kind == FN_TID ||
 			    builtins[i].kind == FN_PID ||
@@ -492,6 +493,8 @@ resolve_name(struct rstate *rs, struct fnode *n)
 				rs->uses_state = true;
 			r = rnode(rs, n, builtins[i].kind);
 			r->num = rs->trace_index;
+			/* trace-cmd's COMM calls the idle task <idle> */
+			r->neg = strcmp(name, "COMM") == 0;
 			return r;
 		}
 	/* not in this class: the comparison is false (trace-cmd) */

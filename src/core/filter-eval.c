@@ -5,8 +5,9 @@
  * with an absent value is false.
  *
  * Integers compare as trace-cmd's filter does: sign-extended to 64 bits
- * and compared unsigned, except when a negative literal or a time is
- * involved (then signed).  An integer field compared with a string is its
+ * and compared unsigned, except when a negative value (a negative literal,
+ * a signed field holding a negative number) or a time is involved: then
+ * signed, where trace-cmd finds prio -1 greater than 20.  An integer field compared with a string is its
  * enum label if it has one, else "0x..." (trace-cmd).  Strings compare
  * bytewise; =~ and !~ are caseless PCRE2 searches; ~ is a glob.
  */
@@ -17,6 +18,7 @@
 #include <inttypes.h>
 #include <pcre2.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tview/state.h"
@@ -79,6 +81,8 @@ from_value(const struct tv_value *v, struct fval *out)
 		(void)tv_value_as_int(v, &i64);
 		out->kind = FV_INT;
 		out->u = (uint64_t)i64;
+		out->sgn = (fc->kind == TV_FC_INT ? fc->integer.is_signed :
+		    fc->enumeration.integer.is_signed) && i64 < 0;
 		out->fc = fc;
 		return;
 	case TV_FC_FLOAT:
@@ -164,7 +168,11 @@ value_of(const struct fnode *n, const struct tv_event *ev,
 		}
 		return;
 	case FN_COMM:
-		if (owner != NULL && owner->name[0] != '\0') {
+		if (n->neg && owner != NULL && owner->tid == 0) {
+			out->kind = FV_STR;
+			out->s = "<idle>";
+			out->len = 6;
+		} else if (owner != NULL && owner->name[0] != '\0') {
 			out->kind = FV_STR;
 			out->s = owner->name;
 			out->len = strlen(owner->name);
@@ -415,4 +423,56 @@ tv_filter_match(const struct tv_filter *f, const struct tv_event *ev,
 		return filter_eval(p->root, ev, &fields, owner);
 	}
 	return filter_eval(p->root, ev, NULL, owner);
+}
+
+/* The walk state of tv_filter_follow(): "last event shown", per stream. */
+struct tv_filter_follow {
+	bool		*last_shown;	/* owned, by stream ordinal */
+	uint32_t	 nstreams;
+};
+
+/* See filter.h. */
+struct tv_filter_follow *
+tv_filter_follow_create(const struct tv_trace_set *set)
+{
+	struct tv_filter_follow *fw = tv_xcalloc(1, sizeof(*fw));
+
+	fw->nstreams = set->nstreams;
+	fw->last_shown = tv_xcalloc(TV_MAX(set->nstreams, 1), sizeof(bool));
+	return fw;
+}
+
+/* See filter.h. */
+void
+tv_filter_follow_destroy(struct tv_filter_follow *fw)
+{
+	if (fw == NULL)
+		return;
+	free(fw->last_shown);
+	free(fw);
+}
+
+/*
+ * See filter.h.  As trace-cmd: a shown event arms its stream; a stack
+ * trace that the filter did not match is shown when the stream is armed,
+ * and disarms it; an event that is not shown leaves the state alone.
+ */
+bool
+tv_filter_follow(struct tv_filter_follow *fw, const struct tv_event *ev,
+    bool matched)
+{
+	const struct tv_event_class *c;
+	uint32_t o = ev->stream->ordinal;
+
+	if (o >= fw->nstreams)
+		return matched;
+	if (matched) {
+		fw->last_shown[o] = true;
+		return true;
+	}
+	c = tv_event_class_of(ev);
+	if (c == NULL || !c->follows_previous || !fw->last_shown[o])
+		return false;
+	fw->last_shown[o] = false;
+	return true;
 }

@@ -70,7 +70,9 @@ filter_lex(const char *text, size_t *pos, struct ftoken *out,
 	if (*p == '\0') {
 		out->kind = FT_END;
 		out->len = 0;
-	} else if (isalpha((unsigned char)*p) || *p == '_') {
+	} else if (isalpha((unsigned char)*p) || *p == '_' ||
+	    (*p == '$' && (isalpha((unsigned char)p[1]) || p[1] == '_'))) {
+		/* $tid: the built-in, whatever fields the event has */
 		while (isalnum((unsigned char)p[out->len]) ||
 		    p[out->len] == '_')
 			out->len++;

@@ -62,7 +62,8 @@ enum fkind {
 struct fnode {
 	uint8_t		 kind;		/* enum fkind */
 	uint8_t		 op;		/* enum ftok */
-	bool		 neg;		/* FN_NUM: written with a '-' */
+	bool		 neg;		/* FN_NUM: negative (signed compare);
+					   FN_COMM: spelt COMM (trace-cmd) */
 	bool		 num_ok;	/* FN_NUM: text is a whole number */
 	bool		 found;		/* FN_NAME: some class resolved it */
 	uint8_t		 scope;		/* FN_FIELD: where it was found */
