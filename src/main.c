@@ -12,6 +12,8 @@
 
 #include "tview/error.h"
 #include "tview/i18n.h"
+#include "tview/stats.h"
+#include "tview/timeline.h"
 #include "tview/trace.h"
 #include "tview/ui.h"
 #include "cli/cli.h"
@@ -26,6 +28,8 @@ enum main_mode {
 	MODE_PROCESSES,
 	MODE_BOOKMARKS,
 	MODE_COUNT,
+	MODE_STATS,
+	MODE_TIMELINE,
 };
 
 /* Long-only options get values above the char range. */
@@ -37,6 +41,9 @@ enum {
 	OPT_BOOKMARKS,
 	OPT_BOOKMARKED,
 	OPT_COUNT,
+	OPT_STATS,
+	OPT_LATENCY,
+	OPT_TIMELINE,
 };
 
 static const struct option main_longopts[] = {
@@ -52,6 +59,9 @@ static const struct option main_longopts[] = {
 	{ "bookmarked",		no_argument,		NULL, OPT_BOOKMARKED },
 	{ "filter",		required_argument,	NULL, 'F' },
 	{ "count",		no_argument,		NULL, OPT_COUNT },
+	{ "stats",		no_argument,		NULL, OPT_STATS },
+	{ "latency",		required_argument,	NULL, OPT_LATENCY },
+	{ "timeline",		optional_argument,	NULL, OPT_TIMELINE },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 },
@@ -131,6 +141,20 @@ main_usage(FILE *fp)
 	    "and ( ).\n"
 	    "Example: 'sched_switch: prev_pid == 1 && next_comm ~ \"bash*\"'.  "
 	    "See tview(1).\n"), fp);
+	fputs(_("      --stats              print statistics over [--begin, "
+	    "--end]: events per\n"
+	    "                           class, per CPU and per thread, CPU "
+	    "time per CPU and\n"
+	    "                           per thread by mode (user, syscall, "
+	    "irq, softirq)\n"
+	    "      --latency=KIND       print latencies: wakeup, syscall, "
+	    "irq, softirq or all;\n"
+	    "                           count, min, mean, p50, p99, max "
+	    "and the longest\n"), fp);
+	fputs(_("      --timeline[=COLUMNS] print what each CPU and thread "
+	    "did over [--begin,\n"
+	    "                           --end), one letter a column "
+	    "(default 80 columns)\n"), fp);
 	fputc('\n', fp);
 	/* xgettext:no-c-format */
 	fputs(_("TIME is HH:MM[:SS[.N]] (on the trace's first day), "
@@ -179,6 +203,29 @@ main_time_style(const char *arg, enum tv_time_style *out)
 	return true;
 }
 
+/* Whether @arg names a kind of latency. */
+static bool
+main_latency_kind(const char *arg)
+{
+	enum tv_lat_kind k;
+
+	return tv_lat_kind_parse(arg, &k);
+}
+
+/* Parse a column count of --timeline; false if not in range. */
+static bool
+main_columns(const char *arg, uint32_t *out)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*arg == '\0' || *end != '\0' || v < 1 ||
+	    v > TV_TIMELINE_MAX_COLS)
+		return false;
+	*out = (uint32_t)v;
+	return true;
+}
+
 /* Open the traces and run @mode on them; the process exit status. */
 static int
 main_run(enum main_mode mode, const struct tv_cli_options *o,
@@ -217,6 +264,12 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 	case MODE_COUNT:
 		status = tv_cli_count(set, o);
 		break;
+	case MODE_STATS:
+		status = tv_cli_stats(set, o);
+		break;
+	case MODE_TIMELINE:
+		status = tv_cli_timeline(set, o);
+		break;
 	case MODE_UI:
 	default:
 		if (st != TV_OK) {
@@ -242,7 +295,7 @@ int
 main(int argc, char **argv)
 {
 	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL, NULL, false,
-	    false, NULL, false };
+	    false, NULL, NULL, 80 };
 	enum main_mode mode = MODE_UI;
 	int c;
 
@@ -283,6 +336,30 @@ main(int argc, char **argv)
 		case OPT_COUNT:
 			mode = MODE_COUNT;
 			break;
+		case OPT_STATS:
+			mode = MODE_STATS;
+			break;
+		case OPT_LATENCY:
+			if (strcmp(optarg, "all") != 0 &&
+			    !main_latency_kind(optarg)) {
+				fprintf(stderr, _("%s: unknown latency '%s' "
+				    "(use wakeup, syscall, irq, softirq or "
+				    "all)\n"), PACKAGE, optarg);
+				return main_usage_error();
+			}
+			o.latency = optarg;
+			mode = MODE_STATS;
+			break;
+		case OPT_TIMELINE:
+			if (optarg != NULL && !main_columns(optarg,
+			    &o.timeline_cols)) {
+				fprintf(stderr, _("%s: --timeline takes a "
+				    "number of columns from 1 to %d\n"),
+				    PACKAGE, TV_TIMELINE_MAX_COLS);
+				return main_usage_error();
+			}
+			mode = MODE_TIMELINE;
+			break;
 		case OPT_TIME_FORMAT:
 			if (!main_time_style(optarg, &o.time_style)) {
 				fprintf(stderr, _("%s: unknown time format "
@@ -305,8 +382,10 @@ main(int argc, char **argv)
 		fprintf(stderr, _("%s: no trace given\n"), PACKAGE);
 		return main_usage_error();
 	}
-	if (o.end != NULL && mode != MODE_DUMP && mode != MODE_COUNT) {
-		fprintf(stderr, _("%s: --end only applies to --dump\n"),
+	if (o.end != NULL && mode != MODE_DUMP && mode != MODE_STATS &&
+	    mode != MODE_TIMELINE && mode != MODE_COUNT) {
+		fprintf(stderr, _("%s: --end only applies to --dump, --stats "
+		    "and --timeline\n"),
 		    PACKAGE);
 		return main_usage_error();
 	}

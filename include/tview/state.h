@@ -46,6 +46,9 @@ struct tv_thread {
 	int64_t		 pid;		/* thread group; TV_TID_UNKNOWN */
 	int64_t		 ppid;		/* TV_TID_UNKNOWN if not known */
 	int64_t		 since;		/* ns: state entered; TV_TIME_NONE */
+	int64_t		 woken;		/* ns: the wake-up that made it
+					   runnable; TV_TIME_NONE when it
+					   is not waiting after one */
 	uint32_t	 machine;	/* traces of one host share it */
 	int32_t		 cpu;		/* current or last, TV_CPU_UNKNOWN */
 	uint8_t		 state;		/* enum tv_thread_state */
@@ -173,6 +176,23 @@ bool		 tv_state_index_from_cache(const struct tv_state_index *idx);
  */
 enum tv_status	 tv_state_at(struct tv_state_index *idx, int64_t ts,
 		    struct tv_state *out, struct tv_error *err);
+
+/**
+ * tv_state_near() - fill @out with the last checkpoint at or before @ts,
+ * without replaying anything after it (cheap, but up to one checkpoint
+ * interval old); *@at gets the checkpoint's time.  False when there is
+ * no such checkpoint yet (@out untouched).
+ */
+bool		 tv_state_near(struct tv_state_index *idx, int64_t ts,
+		    struct tv_state *out, int64_t *at);
+
+/**
+ * tv_state_index_events_between() - how many records lie between the
+ * checkpoints around [@t0, @t1], an upper bound from the checkpoints;
+ * TV_COUNT_UNKNOWN while the pass has not reached @t1.
+ */
+uint64_t	 tv_state_index_events_between(struct tv_state_index *idx,
+		    int64_t t0, int64_t t1);
 
 /**
  * tv_state_before_event() - fill @out with the state just before @ev

@@ -18,7 +18,8 @@ struct tv_cli_options {
 	bool			 with_pid;	/* --dump --with-pid */
 	bool			 bookmarked;	/* --dump --bookmarked */
 	const char		*filter;	/* --filter text, or NULL */
-	bool			 count;		/* --count */
+	const char		*latency;	/* --latency KIND, or NULL */
+	uint32_t		 timeline_cols;	/* --timeline=COLUMNS */
 };
 
 struct tv_bookmarks;
@@ -46,6 +47,20 @@ int	tv_cli_processes(struct tv_trace_set *set,
 
 /** tv_cli_info() - print a summary of @set to stdout; exit status. */
 int	tv_cli_info(struct tv_trace_set *set, const struct tv_cli_options *o);
+
+/**
+ * tv_cli_stats() - --stats (and --latency): one statistics walk over
+ * [--begin, --end], printed as tables; exit status as tv_cli_dump().
+ */
+int	tv_cli_stats(struct tv_trace_set *set,
+	    const struct tv_cli_options *o);
+
+/**
+ * tv_cli_timeline() - --timeline: the CPU and thread timelines of
+ * [--begin, --end) in --timeline columns, one letter a cell.
+ */
+int	tv_cli_timeline(struct tv_trace_set *set,
+	    const struct tv_cli_options *o);
 
 /** tv_cli_error() - "tview: MESSAGE" on stderr, for a struct tv_error. */
 void	tv_cli_error(const struct tv_error *err);

@@ -33,7 +33,7 @@
 #include "state-priv.h"
 
 #define CACHE_MAGIC	"TVSTATE1"
-#define CACHE_VERSION	3	/* 3: with the cmdline-named threads */
+#define CACHE_VERSION	4	/* 4: threads know when they were woken */
 /* Caps: a cache bigger than this is not ours to read. */
 #define CACHE_MAX_BYTES		((size_t)1 << 31)
 #define CACHE_MAX_KEY		((size_t)1 << 24)

@@ -527,3 +527,41 @@ tv_state_before_event(struct tv_state_index *idx, const struct tv_event *ev,
 {
 	return index_replay(idx, ev->rec.ts, ev, out, err);
 }
+
+/* See state.h. */
+bool
+tv_state_near(struct tv_state_index *idx, int64_t ts, struct tv_state *out,
+    int64_t *at)
+{
+	struct tv_state_ckpt ck;
+
+	if (!index_find(idx, ts, NULL, &ck))
+		return false;
+	tv_state_restore(out, ck.snap);
+	*at = ck.ts;
+	return true;
+}
+
+/* See state.h. */
+uint64_t
+tv_state_index_events_between(struct tv_state_index *idx, int64_t t0,
+    int64_t t1)
+{
+	uint64_t first = 0, last = TV_COUNT_UNKNOWN;
+	size_t i;
+
+	pthread_mutex_lock(&idx->lock);
+	for (i = 0; i < idx->nckpts; i++) {
+		if (idx->ckpts[i].ts <= t0)
+			first = idx->ckpts[i].ordinal;
+		if (idx->ckpts[i].ts > t1) {
+			last = idx->ckpts[i].ordinal;
+			break;
+		}
+	}
+	if (last == TV_COUNT_UNKNOWN && __atomic_load_n(&idx->done,
+	    __ATOMIC_ACQUIRE))
+		last = __atomic_load_n(&idx->events, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&idx->lock);
+	return last == TV_COUNT_UNKNOWN ? last : last - first;
+}

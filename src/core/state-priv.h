@@ -77,6 +77,13 @@ struct tv_state_rule {
 	const char	*args[TV_ARG_COUNT];
 };
 
+/**
+ * tv_state_rule_label() - what the '*' of @r's pattern matched in
+ * @event_name ("openat" of "syscall_entry_openat"), or the name itself
+ * (after any "channel." or "system:" part) for an exact pattern.
+ */
+const char	*tv_state_rule_label(const struct tv_state_rule *r,
+		    const char *event_name);
 /** tv_state_rule_find() - first rule of the table matching, or NULL. */
 const struct tv_state_rule *tv_state_rule_find(const char *event_name,
 		    const char *format_name);

@@ -198,3 +198,25 @@ tv_state_rules(size_t *count)
 	*count = TV_ARRAY_SIZE(state_rules);
 	return state_rules;
 }
+
+/* See state-priv.h. */
+const char *
+tv_state_rule_label(const struct tv_state_rule *r, const char *event_name)
+{
+	const char *base, *dot, *colon;
+	size_t n;
+
+	if (r == NULL || event_name == NULL)
+		return event_name;
+	dot = strrchr(event_name, '.');
+	colon = strrchr(event_name, ':');
+	base = dot > colon ? dot + 1 : colon != NULL ? colon + 1 : event_name;
+	n = strlen(r->pattern);
+	if (n == 0 || r->pattern[n - 1] != '*')
+		return base;
+	if (strncmp(r->pattern, event_name, n - 1) == 0)
+		return event_name + n - 1;
+	if (strncmp(r->pattern, base, n - 1) == 0)
+		return base + n - 1;
+	return base;
+}

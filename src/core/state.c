@@ -302,6 +302,7 @@ state_get(struct tv_state *s, uint32_t machine, int64_t tid, int32_t cpu)
 	t->pid = tid == 0 ? 0 : TV_TID_UNKNOWN;
 	t->ppid = tid == 0 ? 0 : TV_TID_UNKNOWN;
 	t->since = TV_TIME_NONE;
+	t->woken = TV_TIME_NONE;
 	t->machine = machine;
 	t->cpu = tid == 0 ? cpu : TV_CPU_UNKNOWN;
 	t->state = TV_TS_UNKNOWN;
@@ -830,6 +831,7 @@ state_do_switch(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
 	else if (c->cur != TV_TID_UNKNOWN)
 		prev = state_get(s, machine, c->cur, c->cpu);
 	if (prev != NULL) {
+		prev->woken = TV_TIME_NONE;
 		have_ps = state_int(p, sc, TV_ARG_STATE, &ps);
 		state_set(prev, state_from_prev(prev, ps, have_ps), ts);
 		if (!have_ps)
@@ -1035,6 +1037,9 @@ state_do_rule(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
 			state_set(t, TV_TS_EXITED, ts);
 		break;
 	case TV_SA_WAKEUP:
+		/* only a wake-up from a wait starts a wake-up latency */
+		if (t->state != TV_TS_RUNNING && t->state != TV_TS_RUNNABLE)
+			t->woken = ts;
 		if (t->state != TV_TS_RUNNING || t->uncertain)
 			state_set(t, TV_TS_RUNNABLE, ts);
 		if (state_str(p, sc, TV_ARG_NAME, name, TV_THREAD_NAME_MAX))

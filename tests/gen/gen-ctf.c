@@ -37,9 +37,12 @@ usage(FILE *fp)
 	    "  --large-header    event_header_large instead of compact\n"
 	    "  --quiet           no summary line\n"
 	    "  --truth FILE      write the schedule's ground truth to FILE:\n"
-	    "                    \"E ts cpu tid pid\" per event (the task\n"
-	    "                    current on its CPU), then \"T tid pid ppid\n"
-	    "                    state comm\" per task at the end\n", fp);
+	    "                    \"E ts cpu tid pid id\" per event (the task\n"
+	    "                    current on its CPU, the event id), \"X ts\n"
+	    "                    cpu tid\" for the task a switch puts on the\n"
+	    "                    CPU, \"W ts cpu tid\" for a task woken from a\n"
+	    "                    wait, then \"T tid pid ppid state comm\"\n"
+	    "                    per task at the end\n", fp);
 }
 
 /* Parse a size with an optional K/M/G suffix (powers of 1024). */

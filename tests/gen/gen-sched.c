@@ -147,17 +147,33 @@ set_state(struct gen_sim *sim, struct gen_task *t, enum gen_state st)
 	t->state = (uint8_t)st;
 }
 
-/* Write the event built in the writer at CPU @c's clock, then move on. */
-static void
+/*
+ * Write the event built in the writer at CPU @c's clock, then move on.
+ * The truth line names the task current on @c and the event id; returns
+ * whether the event was written (the writer stops at --events).
+ */
+static bool
 emit(struct gen_sim *sim, uint32_t c, uint32_t id)
 {
 	const struct gen_task *t = &sim->tasks[sim->cpus[c].cur];
+	bool done = tv_gen_ev_commit(sim->w, c, id, sim->cpus[c].now);
 
-	if (tv_gen_ev_commit(sim->w, c, id, sim->cpus[c].now) && sim->truth)
-		fprintf(sim->truth, "E %llu %u %d %d\n", (unsigned long long)
+	if (done && sim->truth)
+		fprintf(sim->truth, "E %llu %u %d %d %u\n", (unsigned long long)
 		    (TV_GEN_CLOCK_OFFSET + sim->cpus[c].now), c, t->tid,
-		    t->pid);
+		    t->pid, id);
 	sim->cpus[c].now += rnd(sim, 150, 2500);
+	return done;
+}
+
+/* A truth line "TAG ts tid" about the event emit() just wrote on @c. */
+static void
+truth_line(struct gen_sim *sim, char tag, uint64_t ts, uint32_t c,
+    int32_t tid)
+{
+	if (sim->truth)
+		fprintf(sim->truth, "%c %llu %u %d\n", tag,
+		    (unsigned long long)(TV_GEN_CLOCK_OFFSET + ts), c, tid);
 }
 
 /* A new task slot, or NULL when the table is full. */
@@ -234,6 +250,7 @@ ev_switch(struct gen_sim *sim, uint32_t c, int64_t prev_state,
     struct gen_task *next)
 {
 	struct gen_task *prev = &sim->tasks[sim->cpus[c].cur];
+	uint64_t ts;
 
 	tv_gen_ev_begin(sim->eb);
 	tv_gen_put_comm(sim->eb, prev->comm);
@@ -243,7 +260,9 @@ ev_switch(struct gen_sim *sim, uint32_t c, int64_t prev_state,
 	tv_gen_put_comm(sim->eb, next->comm);
 	tv_gen_put_u32(sim->eb, (uint32_t)next->tid);
 	tv_gen_put_u32(sim->eb, (uint32_t)next->prio);
-	emit(sim, c, TV_GEN_SCHED_SWITCH);
+	ts = sim->cpus[c].now;
+	if (emit(sim, c, TV_GEN_SCHED_SWITCH))
+		truth_line(sim, 'X', ts, c, next->tid);	/* switched in */
 }
 
 /*
@@ -271,7 +290,7 @@ do_switch(struct gen_sim *sim, uint32_t c, int64_t prev_state)
 }
 
 /* Event sched_waking/sched_wakeup/sched_wakeup_new of @t. */
-static void
+static bool
 ev_wake(struct gen_sim *sim, uint32_t c, uint32_t id, struct gen_task *t)
 {
 	tv_gen_ev_begin(sim->eb);
@@ -279,14 +298,20 @@ ev_wake(struct gen_sim *sim, uint32_t c, uint32_t id, struct gen_task *t)
 	tv_gen_put_u32(sim->eb, (uint32_t)t->tid);
 	tv_gen_put_u32(sim->eb, (uint32_t)t->prio);
 	tv_gen_put_u32(sim->eb, (uint32_t)t->cpu);
-	emit(sim, c, id);
+	return emit(sim, c, id);
 }
 
-/* Wake blocked task @t from CPU @c: waking, wakeup, now runnable. */
+/*
+ * Wake blocked task @t from CPU @c: waking, wakeup, now runnable.  The
+ * truth's W line marks the wake-up a latency is measured from.
+ */
 static void
 wake(struct gen_sim *sim, uint32_t c, struct gen_task *t)
 {
-	ev_wake(sim, c, TV_GEN_SCHED_WAKING, t);
+	uint64_t ts = sim->cpus[c].now;
+
+	if (ev_wake(sim, c, TV_GEN_SCHED_WAKING, t))
+		truth_line(sim, 'W', ts, c, t->tid);
 	ev_wake(sim, c, TV_GEN_SCHED_WAKEUP, t);
 	set_state(sim, t, T_RUNNABLE);
 	t->ready_at = sim->cpus[c].now;

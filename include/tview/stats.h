@@ -1,0 +1,123 @@
+/*
+ * Whole-trace statistics and latencies, built on the process state: one
+ * walk of the merged timeline feeds a tv_state and, around each record,
+ * reads what the state says changed (who runs on the record's CPU, in
+ * which execution mode, since when it was woken).  So nothing here knows
+ * an event name: the state's rules say what a record means, and every
+ * format gets the same figures.
+ *
+ * Counted: records per event class, per CPU and per task (the owner the
+ * state gives each event), lost events; CPU time per task and per CPU,
+ * split by execution mode; and four kinds of latency (wake-up to
+ * switch-in, system calls, hardware and software interrupts), each as
+ * count / min / mean / p50 / p99 / max with the longest instances.
+ *
+ * Time on a CPU is charged between consecutive records of that CPU to the
+ * thread the state had running there, in the mode on top of its stack;
+ * the last interval of each CPU runs to the end of the range.  Time
+ * before the state knows who runs on a CPU is "unknown".
+ */
+#ifndef TVIEW_STATS_H
+#define TVIEW_STATS_H
+
+#include "tview/state.h"
+#include "tview/trace.h"
+
+/* Kinds of latency. */
+enum tv_lat_kind {
+	TV_LAT_WAKEUP,		/* woken -> switched in */
+	TV_LAT_SYSCALL,		/* entry -> exit, per system call */
+	TV_LAT_IRQ,		/* hardware interrupt handler */
+	TV_LAT_SOFTIRQ,		/* software interrupt */
+	TV_LAT_COUNT,
+};
+
+/* Longest instances kept per latency series. */
+#define TV_LAT_TOP		10
+/*
+ * Samples kept per series for exact percentiles.  Past it, p50 and p99
+ * come from a log-linear histogram (relative error under 1/64), and the
+ * series says so (exact = false); count, min, max and mean stay exact.
+ */
+#define TV_LAT_EXACT_MAX	((size_t)1 << 20)
+
+/* One instance: when it began, how long, whose. */
+struct tv_lat_instance {
+	int64_t		 ts;		/* start, ns */
+	int64_t		 dur;		/* ns */
+	int64_t		 tid;
+	int32_t		 cpu;
+	uint32_t	 machine;
+};
+
+/* A series: one latency kind, or one system call of the syscall kind. */
+struct tv_lat_series {
+	const char	*name;		/* kind name, or the event's name */
+	uint64_t	 count;
+	int64_t		 min, max;
+	int64_t		 total;		/* ns, for the mean */
+	int64_t		 p50, p99;	/* filled by tv_stats_finish */
+	bool		 exact;		/* percentiles from every sample */
+	struct tv_lat_instance top[TV_LAT_TOP];	/* longest first */
+	uint32_t	 ntop;
+};
+
+/* CPU time of one thread, or of one CPU, per execution mode. */
+struct tv_time_row {
+	uint32_t	 machine;
+	int64_t		 tid;		/* thread rows; TV_TID_UNKNOWN else */
+	int64_t		 pid;
+	int32_t		 cpu;		/* CPU rows; TV_CPU_UNKNOWN else */
+	char		 name[TV_THREAD_NAME_MAX];
+	uint64_t	 events;	/* records owned / on this CPU */
+	int64_t		 ns[TV_MODE_COUNT];	/* running, by mode */
+	int64_t		 idle_ns;	/* CPU rows: the idle thread */
+	int64_t		 unknown_ns;	/* CPU rows: nobody known */
+};
+
+/* Events of one class. */
+struct tv_class_count {
+	const char	*name;
+	uint64_t	 count;
+};
+
+struct tv_stats;
+
+/** tv_stats_create() - empty statistics over @set (borrowed). */
+struct tv_stats	*tv_stats_create(struct tv_trace_set *set);
+void		 tv_stats_destroy(struct tv_stats *st);
+
+/**
+ * tv_stats_run() - walk the whole timeline once (the state needs every
+ * record from the start) and count what lies in [@begin, @end]
+ * (TV_TIME_NONE: open).  @cancel, if not NULL, is polled.  Decoding
+ * errors do not stop the walk: the first is in @err with TV_CORRUPT
+ * returned after the figures are complete for the readable records.
+ */
+enum tv_status	 tv_stats_run(struct tv_stats *st, int64_t begin,
+		    int64_t end, const volatile bool *cancel,
+		    struct tv_error *err);
+
+/** Records by class, most frequent first. */
+const struct tv_class_count *tv_stats_classes(const struct tv_stats *st,
+		    size_t *n);
+/** CPU rows, by machine and CPU number. */
+const struct tv_time_row *tv_stats_cpus(const struct tv_stats *st, size_t *n);
+/** Thread rows, most CPU time first. */
+const struct tv_time_row *tv_stats_threads(const struct tv_stats *st,
+		    size_t *n);
+/** Events, lost events (discarded + lost packets), and the range. */
+void		 tv_stats_totals(const struct tv_stats *st, uint64_t *events,
+		    uint64_t *lost, int64_t *begin, int64_t *end);
+/**
+ * tv_stats_latency() - the series of @kind: [0] is the whole kind, the
+ * rest one per event name (system calls), most frequent first.
+ */
+const struct tv_lat_series *tv_stats_latency(const struct tv_stats *st,
+		    enum tv_lat_kind kind, size_t *n);
+/** tv_lat_kind_name() - "wakeup", "syscall", "irq", "softirq". */
+const char	*tv_lat_kind_name(enum tv_lat_kind kind);
+/** tv_lat_kind_parse() - the kind named @name; false if none. */
+bool		 tv_lat_kind_parse(const char *name, enum tv_lat_kind *out);
+
+#endif /* TVIEW_STATS_H */

@@ -1,0 +1,686 @@
+/*
+ * The statistics walk (see stats.h): one pass over the merged timeline
+ * with a private tv_state.  Around each record it reads the state of the
+ * record's CPU before and after: the interval since the CPU's previous
+ * record is charged to whoever ran there before; a change of the running
+ * thread whose new thread was woken gives a wake-up latency; a deeper or
+ * shallower mode stack on the same thread starts or ends a system call,
+ * IRQ or softirq.  Per-thread figures sit beside a thread-map.h index.
+ */
+#include "tview/tview.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tview/format.h"
+#include "tview/merge.h"
+#include "tview/util.h"
+#include "state-priv.h"
+#include "stats-priv.h"
+#include "thread-map.h"
+
+/* Records between two polls of the cancel flag. */
+#define STATS_POLL_EVERY	4096
+/* CPU numbers beyond this are not given rows (hostile traces). */
+#define STATS_MAX_CPU		4096
+
+/* A thread: its public row and the start of each level of its modes. */
+struct stats_thread {
+	struct tv_time_row	 row;
+	int64_t			 start[TV_MODE_STACK_MAX];
+	const char		*label[TV_MODE_STACK_MAX];
+};
+
+/* A CPU: its row and the time of its previous record. */
+struct stats_cpu {
+	struct tv_time_row	 row;
+	int64_t			 last;		/* TV_TIME_NONE before any */
+	bool			 used;
+};
+
+/* Per trace: a label per event class (what a syscall entry names). */
+struct stats_trace {
+	const char		**labels;	/* nclasses; NULL = not yet */
+	uint64_t		*counts;	/* records per class */
+};
+
+/* One syscall name's series. */
+struct stats_named {
+	const char		*label;
+	struct tv_series	 series;
+};
+
+struct tv_stats {
+	struct tv_trace_set	*set;
+	struct tv_state		*state;
+	struct stats_trace	*traces;	/* set->ntraces */
+	/* threads, indexed as in @map */
+	struct tv_thread_map	 map;
+	struct stats_thread	*threads;
+	size_t			 nthreads, threads_cap;
+	/* CPUs: machines * cpus, grown as met */
+	struct stats_cpu	*cpus;
+	uint32_t		 ncpus;		/* per machine */
+	uint32_t		 nmachines;
+	/* latencies */
+	struct tv_series	 kinds[TV_LAT_COUNT];
+	struct stats_named	*named;		/* syscalls by label */
+	size_t			 nnamed, named_cap;
+	/* results */
+	struct tv_class_count	*classes;
+	size_t			 nclasses;
+	struct tv_time_row	*cpu_rows;
+	size_t			 ncpu_rows;
+	struct tv_time_row	*thread_rows;
+	size_t			 nthread_rows;
+	struct tv_lat_series	*lat[TV_LAT_COUNT];
+	size_t			 nlat[TV_LAT_COUNT];
+	uint64_t		 events, lost;
+	int64_t			 begin, end;
+};
+
+static const char *const lat_names[TV_LAT_COUNT] = {
+	"wakeup", "syscall", "irq", "softirq",
+};
+
+/* See stats.h. */
+const char *
+tv_lat_kind_name(enum tv_lat_kind kind)
+{
+	return kind < TV_LAT_COUNT ? lat_names[kind] : "?";
+}
+
+/* See stats.h. */
+bool
+tv_lat_kind_parse(const char *name, enum tv_lat_kind *out)
+{
+	size_t i;
+
+	for (i = 0; i < TV_LAT_COUNT; i++) {
+		if (strcmp(name, lat_names[i]) == 0) {
+			*out = (enum tv_lat_kind)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* See stats.h. */
+struct tv_stats *
+tv_stats_create(struct tv_trace_set *set)
+{
+	struct tv_stats *st = tv_xcalloc(1, sizeof(*st));
+	uint32_t i;
+
+	st->set = set;
+	st->traces = tv_xcalloc(set->ntraces ? set->ntraces : 1,
+	    sizeof(*st->traces));
+	for (i = 0; i < set->ntraces; i++) {
+		st->traces[i].labels = tv_xcalloc(set->traces[i]->nclasses + 1,
+		    sizeof(*st->traces[i].labels));
+		st->traces[i].counts = tv_xcalloc(set->traces[i]->nclasses + 1,
+		    sizeof(*st->traces[i].counts));
+	}
+	for (i = 0; i < TV_LAT_COUNT; i++)
+		tv_series_init(&st->kinds[i], lat_names[i]);
+	st->begin = st->end = TV_TIME_NONE;
+	tv_thread_map_init(&st->map);
+	return st;
+}
+
+/* See stats.h. */
+void
+tv_stats_destroy(struct tv_stats *st)
+{
+	size_t i;
+
+	if (st == NULL)
+		return;
+	tv_state_destroy(st->state);
+	for (i = 0; i < st->set->ntraces; i++) {
+		free(st->traces[i].labels);
+		free(st->traces[i].counts);
+	}
+	free(st->traces);
+	free(st->threads);
+	tv_thread_map_fini(&st->map);
+	free(st->cpus);
+	for (i = 0; i < TV_LAT_COUNT; i++) {
+		tv_series_fini(&st->kinds[i]);
+		free(st->lat[i]);
+	}
+	for (i = 0; i < st->nnamed; i++)
+		tv_series_fini(&st->named[i].series);
+	free(st->named);
+	free(st->classes);
+	free(st->cpu_rows);
+	free(st->thread_rows);
+	free(st);
+}
+
+/* ---- threads ---- */
+
+/* The entry of thread @t (created empty when new). */
+static struct stats_thread *
+stats_thread(struct tv_stats *st, const struct tv_thread *t)
+{
+	struct stats_thread *e;
+	bool added;
+	size_t i, l;
+
+	i = tv_thread_map_get(&st->map, t->machine, t->tid, t->cpu, &added);
+	if (!added)
+		return &st->threads[i];
+	TV_VEC_GROW(st->threads, st->nthreads, st->threads_cap);
+	e = &st->threads[st->nthreads++];
+	memset(e, 0, sizeof(*e));
+	e->row.machine = t->machine;
+	e->row.tid = t->tid;
+	e->row.pid = t->pid;
+	e->row.cpu = t->tid == 0 ? t->cpu : TV_CPU_UNKNOWN;
+	for (l = 0; l < TV_MODE_STACK_MAX; l++)
+		e->start[l] = TV_TIME_NONE;
+	return e;
+}
+
+/* The entry of thread @t, its name and PID refreshed from the state. */
+static struct stats_thread *
+stats_thread_named(struct tv_stats *st, const struct tv_thread *t)
+{
+	struct stats_thread *e = stats_thread(st, t);
+
+	if (t->name[0] != '\0' && strcmp(e->row.name, t->name) != 0)
+		memcpy(e->row.name, t->name, sizeof(e->row.name));
+	if (t->pid != TV_TID_UNKNOWN)
+		e->row.pid = t->pid;
+	return e;
+}
+
+/* The entry of CPU @cpu of @machine, or NULL out of range. */
+static struct stats_cpu *
+stats_cpu(struct tv_stats *st, uint32_t machine, int32_t cpu)
+{
+	struct stats_cpu *grown;
+	uint32_t ncpus, nmach, m, c;
+
+	if (cpu < 0 || cpu >= STATS_MAX_CPU || machine > 1024)
+		return NULL;
+	if (machine >= st->nmachines || (uint32_t)cpu >= st->ncpus) {
+		ncpus = TV_MAX(st->ncpus, (uint32_t)cpu + 1);
+		nmach = TV_MAX(st->nmachines, machine + 1);
+		grown = tv_xcalloc((size_t)ncpus * nmach, sizeof(*grown));
+		for (m = 0; m < nmach; m++) {
+			for (c = 0; c < ncpus; c++) {
+				struct stats_cpu *g = &grown[m * ncpus + c];
+
+				if (m < st->nmachines && c < st->ncpus) {
+					*g = st->cpus[m * st->ncpus + c];
+					continue;
+				}
+				g->row.machine = m;
+				g->row.cpu = (int32_t)c;
+				g->row.tid = TV_TID_UNKNOWN;
+				g->row.pid = TV_TID_UNKNOWN;
+				g->last = TV_TIME_NONE;
+			}
+		}
+		free(st->cpus);
+		st->cpus = grown;
+		st->ncpus = ncpus;
+		st->nmachines = nmach;
+	}
+	return &st->cpus[machine * st->ncpus + (uint32_t)cpu];
+}
+
+/* ---- accounting ---- */
+
+/* The mode on top of @t's stack (UNKNOWN when it has none). */
+static enum tv_exec_mode
+stats_top(const struct tv_thread *t)
+{
+	return t->nmodes > 0 ?
+	    (enum tv_exec_mode)t->modes[t->nmodes - 1] : TV_MODE_UNKNOWN;
+}
+
+/* Charge [@from, @to] clipped to the range to what runs on @c. */
+static void
+stats_charge(struct tv_stats *st, struct stats_cpu *c,
+    const struct tv_thread *t, int64_t from, int64_t to)
+{
+	enum tv_exec_mode m;
+	int64_t dt;
+
+	if (st->begin != TV_TIME_NONE && from < st->begin)
+		from = st->begin;
+	if (st->end != TV_TIME_NONE && to > st->end)
+		to = st->end;
+	if (to <= from)
+		return;
+	dt = to - from;
+	if (t == NULL) {
+		c->row.unknown_ns += dt;
+		return;
+	}
+	m = stats_top(t);
+	if (t->tid == 0 && m != TV_MODE_IRQ && m != TV_MODE_SOFTIRQ) {
+		c->row.idle_ns += dt;
+		return;
+	}
+	c->row.ns[m] += dt;
+	stats_thread_named(st, t)->row.ns[m] += dt;
+}
+
+/* The label of @ev's class: the part of its name the rule leaves. */
+static const char *
+stats_label(struct tv_stats *st, const struct tv_event *ev)
+{
+	const struct tv_trace *tr = ev->stream->trace;
+	const struct tv_event_class *cls = tv_event_class_of(ev);
+	struct stats_trace *s;
+	uint32_t i;
+
+	if (cls == NULL)
+		return "?";
+	for (i = 0; i < st->set->ntraces && st->set->traces[i] != tr; i++)
+		;
+	if (i == st->set->ntraces)
+		return cls->name;
+	s = &st->traces[i];
+	if (s->labels[cls->index] == NULL)
+		s->labels[cls->index] = tv_state_rule_label(
+		    tv_state_rule_find(cls->name, tr->ops->name), cls->name);
+	return s->labels[cls->index];
+}
+
+/* The series of system call @label (created when new). */
+static struct tv_series *
+stats_named(struct tv_stats *st, const char *label)
+{
+	size_t i;
+
+	for (i = 0; i < st->nnamed; i++)
+		if (st->named[i].label == label ||
+		    strcmp(st->named[i].label, label) == 0)
+			return &st->named[i].series;
+	TV_VEC_GROW(st->named, st->nnamed, st->named_cap);
+	st->named[st->nnamed].label = label;
+	tv_series_init(&st->named[st->nnamed].series, label);
+	return &st->named[st->nnamed++].series;
+}
+
+/* A mode level that ended at @ts: its latency, when its start is known. */
+static void
+stats_mode_end(struct tv_stats *st, struct stats_thread *e, uint8_t level,
+    enum tv_exec_mode m, int64_t ts, int32_t cpu)
+{
+	struct tv_lat_instance in;
+	enum tv_lat_kind kind;
+
+	if (level >= TV_MODE_STACK_MAX || e->start[level] == TV_TIME_NONE)
+		return;
+	switch (m) {
+	case TV_MODE_SYSCALL:
+		kind = TV_LAT_SYSCALL;
+		break;
+	case TV_MODE_IRQ:
+		kind = TV_LAT_IRQ;
+		break;
+	case TV_MODE_SOFTIRQ:
+		kind = TV_LAT_SOFTIRQ;
+		break;
+	default:
+		e->start[level] = TV_TIME_NONE;
+		return;
+	}
+	in.ts = e->start[level];
+	in.dur = ts - e->start[level];
+	in.tid = e->row.tid;
+	in.cpu = cpu;
+	in.machine = e->row.machine;
+	e->start[level] = TV_TIME_NONE;
+	if (in.dur < 0 || (st->begin != TV_TIME_NONE && in.ts < st->begin))
+		return;
+	tv_series_add(&st->kinds[kind], &in);
+	if (kind == TV_LAT_SYSCALL && e->label[level] != NULL)
+		tv_series_add(stats_named(st, e->label[level]), &in);
+}
+
+/*
+ * After a record on @cpu: compare the state with what it was before
+ * (@before_tid running, @before_n modes with @before_top on top).
+ */
+static void
+stats_after(struct tv_stats *st, const struct tv_event *ev, uint32_t machine,
+    int32_t cpu, int64_t before_tid, uint8_t before_n,
+    enum tv_exec_mode before_top)
+{
+	const struct tv_thread *t = tv_state_running(st->state, machine, cpu);
+	struct tv_lat_instance in;
+	struct stats_thread *e;
+	int64_t ts = ev->rec.ts;
+	uint8_t l;
+
+	if (t == NULL)
+		return;
+	if (t->tid != before_tid) {
+		/* switched in: a wake-up latency if it waited after one */
+		if (t->woken != TV_TIME_NONE && ts >= t->woken &&
+		    (st->begin == TV_TIME_NONE || t->woken >= st->begin)) {
+			in.ts = t->woken;
+			in.dur = ts - t->woken;
+			in.tid = t->tid;
+			in.cpu = cpu;
+			in.machine = machine;
+			tv_series_add(&st->kinds[TV_LAT_WAKEUP], &in);
+		}
+		return;
+	}
+	if (t->nmodes == before_n)
+		return;
+	e = stats_thread(st, t);
+	if (t->nmodes > before_n) {
+		for (l = before_n; l < t->nmodes; l++) {
+			e->start[l] = TV_TIME_NONE;
+			e->label[l] = NULL;
+		}
+		l = (uint8_t)(t->nmodes - 1);
+		if (stats_top(t) != TV_MODE_USER) {
+			e->start[l] = ts;
+			e->label[l] = stats_label(st, ev);
+		}
+		return;
+	}
+	/* popped: the level that was on top ended */
+	stats_mode_end(st, e, (uint8_t)(before_n - 1), before_top, ts, cpu);
+	for (l = t->nmodes; l + 1 < before_n; l++)
+		e->start[l] = TV_TIME_NONE;
+}
+
+/* Count one record inside the range. */
+static void
+stats_count(struct tv_stats *st, const struct tv_event *ev,
+    const struct tv_event_owner *o, struct stats_cpu *c, uint32_t machine)
+{
+	const struct tv_thread *t;
+	struct stats_thread *e;
+	uint32_t i;
+
+	if (ev->rec.kind != TV_REC_EVENT) {
+		st->lost += ev->rec.count;
+		return;
+	}
+	st->events++;
+	for (i = 0; i < st->set->ntraces; i++) {
+		if (st->set->traces[i] == ev->stream->trace) {
+			if (ev->rec.class_index <
+			    st->set->traces[i]->nclasses)
+				st->traces[i].counts[ev->rec.class_index]++;
+			break;
+		}
+	}
+	if (c != NULL)
+		c->row.events++;
+	if (o->tid == TV_TID_UNKNOWN)
+		return;
+	t = tv_state_find(st->state, machine, o->tid);
+	if (t == NULL || (o->tid == 0 && (t = tv_state_running(st->state,
+	    machine, ev->stream->cpu)) == NULL) || t->tid != o->tid)
+		return;
+	e = stats_thread_named(st, t);
+	e->row.events++;
+}
+
+/* ---- results ---- */
+
+/* Classes by name for merging, then by count. */
+static int
+class_name_cmp(const void *pa, const void *pb)
+{
+	const struct tv_class_count *a = pa, *b = pb;
+
+	return strcmp(a->name, b->name);
+}
+
+static int
+class_count_cmp(const void *pa, const void *pb)
+{
+	const struct tv_class_count *a = pa, *b = pb;
+
+	if (a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/* Total running time of a row. */
+static int64_t
+row_total(const struct tv_time_row *r)
+{
+	int64_t sum = 0;
+	size_t m;
+
+	for (m = 0; m < TV_MODE_COUNT; m++)
+		sum += r->ns[m];
+	return sum;
+}
+
+static int
+thread_row_cmp(const void *pa, const void *pb)
+{
+	const struct tv_time_row *a = pa, *b = pb;
+	int64_t ta = row_total(a), tb = row_total(b);
+
+	if (ta != tb)
+		return ta > tb ? -1 : 1;
+	if (a->events != b->events)
+		return a->events > b->events ? -1 : 1;
+	if (a->machine != b->machine)
+		return a->machine < b->machine ? -1 : 1;
+	if (a->tid != b->tid)
+		return a->tid < b->tid ? -1 : 1;
+	return a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
+}
+
+static int
+named_cmp(const void *pa, const void *pb)
+{
+	const struct tv_lat_series *a = pa, *b = pb;
+
+	if (a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/* Gather every result table once the walk is over. */
+static void
+stats_finish(struct tv_stats *st, int64_t last_ts)
+{
+	const struct tv_thread *t;
+	struct stats_cpu *c;
+	size_t i, j, n;
+	uint32_t k;
+
+	/* the last interval of each CPU runs to the end of the range */
+	for (i = 0; i < (size_t)st->nmachines * st->ncpus; i++) {
+		c = &st->cpus[i];
+		if (!c->used || c->last == TV_TIME_NONE)
+			continue;
+		t = tv_state_running(st->state, c->row.machine, c->row.cpu);
+		stats_charge(st, c, t, c->last,
+		    st->end != TV_TIME_NONE ? st->end : last_ts);
+	}
+	/* classes, merged by name across traces */
+	n = 0;
+	for (k = 0; k < st->set->ntraces; k++)
+		n += st->set->traces[k]->nclasses;
+	st->classes = tv_xcalloc(n + 1, sizeof(*st->classes));
+	for (k = 0; k < st->set->ntraces; k++) {
+		for (j = 0; j < st->set->traces[k]->nclasses; j++) {
+			if (st->traces[k].counts[j] == 0)
+				continue;
+			st->classes[st->nclasses].name =
+			    st->set->traces[k]->classes[j]->name;
+			st->classes[st->nclasses++].count =
+			    st->traces[k].counts[j];
+		}
+	}
+	qsort(st->classes, st->nclasses, sizeof(*st->classes),
+	    class_name_cmp);
+	for (i = 0, j = 0; i < st->nclasses; i++) {
+		if (j > 0 && strcmp(st->classes[j - 1].name,
+		    st->classes[i].name) == 0)
+			st->classes[j - 1].count += st->classes[i].count;
+		else
+			st->classes[j++] = st->classes[i];
+	}
+	st->nclasses = j;
+	qsort(st->classes, st->nclasses, sizeof(*st->classes),
+	    class_count_cmp);
+	/* CPUs that had records */
+	st->cpu_rows = tv_xcalloc((size_t)st->nmachines * st->ncpus + 1,
+	    sizeof(*st->cpu_rows));
+	for (i = 0; i < (size_t)st->nmachines * st->ncpus; i++)
+		if (st->cpus[i].used)
+			st->cpu_rows[st->ncpu_rows++] = st->cpus[i].row;
+	/* threads with time or events, named as the state last knew them */
+	st->thread_rows = tv_xcalloc(st->nthreads + 1,
+	    sizeof(*st->thread_rows));
+	for (i = 0; i < st->nthreads; i++) {
+		struct tv_time_row *r = &st->threads[i].row;
+
+		if (row_total(r) == 0 && r->events == 0)
+			continue;
+		if (r->tid == 0 && r->name[0] == '\0')
+			memcpy(r->name, "swapper", sizeof("swapper"));
+		st->thread_rows[st->nthread_rows++] = *r;
+	}
+	qsort(st->thread_rows, st->nthread_rows, sizeof(*st->thread_rows),
+	    thread_row_cmp);
+	/* latencies: the kind first, then one series per name */
+	for (k = 0; k < TV_LAT_COUNT; k++) {
+		n = k == TV_LAT_SYSCALL ? st->nnamed : 0;
+		st->lat[k] = tv_xcalloc(n + 1, sizeof(*st->lat[k]));
+		tv_series_finish(&st->kinds[k]);
+		st->lat[k][0] = st->kinds[k].pub;
+		for (i = 0; i < n; i++) {
+			tv_series_finish(&st->named[i].series);
+			st->lat[k][i + 1] = st->named[i].series.pub;
+		}
+		qsort(st->lat[k] + 1, n, sizeof(*st->lat[k]), named_cmp);
+		st->nlat[k] = n + 1;
+	}
+}
+
+/* See stats.h. */
+enum tv_status
+tv_stats_run(struct tv_stats *st, int64_t begin, int64_t end,
+    const volatile bool *cancel, struct tv_error *err)
+{
+	struct tv_merge *mg;
+	struct tv_event ev;
+	struct tv_event_owner o;
+	const struct tv_thread *t;
+	const struct tv_error *merr;
+	struct stats_cpu *c;
+	enum tv_status s;
+	int64_t before_tid, last_ts = TV_TIME_NONE;
+	enum tv_exec_mode before_top;
+	uint8_t before_n;
+	uint32_t machine;
+	uint64_t n = 0;
+	bool in;
+
+	st->begin = begin;
+	st->end = end;
+	st->state = tv_state_create(st->set);
+	mg = tv_merge_create(st->set);
+	tv_merge_seek_begin(mg);
+	while ((s = tv_merge_next(mg, &ev)) == TV_OK) {
+		if (cancel != NULL && ++n % STATS_POLL_EVERY == 0 && *cancel) {
+			tv_merge_destroy(mg);
+			return tv_error_set(err, TV_CANCELLED, NULL,
+			    _("statistics cancelled"));
+		}
+		if (end != TV_TIME_NONE && ev.rec.ts > end)
+			break;
+		in = begin == TV_TIME_NONE || ev.rec.ts >= begin;
+		machine = tv_state_machine_of(st->state, ev.stream);
+		c = stats_cpu(st, machine, ev.stream->cpu);
+		t = c != NULL ? tv_state_running(st->state, machine,
+		    ev.stream->cpu) : NULL;
+		before_tid = t != NULL ? t->tid : TV_TID_UNKNOWN;
+		before_n = t != NULL ? t->nmodes : 0;
+		before_top = t != NULL ? stats_top(t) : TV_MODE_UNKNOWN;
+		if (c != NULL) {
+			if (c->last != TV_TIME_NONE)
+				stats_charge(st, c, t, c->last, ev.rec.ts);
+			c->last = ev.rec.ts;
+			c->used = c->used || in;
+		}
+		(void)tv_state_apply(st->state, &ev, &o, NULL);
+		if (in)
+			stats_count(st, &ev, &o, c, machine);
+		if (c != NULL && ev.rec.kind == TV_REC_EVENT)
+			stats_after(st, &ev, machine, ev.stream->cpu,
+			    before_tid, before_n, before_top);
+		last_ts = ev.rec.ts;
+	}
+	merr = tv_merge_error(mg);
+	if (s != TV_END && s != TV_OK && merr->status == TV_OK)
+		s = tv_error_set(err, s, NULL, _("statistics stopped early"));
+	stats_finish(st, last_ts);
+	if (merr->status != TV_OK) {
+		if (err != NULL)
+			*err = *merr;
+		tv_merge_destroy(mg);
+		return TV_CORRUPT;
+	}
+	tv_merge_destroy(mg);
+	return s == TV_END || s == TV_OK ? TV_OK : s;
+}
+
+/* See stats.h. */
+const struct tv_class_count *
+tv_stats_classes(const struct tv_stats *st, size_t *n)
+{
+	*n = st->nclasses;
+	return st->classes;
+}
+
+/* See stats.h. */
+const struct tv_time_row *
+tv_stats_cpus(const struct tv_stats *st, size_t *n)
+{
+	*n = st->ncpu_rows;
+	return st->cpu_rows;
+}
+
+/* See stats.h. */
+const struct tv_time_row *
+tv_stats_threads(const struct tv_stats *st, size_t *n)
+{
+	*n = st->nthread_rows;
+	return st->thread_rows;
+}
+
+/* See stats.h. */
+void
+tv_stats_totals(const struct tv_stats *st, uint64_t *events, uint64_t *lost,
+    int64_t *begin, int64_t *end)
+{
+	*events = st->events;
+	*lost = st->lost;
+	*begin = st->begin;
+	*end = st->end;
+}
+
+/* See stats.h. */
+const struct tv_lat_series *
+tv_stats_latency(const struct tv_stats *st, enum tv_lat_kind kind, size_t *n)
+{
+	if (kind >= TV_LAT_COUNT || st->lat[kind] == NULL) {
+		*n = 0;
+		return NULL;
+	}
+	*n = st->nlat[kind];
+	return st->lat[kind];
+}
