@@ -1,5 +1,6 @@
 /*
- * The : commands (goto, pid, cpu, event, search, q) and their Tab
+ * The : commands (goto, pid, cpu, event, search, filter, filter-out, q)
+ * and their Tab
  * completion.  Times go through tv_time_parse(), so :goto and the t
  * prompt accept exactly what --goto on the command line accepts.
  */
@@ -11,7 +12,8 @@
 #include <string.h>
 
 static const char *const commands[] = {
-	"goto", "pid", "cpu", "event", "search", "help", "q", "quit",
+	"goto", "pid", "cpu", "event", "search", "filter", "filter-out",
+	"help", "q", "quit",
 };
 
 /* Skip blanks. */
@@ -146,6 +148,9 @@ tv_ui_command(struct tv_ui *ui, const char *line)
 	}
 	if (strcmp(cmd, "q") == 0 || strcmp(cmd, "quit") == 0) {
 		ui->quit = true;
+	} else if (strcmp(cmd, "filter") == 0 ||
+	    strcmp(cmd, "filter-out") == 0) {
+		tv_ui_filter_command(ui, arg, cmd[6] == '-');
 	} else if (strcmp(cmd, "help") == 0) {
 		ui->help_open = true;
 		tv_ui_layout(ui);

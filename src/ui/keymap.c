@@ -46,6 +46,8 @@ static const struct tv_ui_binding bindings[] = {
 	{ '\n',			N_("Enter"),	TV_UI_REQ_FIELDS },
 	{ '\r',			N_("Enter"),	TV_UI_REQ_FIELDS },
 	{ FN(KEY_ENTER),	N_("Enter"),	TV_UI_REQ_FIELDS },
+	{ '&',			N_("&"),	TV_UI_REQ_FILTER_PROMPT },
+	{ 'F',			N_("F"),	TV_UI_REQ_FILTER_TOGGLE },
 	{ '\t',			N_("Tab"),	TV_UI_REQ_FOCUS_NEXT },
 	{ 'z',			N_("z"),	TV_UI_REQ_MAXIMISE },
 	{ TV_UI_ESC,		N_("Esc"),	TV_UI_REQ_CLOSE },

@@ -41,6 +41,8 @@
 	_(BOOKMARKS,	"bookmarks",	N_("open / close the bookmark pane")) \
 	_(BM_EDIT,	"bookmark-edit", N_("edit the bookmark (in the pane, or at the selected event)")) \
 	_(BM_DELETE,	"bookmark-delete", N_("delete the selected bookmark (bookmark pane)")) \
+	_(FILTER_PROMPT, "filter-prompt", N_("keep only the events a filter matches (:filter)")) \
+	_(FILTER_TOGGLE, "filter-toggle", N_("switch the filters off / back on")) \
 	_(FOCUS_NEXT,	"focus-next",	N_("move focus to the next pane"))	\
 	_(MAXIMISE,	"maximise",	N_("maximise / restore the focused pane")) \
 	_(CLOSE,	"close",	N_("close the help or fields pane"))	\

@@ -318,6 +318,14 @@ dispatch(struct tv_ui *ui, enum tv_ui_req req)
 		    sizeof(buf)))
 			tv_ui_command(ui, buf);
 		break;
+	case TV_UI_REQ_FILTER_PROMPT:
+		if (tv_ui_prompt(ui, TV_UI_HIST_COMMAND, _("filter: "), buf,
+		    sizeof(buf)) && buf[0])
+			tv_ui_filter_command(ui, buf, false);
+		break;
+	case TV_UI_REQ_FILTER_TOGGLE:
+		tv_ui_filter_toggle(ui);
+		break;
 	case TV_UI_REQ_TIME_PROMPT:
 		if (tv_ui_prompt(ui, TV_UI_HIST_TIME, _("time: "), buf,
 		    sizeof(buf)))
@@ -621,6 +629,7 @@ ui_fini(struct tv_ui *ui, SCREEN *scr)
 	endwin();
 	delscreen(scr);
 	tv_ui_search_fini(ui);
+	tv_ui_filter_fini(ui);
 	tv_ui_position_fini();
 	tv_ui_history_fini(ui);
 	tv_arena_fini(&ui->arena);
