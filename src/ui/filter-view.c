@@ -2,7 +2,8 @@
  * The filtered view of the browser: :filter EXPR keeps only the events
  * EXPR matches, :filter-out EXPR hides them; filters stack (an event is
  * kept when it matches every :filter and no :filter-out), F switches them
- * off and on, :filter alone clears them.  Every move of the event list
+ * off and on, :filter alone clears them; C, T and E add a filter on the
+ * selected event's CPU, process or name.  Every move of the event list
  * goes through tv_ui_merge_step(), which skips what the filters hide, so
  * paging, g/G, :goto, search, n/N and bookmarks work inside the view.
  *
@@ -17,6 +18,7 @@
 #include "tview/state.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -242,6 +244,47 @@ tv_ui_filter_toggle(struct tv_ui *ui)
 	if (v->on && !v->counted)
 		count(ui);
 	ui->status_dirty = true;
+}
+
+/* See ui-priv.h. */
+void
+tv_ui_filter_quick(struct tv_ui *ui, enum tv_ui_req req)
+{
+	const struct tv_event_class *c;
+	char text[600];
+	int64_t pid;
+
+	if (!ui->have_sel || ui->sel.rec.kind != TV_REC_EVENT) {
+		tv_ui_error(ui, _("no event selected"));
+		return;
+	}
+	switch (req) {
+	case TV_UI_REQ_FILTER_CPU:
+		if (ui->sel.stream->cpu == TV_CPU_UNKNOWN) {
+			tv_ui_error(ui, _("the selected event has no CPU"));
+			return;
+		}
+		snprintf(text, sizeof(text), "$cpu == %d",
+		    (int)ui->sel.stream->cpu);
+		break;
+	case TV_UI_REQ_FILTER_TASK:
+		if (!tv_ui_owner_pid(ui, &ui->sel, +1, &pid)) {
+			tv_ui_error(ui, _("the selected event's process is "
+			    "unknown"));
+			return;
+		}
+		snprintf(text, sizeof(text), "$pid == %" PRId64, pid);
+		break;
+	default:
+		c = tv_event_class_of(&ui->sel);
+		if (c == NULL || strpbrk(c->name, "\"") != NULL) {
+			tv_ui_error(ui, _("the selected event has no name"));
+			return;
+		}
+		snprintf(text, sizeof(text), "\"%s\"", c->name);
+		break;
+	}
+	tv_ui_filter_command(ui, text, false);
 }
 
 /* See ui-priv.h. */

@@ -162,6 +162,8 @@ struct tv_ui_fview;
 void	 tv_ui_filter_command(struct tv_ui *ui, const char *arg, bool out);
 /** tv_ui_filter_toggle() - F: the filters off / back on. */
 void	 tv_ui_filter_toggle(struct tv_ui *ui);
+/** tv_ui_filter_quick() - C, T, E: filter on the selection's CPU... */
+void	 tv_ui_filter_quick(struct tv_ui *ui, enum tv_ui_req req);
 /** tv_ui_filter_active() - filters stacked and on. */
 bool	 tv_ui_filter_active(const struct tv_ui *ui);
 /** tv_ui_filter_keep() - whether the filtered view shows @ev. */

@@ -326,6 +326,11 @@ dispatch(struct tv_ui *ui, enum tv_ui_req req)
 	case TV_UI_REQ_FILTER_TOGGLE:
 		tv_ui_filter_toggle(ui);
 		break;
+	case TV_UI_REQ_FILTER_CPU:
+	case TV_UI_REQ_FILTER_TASK:
+	case TV_UI_REQ_FILTER_NAME:
+		tv_ui_filter_quick(ui, req);
+		break;
 	case TV_UI_REQ_TIME_PROMPT:
 		if (tv_ui_prompt(ui, TV_UI_HIST_TIME, _("time: "), buf,
 		    sizeof(buf)))

@@ -3,7 +3,8 @@
 # (the rows are those of --dump --filter), g/G/j/PgDn/PgUp move inside it,
 # search finds only kept events, :filter-out stacks, the status line says
 # "N of M events", F switches the filters off and on, :filter alone
-# clears them, and a bad filter is an error naming its column.
+# clears them, E and C filter on the selected name and CPU, and a bad
+# filter is an error naming its column.
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 4 --events 3000 --seed 14
@@ -58,5 +59,20 @@ ui_type ":filter"; ui_keys Enter
 ok ":filter alone clears" ui_wait "filters cleared"
 ui_keys g
 ok "cleared: the first event" ui_wait_sel "$(ft 1 "$tmp/dump")"
+name=$(dump_name "$(dump_line 1 "$tmp/dump")")
+"$TVIEW" --dump --filter "\"$name\"" "$tmp/trace" >"$tmp/f3" 2>/dev/null
+ui_keys E
+ok "E: a filter on the selected name" \
+    ui_wait ": $(wc -l <"$tmp/f3") of $m events"
+ui_keys G
+ok "E: the last event of that name" \
+    ui_wait_sel "$(ft "$(wc -l <"$tmp/f3")" "$tmp/f3")"
+ui_type ":filter"; ui_keys Enter
+ui_keys g j j
+cpu=$(tmux -L "$sock" capture-pane -p -t 0 | grep -m1 '^>' | awk '{print $2}')
+"$TVIEW" --dump --filter "CPU == $cpu" "$tmp/trace" >"$tmp/f4" 2>/dev/null
+ui_keys C
+ok "C: a filter on the selected CPU ($cpu)" \
+    ui_wait ": $(wc -l <"$tmp/f4") of $m events"
 ok "quits with 0" ui_quit
 done_tests
