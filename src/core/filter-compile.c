@@ -285,8 +285,11 @@ sample_streams(struct rstate *rs)
 			tv_arena_reset(&arena);
 			if (tv_event_decode(&ev, &arena, &fl, NULL) != TV_OK)
 				break;
+			/* not the class's own scopes: class->payload and
+			   class->context say those */
 			for (uint8_t sc = 0; sc < TV_SCOPE_COUNT; sc++)
-				if (sc != TV_SCOPE_EVENT_PAYLOAD)
+				if (sc != TV_SCOPE_EVENT_PAYLOAD &&
+				    sc != TV_SCOPE_EVENT_SPECIFIC_CONTEXT)
 					sample_scope(rs, s->class_id,
 					    fl.scope[sc], sc, &cap);
 			seen = true;
