@@ -29,6 +29,7 @@ enum main_mode {
 	MODE_INFO,
 	MODE_PROCESSES,
 	MODE_BOOKMARKS,
+	MODE_COUNT,
 	MODE_STATS,
 	MODE_TIMELINE,
 };
@@ -41,6 +42,7 @@ enum {
 	OPT_WITH_PID,
 	OPT_BOOKMARKS,
 	OPT_BOOKMARKED,
+	OPT_COUNT,
 	OPT_STATS,
 	OPT_LATENCY,
 	OPT_TIMELINE,
@@ -58,6 +60,8 @@ static const struct option main_longopts[] = {
 	{ "with-pid",		no_argument,		NULL, OPT_WITH_PID },
 	{ "bookmarks",		no_argument,		NULL, OPT_BOOKMARKS },
 	{ "bookmarked",		no_argument,		NULL, OPT_BOOKMARKED },
+	{ "filter",		required_argument,	NULL, 'F' },
+	{ "count",		no_argument,		NULL, OPT_COUNT },
 	{ "stats",		no_argument,		NULL, OPT_STATS },
 	{ "latency",		required_argument,	NULL, OPT_LATENCY },
 	{ "timeline",		optional_argument,	NULL, OPT_TIMELINE },
@@ -128,6 +132,24 @@ main_usage(FILE *fp)
 	    "tab-separated ('-' if none)\n"
 	    "      --bookmarked         with --dump, print only the events "
 	    "inside bookmarks\n"), fp);
+	fputs(_("  -F, --filter=EXPR        with --dump or --count, only the "
+	    "events EXPR matches\n"
+	    "      --count              print how many events there are (in "
+	    "--begin/--end,\n"
+	    "                           matching --filter)\n"), fp);
+	fputc('\n', fp);
+	fputs(_("EXPR is trace-cmd's -F form, 'EVENTS: CONDITION', with "
+	    "several parts\n"
+	    "separated by commas; EVENTS is a list of event names, systems, "
+	    "globs or\n"
+	    "regular expressions, and may be left out.  CONDITION compares "
+	    "fields by\n"
+	    "name and the built-ins cpu, tid, pid, comm, trace and time with "
+	    "== != < <=\n"
+	    "> >=, =~ !~ (regular expressions), ~ (globs), joined by && || ! "
+	    "and ( ).\n"
+	    "Example: 'sched_switch: prev_pid == 1 && next_comm ~ \"bash*\"'.  "
+	    "See tview(1).\n"), fp);
 	fputs(_("      --stats              print statistics over [--begin, "
 	    "--end]: events per\n"
 	    "                           class, per CPU and per thread, CPU "
@@ -296,6 +318,9 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 	case MODE_BOOKMARKS:
 		status = tv_cli_bookmarks(set, o);
 		break;
+	case MODE_COUNT:
+		status = tv_cli_count(set, o);
+		break;
 	case MODE_STATS:
 		status = tv_cli_stats(set, o);
 		break;
@@ -327,7 +352,7 @@ int
 main(int argc, char **argv)
 {
 	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL, NULL, false,
-	    false, NULL, 80, TV_CLI_FORMAT_TABLE };
+	    false, NULL, NULL, 80, TV_CLI_FORMAT_TABLE };
 	bool format_given = false;
 	enum main_mode mode = MODE_UI;
 	int c;
@@ -336,7 +361,7 @@ main(int argc, char **argv)
 	/* getopt names the program after argv[0]: "tview:", not its path. */
 	if (argc > 0)
 		argv[0] = (char *)PACKAGE;
-	while ((c = getopt_long(argc, argv, "dib:e:hV", main_longopts,
+	while ((c = getopt_long(argc, argv, "dib:e:F:hV", main_longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -365,6 +390,12 @@ main(int argc, char **argv)
 			break;
 		case OPT_BOOKMARKED:
 			o.bookmarked = true;
+			break;
+		case 'F':
+			o.filter = optarg;
+			break;
+		case OPT_COUNT:
+			mode = MODE_COUNT;
 			break;
 		case OPT_STATS:
 			mode = MODE_STATS;
@@ -424,10 +455,15 @@ main(int argc, char **argv)
 	if (mode == MODE_UI && !isatty(STDOUT_FILENO))
 		mode = MODE_DUMP;
 	if (o.end != NULL && mode != MODE_DUMP && mode != MODE_STATS &&
-	    mode != MODE_TIMELINE) {
+	    mode != MODE_TIMELINE && mode != MODE_COUNT) {
 		fprintf(stderr, _("%s: --end only applies to --dump, --stats "
 		    "and --timeline\n"),
 		    PACKAGE);
+		return main_usage_error();
+	}
+	if (o.filter != NULL && mode != MODE_DUMP && mode != MODE_COUNT) {
+		fprintf(stderr, _("%s: --filter only applies to --dump and "
+		    "--count\n"), PACKAGE);
 		return main_usage_error();
 	}
 	if (o.at != NULL && mode != MODE_PROCESSES) {
@@ -445,7 +481,7 @@ main(int argc, char **argv)
 		    PACKAGE);
 		return main_usage_error();
 	}
-	if (o.bookmarked && mode != MODE_DUMP) {
+	if (o.bookmarked && mode != MODE_DUMP && mode != MODE_COUNT) {
 		fprintf(stderr, _("%s: --bookmarked only applies to --dump\n"),
 		    PACKAGE);
 		return main_usage_error();

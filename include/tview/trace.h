@@ -42,6 +42,9 @@ struct tv_env_entry {
 
 struct tv_event_class {
 	const char		*name;		/* interned */
+	/* interned: the event system (trace.dat) when the name does not
+	   carry it; NULL otherwise (see the filter's event lists) */
+	const char		*system;
 	uint64_t		 id;		/* the format's own id */
 	uint64_t		 stream_class_id;
 	int32_t			 loglevel;	/* -1 if none */
@@ -51,6 +54,12 @@ struct tv_event_class {
 	const struct tv_field_class *context;
 	const struct tv_field_class *payload;
 	uint64_t		 count;		/* TV_COUNT_UNKNOWN until counted */
+	/*
+	 * A record of this class belongs to the event before it on its
+	 * stream (a stack trace): a filter that shows that event shows it
+	 * too, as trace-cmd report -F does.
+	 */
+	bool			 follows_previous;
 	void			*priv;		/* driver data */
 };
 

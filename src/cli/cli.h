@@ -23,6 +23,7 @@ struct tv_cli_options {
 	const char		*at;		/* --at text, or NULL */
 	bool			 with_pid;	/* --dump --with-pid */
 	bool			 bookmarked;	/* --dump --bookmarked */
+	const char		*filter;	/* --filter text, or NULL */
 	const char		*latency;	/* --latency KIND, or NULL */
 	uint32_t		 timeline_cols;	/* --timeline=COLUMNS */
 	enum tv_cli_format	 format;	/* --processes --format */
@@ -37,6 +38,12 @@ struct tv_bookmarks;
  * not (the error goes to stderr, prefixed "tview: ").
  */
 int	tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o);
+
+/**
+ * tv_cli_count() - --count: print how many events of @set (in [begin,
+ * end], matching --filter) there are; exit status as tv_cli_dump().
+ */
+int	tv_cli_count(struct tv_trace_set *set, const struct tv_cli_options *o);
 
 /**
  * tv_cli_processes() - print the process table of @set at --at (default:

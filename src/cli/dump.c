@@ -1,17 +1,21 @@
 /*
  * --dump: walk the merged timeline once, from --begin (or the start) to
  * --end (or the end), and print each record as the format's reference
- * reader prints it.  Event lines go to stdout; the warnings about lost
+ * reader prints it; with --filter, only the events that match (lost-data
+ * warnings are still all reported).  --count walks the same way and
+ * prints how many events it would have printed.  Event lines go to stdout; the warnings about lost
  * events and packets go to stderr, as babeltrace2 does, so that stdout
  * stays byte-for-byte comparable with the reference.
  */
 #include "tview/tview.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "tview/error.h"
+#include "tview/filter.h"
 #include "tview/format.h"
 #include "tview/i18n.h"
 #include "tview/merge.h"
@@ -101,9 +105,33 @@ dump_headers(const struct tv_trace_set *set, struct tv_error *err)
 	return st;
 }
 
-/* The --dump main loop; see cli.h. */
-int
-tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
+/* Compile --filter against @set; 0, or the exit status of an error. */
+static int
+dump_filter(struct tv_trace_set *set, const struct tv_cli_options *o,
+    struct tv_filter **out)
+{
+	struct tv_time_ctx tctx;
+	struct tv_error err;
+
+	*out = NULL;
+	if (o->filter == NULL)
+		return 0;
+	tv_error_clear(&err);
+	tctx.begin = set->ts_begin;
+	tctx.end = set->ts_end;
+	tctx.cursor = set->ts_begin;
+	tctx.local = o->time_style == TV_TIME_WALL_LOCAL;
+	if (tv_filter_compile(o->filter, set, &tctx, out, &err) != TV_OK) {
+		tv_cli_error(&err);
+		return 2;
+	}
+	return 0;
+}
+
+/* The --dump and --count main loop; see cli.h. */
+static int
+dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
+    bool print)
 {
 	bool local = o->time_style == TV_TIME_WALL_LOCAL;
 	struct tv_error err, rec_err, stop_err, one;
@@ -117,6 +145,9 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 	struct tv_bookmarks *bms = NULL;
 	int64_t bm_last = INT64_MIN;
 	struct tv_event ev;
+	struct tv_filter *filter = NULL;
+	struct tv_filter_follow *follow = NULL;
+	uint64_t matched = 0;
 	enum tv_status st;
 	int status = 0;
 
@@ -135,11 +166,17 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 		return 2;
 	}
 
+	if ((status = dump_filter(set, o, &filter)) != 0)
+		return status;
+	if (filter != NULL)
+		follow = tv_filter_follow_create(set);
 	if (o->bookmarked) {
 		const struct tv_bookmark *b;
 
 		if (tv_cli_bookmarks_load(set, &bms, &err) != TV_OK) {
 			tv_cli_error(&err);
+			tv_filter_destroy(filter);
+			tv_filter_follow_destroy(follow);
 			return 1;
 		}
 		/* nothing outside [first start, last end] is inside one */
@@ -150,15 +187,20 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 		b = tv_bookmarks_get(bms, 0);
 		if (b == NULL || b->start == TV_TIME_NONE) {
 			tv_bookmarks_destroy(bms);
+			tv_filter_destroy(filter);
+			tv_filter_follow_destroy(follow);
+			if (!print)
+				printf("0\n");
 			return 0;
 		}
 		if (b->start > begin) {
 			begin = b->start;
-			if (o->begin == NULL && o->with_pid)
+			if (o->begin == NULL && (o->with_pid ||
+			    (filter && tv_filter_needs_state(filter))))
 				begin = INT64_MIN;
 		}
 	}
-	if (o->with_pid) {
+	if (o->with_pid || (filter != NULL && tv_filter_needs_state(filter))) {
 		/* the state just before the first line: replay up to it */
 		state = tv_state_create(set);
 		if (o->begin != NULL) {
@@ -171,8 +213,10 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 		}
 	}
 	setvbuf(stdout, NULL, _IOFBF, DUMP_STDOUT_BUF);
-	if (dump_headers(set, &err) != TV_OK) {
+	if (print && dump_headers(set, &err) != TV_OK) {
 		tv_cli_error(&err);
+		tv_filter_destroy(filter);
+		tv_filter_follow_destroy(follow);
 		tv_state_destroy(state);
 		tv_bookmarks_destroy(bms);
 		return 1;
@@ -202,8 +246,23 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 		if (bms != NULL && tv_bookmarks_covering(bms, ev.rec.ts,
 		    ev.stream->cpu) < 0)
 			continue;
+		if (filter != NULL && ev.rec.kind == TV_REC_EVENT) {
+			bool hit = false;
+
+			if (tv_filter_verdict(filter, &ev) != TV_FILTER_NEVER) {
+				tv_arena_reset(&arena);
+				hit = tv_filter_match(filter, &ev,
+				    state != NULL ? &owner : NULL, &arena);
+			}
+			if (!tv_filter_follow(follow, &ev, hit))
+				continue;
+		}
+		if (!print) {
+			matched += ev.rec.kind == TV_REC_EVENT;
+			continue;
+		}
 		st = dump_record(&ev, &arena, &line,
-		    state != NULL ? &owner : NULL, &one);
+		    o->with_pid ? &owner : NULL, &one);
 		if (st != TV_OK && rec_err.status == TV_OK) {
 			rec_err = one;
 			if (rec_err.status == TV_OK)
@@ -225,7 +284,11 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 	tv_merge_destroy(m);
 	tv_state_destroy(state);
 	tv_bookmarks_destroy(bms);
+	tv_filter_destroy(filter);
+	tv_filter_follow_destroy(follow);
 
+	if (!print)
+		printf("%" PRIu64 "\n", matched);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		tv_error_set(&err, TV_IO, NULL, _("cannot write the output: %s"),
 		    strerror(errno));
@@ -235,4 +298,18 @@ tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
 		status = 1;
 	}
 	return status;
+}
+
+/* See cli.h. */
+int
+tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o)
+{
+	return dump_walk(set, o, true);
+}
+
+/* See cli.h. */
+int
+tv_cli_count(struct tv_trace_set *set, const struct tv_cli_options *o)
+{
+	return dump_walk(set, o, false);
 }

@@ -133,6 +133,20 @@ cmd_help(struct tv_ui *ui, const char *arg TV_UNUSED, long long n TV_UNUSED)
 	tv_ui_pane_open(ui, TV_UI_PANE_HELP);
 }
 
+/* :filter EXPR, and :filter alone (clears). */
+static void
+cmd_filter(struct tv_ui *ui, const char *arg, long long n TV_UNUSED)
+{
+	tv_ui_filter_command(ui, arg, false);
+}
+
+/* :filter-out EXPR */
+static void
+cmd_filter_out(struct tv_ui *ui, const char *arg, long long n TV_UNUSED)
+{
+	tv_ui_filter_command(ui, arg, true);
+}
+
 /* :quit, :q */
 static void
 cmd_quit(struct tv_ui *ui, const char *arg TV_UNUSED, long long n TV_UNUSED)
@@ -159,6 +173,14 @@ static const struct tv_ui_cmd_usage event_usage[] = {
 static const struct tv_ui_cmd_usage search_usage[] = {
 	{ N_("REGEX"),	N_("same as /REGEX") }, { NULL, NULL },
 };
+static const struct tv_ui_cmd_usage filter_usage[] = {
+	{ N_("EXPR"),	N_("keep only the events EXPR matches (FILTERS in "
+	    "tview(1)); filters stack") },
+	{ "",		N_("alone: clear every filter") }, { NULL, NULL },
+};
+static const struct tv_ui_cmd_usage filter_out_usage[] = {
+	{ N_("EXPR"),	N_("hide the events EXPR matches") }, { NULL, NULL },
+};
 static const struct tv_ui_cmd_usage help_usage[] = {
 	{ "",		N_("this help") }, { NULL, NULL },
 };
@@ -176,6 +198,8 @@ static const struct tv_ui_cmd commands[] = {
 	{ "cpu",	NULL,	TV_UI_ARG_INT,	 cmd_cpu,	cpu_usage },
 	{ "event",	NULL,	TV_UI_ARG_EVENT, cmd_event,	event_usage },
 	{ "search",	NULL,	TV_UI_ARG_TEXT,	 cmd_search,	search_usage },
+	{ "filter",	NULL,	TV_UI_ARG_OPT_TEXT, cmd_filter,	filter_usage },
+	{ "filter-out",	NULL,	TV_UI_ARG_TEXT,	 cmd_filter_out, filter_out_usage },
 	{ "help",	NULL,	TV_UI_ARG_NONE,	 cmd_help,	help_usage },
 	{ "quit",	"q",	TV_UI_ARG_NONE,	 cmd_quit,	quit_usage },
 };
@@ -244,7 +268,8 @@ tv_ui_command(struct tv_ui *ui, const char *line)
 		tv_ui_error(ui, _("unknown command: %s"), cmd);
 		return;
 	}
-	if (c->arg != TV_UI_ARG_NONE && !arg[0]) {
+	if (c->arg != TV_UI_ARG_NONE && c->arg != TV_UI_ARG_OPT_TEXT &&
+	    !arg[0]) {
 		tv_ui_error(ui, _(":%s needs an argument"), cmd);
 		return;
 	}

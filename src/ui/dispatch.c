@@ -196,7 +196,37 @@ req_match(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
 	tv_ui_jump_match(ui);
 }
 
+/* &: a filter to keep only what it matches. */
+static void
+req_filter_prompt(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
+{
+	char buf[1024];
+
+	if (tv_ui_prompt(ui, TV_UI_HIST_COMMAND, _("filter: "), buf,
+	    sizeof(buf)) && buf[0])
+		tv_ui_filter_command(ui, buf, false);
+}
+
+/* F: the filters off, or back on. */
+static void
+req_filter_toggle(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
+{
+	tv_ui_filter_toggle(ui);
+}
+
+/* O, T, E: keep only the selected event's CPU, process or name. */
+static void
+req_filter_quick(struct tv_ui *ui, enum tv_ui_req req)
+{
+	tv_ui_filter_quick(ui, req);
+}
+
 static const tv_ui_handler handlers[TV_UI_REQ_COUNT] = {
+	[TV_UI_REQ_FILTER_PROMPT] = req_filter_prompt,
+	[TV_UI_REQ_FILTER_TOGGLE] = req_filter_toggle,
+	[TV_UI_REQ_FILTER_CPU] = req_filter_quick,
+	[TV_UI_REQ_FILTER_TASK] = req_filter_quick,
+	[TV_UI_REQ_FILTER_NAME] = req_filter_quick,
 	[TV_UI_REQ_MATCH] = req_match,
 	[TV_UI_REQ_QUIT] = req_quit,
 	[TV_UI_REQ_CANCEL] = req_cancel,

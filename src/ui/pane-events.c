@@ -45,10 +45,22 @@ ensure_cap(struct events_priv *ep, int h)
  * events and packets, shown where the tracer lost them.
  */
 enum tv_status
-tv_ui_merge_step(struct tv_ui *ui, int dir, struct tv_event *out)
+tv_ui_merge_step_raw(struct tv_ui *ui, int dir, struct tv_event *out)
 {
 	return dir > 0 ? tv_merge_next(ui->merge, out) :
 	    tv_merge_prev(ui->merge, out);
+}
+
+/* The same, inside the filtered view: the records it shows. */
+enum tv_status
+tv_ui_merge_step(struct tv_ui *ui, int dir, struct tv_event *out)
+{
+	enum tv_status st;
+
+	do
+		st = tv_ui_merge_step_raw(ui, dir, out);
+	while (st == TV_OK && !tv_ui_filter_keep(ui, out));
+	return st;
 }
 
 /*
@@ -64,7 +76,7 @@ fetch(struct tv_ui *ui, const struct tv_event *from, int dir, int n,
 	int got = 0;
 
 	tv_merge_seek_event(ui->merge, from);
-	if (dir > 0 && tv_ui_merge_step(ui, +1, &ev) != TV_OK)
+	if (dir > 0 && tv_ui_merge_step_raw(ui, +1, &ev) != TV_OK)
 		return 0;		/* @from itself */
 	while (got < n && tv_ui_merge_step(ui, dir, &ev) == TV_OK) {
 		if (out)

@@ -52,6 +52,11 @@
 	_(ZOOM_IN,	"zoom-in",	N_("timeline: zoom in around the cursor")) \
 	_(ZOOM_OUT,	"zoom-out",	N_("timeline: zoom out")) \
 	_(IDLE_THREADS,	"idle-threads",	N_("timeline: hide / show threads that did not run")) \
+	_(FILTER_PROMPT, "filter-prompt", N_("keep only the events a filter matches (:filter)")) \
+	_(FILTER_TOGGLE, "filter-toggle", N_("switch the filters off / back on")) \
+	_(FILTER_CPU,	"filter-cpu",	N_("keep only the selected event's CPU")) \
+	_(FILTER_TASK,	"filter-task",	N_("keep only the selected event's process")) \
+	_(FILTER_NAME,	"filter-name",	N_("keep only events named as the selected one")) \
 	_(FOCUS_NEXT,	"focus-next",	N_("move focus to the next pane"))	\
 	_(MAXIMISE,	"maximise",	N_("maximise / restore the focused pane")) \
 	_(CLOSE,	"close",	N_("close the help or fields pane"))	\

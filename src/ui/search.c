@@ -110,9 +110,10 @@ scan_loop(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
 	delay.tv_nsec = (long)(ui->scan_delay_us % 1000000) * 1000;
 	if (from) {
 		tv_merge_seek_event(ui->merge, from);
-		if (tv_ui_merge_step(ui, +1, &ev) != TV_OK)
+		if (tv_ui_merge_step_raw(ui, +1, &ev) != TV_OK)
 			return TV_NOT_FOUND;
-		if (inclusive && pred(ui, &ev, arg)) {
+		if (inclusive && tv_ui_filter_keep(ui, &ev) &&
+		    pred(ui, &ev, arg)) {
 			*hit = ev;
 			return TV_OK;
 		}

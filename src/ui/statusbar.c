@@ -66,6 +66,7 @@ tv_ui_status_draw(struct tv_ui *ui)
 	if (ui->proc_filter)
 		tv_strbuf_addf(&right, "[%s %" PRId64 "]  ", ui->proc_name,
 		    ui->proc_tid);
+	tv_ui_filter_status(ui, &right);
 	if (ui->pattern)
 		tv_strbuf_addf(&right, "%c%s  ", ui->search_dir > 0 ? '/' : '?',
 		    ui->pattern);

@@ -102,6 +102,7 @@ struct tv_ui {
 	uint32_t		 proc_machine;
 	char			 proc_name[32];
 	bool			 merge_err_shown;	/* reported once */
+	struct tv_ui_fview	*fview;		/* filter-view.c, owned */
 	bool			 quit;
 };
 
@@ -163,10 +164,28 @@ int	 tv_ui_width(const char *s);
 void	 tv_ui_events_goto(struct tv_ui *ui, const struct tv_event *ev);
 enum tv_status tv_ui_merge_step(struct tv_ui *ui, int dir,
 	    struct tv_event *out);
+enum tv_status tv_ui_merge_step_raw(struct tv_ui *ui, int dir,
+	    struct tv_event *out);
 void	 tv_ui_events_lost_in_view(struct tv_ui *ui, uint64_t *events,
 	    uint64_t *packets);
 
 /* pane-fields.c, pane-help.c have only their ops. */
+
+/* filter-view.c */
+struct tv_ui_fview;
+/** tv_ui_filter_command() - :filter EXPR (@out: :filter-out EXPR). */
+void	 tv_ui_filter_command(struct tv_ui *ui, const char *arg, bool out);
+/** tv_ui_filter_toggle() - F: the filters off / back on. */
+void	 tv_ui_filter_toggle(struct tv_ui *ui);
+/** tv_ui_filter_quick() - C, T, E: filter on the selection's CPU... */
+void	 tv_ui_filter_quick(struct tv_ui *ui, enum tv_ui_req req);
+/** tv_ui_filter_active() - filters stacked and on. */
+bool	 tv_ui_filter_active(const struct tv_ui *ui);
+/** tv_ui_filter_keep() - whether the filtered view shows @ev. */
+bool	 tv_ui_filter_keep(struct tv_ui *ui, const struct tv_event *ev);
+/** tv_ui_filter_status() - the status bar's filter and "N of M". */
+void	 tv_ui_filter_status(struct tv_ui *ui, struct tv_strbuf *sb);
+void	 tv_ui_filter_fini(struct tv_ui *ui);
 
 /* position.c */
 /** tv_ui_event_rank() - "event *n of *m" once every count is known. */
@@ -188,6 +207,7 @@ void	 tv_ui_history_fini(struct tv_ui *ui);
 enum tv_ui_arg {
 	TV_UI_ARG_NONE,		/* nothing (anything given is ignored) */
 	TV_UI_ARG_TEXT,		/* free text, required */
+	TV_UI_ARG_OPT_TEXT,	/* free text, may be empty */
 	TV_UI_ARG_INT,		/* a decimal integer, required */
 	TV_UI_ARG_EVENT,	/* an event name, required; Tab completes */
 };

@@ -360,6 +360,8 @@ ui_fini(struct tv_ui *ui, SCREEN *scr)
 	delscreen(scr);
 	tv_ui_session_fini(ui);
 	tv_ui_search_fini(ui);
+	tv_ui_filter_fini(ui);
+	tv_ui_filter_fini(ui);
 	tv_ui_position_fini();
 	tv_ui_history_fini(ui);
 	tv_arena_fini(&ui->arena);

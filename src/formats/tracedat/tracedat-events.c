@@ -304,6 +304,13 @@ td_events_classes(struct td_file *f, struct tv_trace *t)
 
 		c = tv_arena_zalloc(&t->arena, sizeof(*c));
 		c->name = tv_intern(t->names, e->name, strlen(e->name));
+		if (e->system != NULL)
+			c->system = tv_intern(t->names, e->system,
+			    strlen(e->system));
+		c->follows_previous = e->system != NULL &&
+		    strcmp(e->system, "ftrace") == 0 &&
+		    (strcmp(e->name, "kernel_stack") == 0 ||
+		    strcmp(e->name, "user_stack") == 0);
 		c->id = (uint64_t)e->id;
 		c->loglevel = -1;
 		c->index = (uint32_t)i;
