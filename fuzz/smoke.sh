@@ -2,6 +2,9 @@
 # smoke.sh TARGET...: run each fuzz target FUZZ_SECONDS (default 60) on its
 # seeds; fail if any crashes, leaks, times out (1 s) or allocates over
 # 512 MiB.  Prints one line per target: executions, exec/s, coverage.
+# FUZZ_ARGS adds libFuzzer options: CI gives "-seed=1 -runs=N", so that
+# its run is the same mutations every time (the seeds are generated, not
+# random) and a red CI is a real, reproducible finding.
 set -u
 secs=${FUZZ_SECONDS:-60}
 src=${SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -10,7 +13,8 @@ for t in "$@"; do
 	name=${t##*/fuzz-}
 	log=fuzz/work/$name.log
 	mkdir -p fuzz/work
-	if $SHELL "$src/fuzz/run.sh" "$t" "$secs" >"$log" 2>&1; then
+	# shellcheck disable=SC2086
+	if $SHELL "$src/fuzz/run.sh" "$t" "$secs" ${FUZZ_ARGS:-} >"$log" 2>&1; then
 		passed=$((passed + 1))
 		res=ok
 	else
