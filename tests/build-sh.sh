@@ -30,6 +30,7 @@ ok "no terminal: apt-get install ran" installed
 command -v tmux >/dev/null 2>&1 || { echo "skip: no tmux"; tv_test_done; exit; }
 runs=0
 socks=
+# shellcheck disable=SC2154  # s is the loop variable, set when it runs
 trap 'for s in $socks; do tmux -L "$s" kill-server >/dev/null 2>&1; done
 rm -rf "$tmp"' EXIT
 

@@ -29,7 +29,8 @@ touch -d "@1600000000" "$c/notes"
 # what fits, the oldest going first.
 TVIEW_CACHE_MAX=250K "$TVIEW" --processes "$tmp/t" >/dev/null 2>&1
 ok "--processes ran" test $? -eq 0
-new=$(cd "$c" && ls state-* | grep -v '^state-old')
+new=$(cd "$c" && for f in state-*; do
+    case $f in state-old*) ;; *) echo "$f" ;; esac; done)
 ok "the new state file is written ($new)" test -n "$new" -a -f "$c/$new"
 ok "the two newest old files stay" \
     test -f "$c/state-old5" -a -f "$c/state-old4"
@@ -40,7 +41,7 @@ total=$(cat "$c"/state-old* | wc -c)
 ok "the other state files fit the cap ($total bytes)" test "$total" -le 256000
 
 # The default cap keeps everything small.
-TVIEW_CACHE_MAX= "$TVIEW" --processes "$tmp/t" >/dev/null 2>&1
+TVIEW_CACHE_MAX='' "$TVIEW" --processes "$tmp/t" >/dev/null 2>&1
 ok "under the default cap nothing more goes" \
     test -f "$c/state-old5" -a -f "$c/state-old4"
 # A cap of 0 keeps only the file just written.
@@ -48,5 +49,5 @@ TVIEW_CACHE_MAX=0 "$TVIEW" --processes --at 50% "$tmp/t" >/dev/null 2>&1
 "$GEN_CTF" --quiet --cpus 2 --events 3000 --seed 3 "$tmp/t2" >/dev/null 2>&1
 TVIEW_CACHE_MAX=0 "$TVIEW" --processes "$tmp/t2" >/dev/null 2>&1
 ok "cap 0: only the state file just written" \
-    test "$(ls "$c" | grep -c '^state-')" -eq 1
+    test "$(find "$c" -maxdepth 1 -name 'state-*' | wc -l)" -eq 1
 tv_test_done

@@ -26,8 +26,14 @@ complete_words() {
 	    _tview; printf "%s\n" "${COMPREPLY[@]}" | sort' _ "$bashc" "$@"
 }
 
-ok "--ti completes to --time-format=" \
-    test "$(complete_words tview --ti)" = "--time-format="
+ok "--time- completes to --time-format=" \
+    test "$(complete_words tview --time-)" = "--time-format="
+ok "--ti offers --time-format= and --timeline" \
+    test "$(complete_words tview --ti | tr '\n' ' ')" = \
+    "--time-format= --timeline --timeline= "
+ok "--latency= offers the kinds" \
+    test "$(complete_words tview --latency = s | tr '\n' ' ')" = \
+    "softirq syscall "
 ok "--time-format=l completes to local" \
     test "$(complete_words tview --time-format = l)" = "local"
 ok "--format= offers table and tsv" \

@@ -51,7 +51,7 @@ refused() {
 # each without the cap).
 mk "$tmp/seq1d" 'uint32_t len; struct {} e[len];'
 printf '\000\000\020\000' >"$tmp/ev"
-for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12; do
 	cat "$tmp/ev" "$tmp/ev" >"$tmp/ev2" && mv "$tmp/ev2" "$tmp/ev"
 done
 cat "$tmp/ev" >>"$tmp/seq1d/stream"

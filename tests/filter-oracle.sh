@@ -74,7 +74,7 @@ while IFS="$tab" read -r key kind expr; do
 			continue
 		fi
 		norm=one_stack
-		case $expr in *stack*) norm=cat ;; esac
+		case $expr in *stack*) norm='cat' ;; esac
 		flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
 		    trace-cmd report -F "$expr" -i "$f" 2>/dev/null |
 		    $norm >"$tmp/exp"

@@ -70,7 +70,8 @@ for d in "$src"/*/; do
 	trace-cmd report -i "$f" >"$work/full" 2>/dev/null || continue
 	psize=$(od -An -tu4 -j $((10 + 2 + 2)) -N4 "$f" | tr -d ' ')
 	# "OFFSET SIZE [offset, size of cpu N]": the CPU with the most data
-	set -- $(trace-cmd dump --flyrecord -i "$f" 2>/dev/null |
+	# shellcheck disable=SC2046  # the fields split on purpose
+set -- $(trace-cmd dump --flyrecord -i "$f" 2>/dev/null |
 	    awk '/size of cpu/ && $2 > best { best = $2; o = $1 }
 	    END { print o, best }')
 	off=$1 dsize=$2

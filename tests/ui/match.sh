@@ -15,6 +15,7 @@ cut -f 4- "$tmp/dp" >"$tmp/dump"
 # The first syscall_entry_read after line 2000 whose exit (the next
 # syscall_exit_* of the same TID) is more than 50 events later: a call
 # that blocked, so other threads ran in between.
+# shellcheck disable=SC2046  # the fields split on purpose
 set -- $(awk -F '\t' 'NR > 2000 && $4 ~ /syscall_entry_read:/ && !($2 in open) {
     open[$2] = NR; next }
     ($2 in open) && $4 ~ /syscall_exit_/ { if (NR - open[$2] > 50) {

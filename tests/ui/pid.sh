@@ -15,6 +15,7 @@ gen_trace "$tmp/trace" --cpus 4 --events 3000 --seed 15
 
 # A statedump line of thread T of process P (T != P) that --with-pid
 # gives to nobody: the old UI rule took its payload tid T for a PID.
+# shellcheck disable=SC2046  # the fields split on purpose
 set -- $(awk -F '\t' '$1 == "-" &&
     match($4, /[{,] tid = [0-9]+, vtid = [0-9]+, pid = [0-9]+/) {
 	s = substr($4, RSTART, RLENGTH); gsub(/[^0-9 ]/, "", s)
