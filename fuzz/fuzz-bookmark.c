@@ -34,12 +34,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (n > 0) {
 		char *text = strdup(tv_bookmarks_get(bms, 0)->text);
 
-		tv_bookmarks_edit(bms, 0, "renamed", text);
+		/* a refused text (the API's checks) is an answer too */
+		(void)tv_bookmarks_edit(bms, 0, "renamed", text, NULL);
 		free(text);
 		tv_bookmarks_delete(bms, n - 1);
 		(void)tv_bookmarks_undo(bms);
 	}
-	(void)tv_bookmarks_add(bms, &spec);
+	(void)tv_bookmarks_add(bms, &spec, &n, NULL);
 	n = tv_bookmarks_count(bms);
 	tv_bookmarks_serialize(bms, &out, &len);
 	tv_error_clear(&err);

@@ -293,7 +293,8 @@ fz_walk_paths(const char *const *paths, size_t npaths)
 	uint32_t i;
 
 	tv_error_clear(&err);
-	(void)tv_trace_set_open(&set, paths, npaths, &err);
+	(void)tv_trace_set_open(&set, paths, npaths, tv_format_registry(),
+	    &err);
 	if (!set)
 		return;
 	tv_strbuf_init(&sb);
