@@ -24,6 +24,9 @@ ctf idx --index --discard --seq-gap
 ctf be --big-endian --large-header
 ctf pkt --packetized
 ctf pktbe --packetized --big-endian --cpus 3
+# CTF 2 traces of every field class (gen-ctf2 prints their expected dump)
+"$b/gen-ctf2" "$tmp/ctf2-le" >/dev/null
+"$b/gen-ctf2" --big-endian "$tmp/ctf2-be" >/dev/null
 for v in "" --big-endian; do
 	"$b/gen-ltt" --format fac --cpus 2 --events 40 $v \
 	    --expect "$tmp/x" "$tmp/fac$v" >/dev/null
@@ -51,10 +54,17 @@ for t in "$@"; do
 	ctf-meta)
 		for c in plain pkt pktbe; do
 			cp "$tmp/ctf-$c/metadata" "$d/$c"
+		done
+		# CTF 2: JSON metadata, both byte orders
+		for c in le be; do
+			cp "$tmp/ctf2-$c/metadata" "$d/ctf2-$c"
 		done ;;
 	ctf)
 		for c in plain idx be pkt pktbe; do
 			pack "$tmp/ctf-$c" "$d/$c"
+		done
+		for c in le be; do
+			pack "$tmp/ctf2-$c" "$d/ctf2-$c"
 		done ;;
 	tracedat)
 		"$b/td-gen" "$d/le64"

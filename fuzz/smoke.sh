@@ -25,8 +25,8 @@ for t in "$@"; do
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 	cov=$(grep -E '^#[0-9]+' "$log" | tail -n 1 |
 	    sed -n 's/.*\(cov: [0-9]* ft: [0-9]*\).*/\1/p')
-	echo "fuzz-smoke: $name: $res, ${execs:-?} executions in ${secs}s" \
-	    "($(( ${execs:-0} / secs )) exec/s), ${cov:-no coverage line}"
+	echo "fuzz-smoke: $name: $res, ${execs:-?} executions (at most" \
+	    "${secs}s), ${cov:-no coverage line}"
 done
 echo "$passed passed, $failed failed, 0 skipped"
 test "$failed" -eq 0
