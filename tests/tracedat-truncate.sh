@@ -32,6 +32,11 @@ pass=0 failed=0
 
 fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
 
+# trace-cmd under the lock of the kernel recordings other tests make at
+# the same time (make check -j2): as in tracedat-convert.sh, a recording
+# changes the global tracing state trace-cmd reads.
+tc() { flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" trace-cmd "$@"; }
+
 # cut FILE BYTES LABEL: run tview on the first BYTES of FILE; sets $lines.
 cut_run() {
 	head -c "$2" "$1" >"$work/cut.dat"
@@ -67,11 +72,11 @@ for d in "$src"/*/; do
 		    pass=$((pass + 1))
 		continue
 	fi
-	trace-cmd report -i "$f" >"$work/full" 2>/dev/null || continue
+	tc report -i "$f" >"$work/full" 2>/dev/null || continue
 	psize=$(od -An -tu4 -j $((10 + 2 + 2)) -N4 "$f" | tr -d ' ')
 	# "OFFSET SIZE [offset, size of cpu N]": the CPU with the most data
 	# shellcheck disable=SC2046  # the fields split on purpose
-set -- $(trace-cmd dump --flyrecord -i "$f" 2>/dev/null |
+set -- $(tc dump --flyrecord -i "$f" 2>/dev/null |
 	    awk '/size of cpu/ && $2 > best { best = $2; o = $1 }
 	    END { print o, best }')
 	off=$1 dsize=$2
@@ -106,7 +111,7 @@ done
 # A zstd chunk declaring 0 uncompressed bytes.
 f=$src/langraph-v7-zstd/trace.dat
 if [ -f "$f" ]; then
-	cpuoff=$(trace-cmd dump --flyrecord -i "$f" 2>/dev/null |
+	cpuoff=$(tc dump --flyrecord -i "$f" 2>/dev/null |
 	    awk '/data offset and size/ && $3 > 0 { print $2; exit }')
 	if [ -n "$cpuoff" ]; then
 		cp "$f" "$work/z.dat"; chmod u+w "$work/z.dat"
