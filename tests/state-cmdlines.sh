@@ -23,9 +23,11 @@ total=0
 
 for f in "$TVIEW_SHARED"/traces/ftrace/*/*.dat; do
 	test -f "$f" || continue
-	trace-cmd dump --cmd-lines "$f" >"$tmp/cl" 2>/dev/null || continue
+	flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
+	    trace-cmd dump --cmd-lines "$f" >"$tmp/cl" 2>/dev/null || continue
 	grep -q '^[0-9][0-9]* ' "$tmp/cl" || continue
-	trace-cmd report "$f" >"$tmp/rep" 2>/dev/null || : >"$tmp/rep"
+	flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
+	    trace-cmd report "$f" >"$tmp/rep" 2>/dev/null || : >"$tmp/rep"
 	if ! TVIEW_CACHE=off "$TVIEW" --processes "$f" >"$tmp/pr" \
 	    2>"$tmp/err"; then
 		echo "FAIL: $f: tview --processes failed:"

@@ -59,6 +59,7 @@ for f in "$dir"/*.dat; do
 	# the valid ones (trace-cmd convert output): what trace-cmd prints
 	case $name in *-convert-*)
 		if command -v trace-cmd >/dev/null 2>&1 &&
+		    flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
 		    trace-cmd report -i "$f" >"$work/exp" 2>/dev/null &&
 		    ! cmp -s "$work/exp" "$work/out"; then
 			echo "FAIL: $name: differs from trace-cmd report:"
