@@ -16,8 +16,10 @@ if ! test -d "$ctf"; then
 	echo "ctf-mutate: SKIP: no shared traces at $shared"
 	exit 77
 fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ctf-mutate.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+TV_TEST_NAME='ctf-mutate'
+top_srcdir=$top
+# shellcheck source=lib.sh
+. "$top/tests/lib.sh"	# the temporary directory and mutate()
 
 runs=0 bad=0 seed=12345
 # next_rand MAX: a deterministic pseudo-random number in [0, MAX).
@@ -43,17 +45,7 @@ for name in bt-smalltrace bt-2packets bt-trace-with-index \
 		f=$(echo "$files" | sed -n "$(( $(next_rand "$n") + 1 ))p")
 		size=$(wc -c <"$f")
 		test "$size" -gt 0 || continue
-		if test $((i % 3)) -eq 0; then
-			head -c "$(next_rand "$size")" "$f" >"$tmp/cut" &&
-			    cat "$tmp/cut" >"$f"
-		else
-			for _ in 1 2 3 4; do
-				off=$(next_rand "$size")
-				byte=$(printf '\\%03o' "$(next_rand 256)")
-				printf "$byte" | dd of="$f" bs=1 seek="$off" \
-				    conv=notrunc 2>/dev/null
-			done
-		fi
+		mutate "$f" "$i" 3 4
 		timeout 30 "$TVIEW" --dump "$tmp/t" >/dev/null 2>"$tmp/err"
 		rc=$?
 		runs=$((runs + 1))
@@ -77,18 +69,7 @@ for name in tc-CTF2-7.0-trace-with-index tc-CTF2-7.0-meta-variant-no-underscore 
 		rm -rf "$tmp/t"
 		cp -R "$ctf/$name" "$tmp/t" && chmod -R u+w "$tmp/t" || exit 1
 		f=$tmp/t/metadata
-		size=$(wc -c <"$f")
-		if test $((i % 4)) -eq 0; then
-			head -c "$(next_rand "$size")" "$f" >"$tmp/cut" &&
-			    cat "$tmp/cut" >"$f"
-		else
-			for _ in 1 2; do
-				off=$(next_rand "$size")
-				byte=$(printf '\\%03o' "$(next_rand 256)")
-				printf "$byte" | dd of="$f" bs=1 seek="$off" \
-				    conv=notrunc 2>/dev/null
-			done
-		fi
+		mutate "$f" "$i" 4 2
 		timeout 30 "$TVIEW" --dump "$tmp/t" >/dev/null 2>"$tmp/err"
 		rc=$?
 		runs=$((runs + 1))

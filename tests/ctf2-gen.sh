@@ -64,18 +64,7 @@ while test $i -lt 60; do
 	0) f=$tmp/t/stream;;
 	*) f=$tmp/t/metadata;;
 	esac
-	size=$(wc -c <"$f")
-	if test $((i % 5)) -eq 0; then
-		head -c "$(next_rand "$size")" "$f" >"$tmp/cut" &&
-		    cat "$tmp/cut" >"$f"
-	else
-		for _ in 1 2 3; do
-			off=$(next_rand "$size")
-			byte=$(printf '\\%03o' "$(next_rand 256)")
-			printf "$byte" | dd of="$f" bs=1 seek="$off" \
-			    conv=notrunc 2>/dev/null
-		done
-	fi
+	mutate "$f" "$i" 5 3
 	timeout 30 "$TVIEW" --dump "$tmp/t" >/dev/null 2>"$tmp/err"
 	rc=$?
 	runs=$((runs + 1))

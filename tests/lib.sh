@@ -39,3 +39,24 @@ tv_test_done() {
 	echo "$checks checks, $fails failed"
 	test "$fails" -eq 0
 }
+
+# mutate FILE I CUT_EVERY NBYTES: damage FILE as the mutation tests do:
+# when I is a multiple of CUT_EVERY, cut it at a random length, else
+# overwrite NBYTES random bytes.  The caller defines next_rand MAX.
+mutate() {
+	_size=$(wc -c <"$1")
+	if test $(($2 % $3)) -eq 0; then
+		head -c "$(next_rand "$_size")" "$1" >"$tmp/cut" &&
+		    cat "$tmp/cut" >"$1"
+		return
+	fi
+	_k=0
+	while test "$_k" -lt "$4"; do
+		_k=$((_k + 1))
+		_off=$(next_rand "$_size")
+		_byte=$(printf '\\%03o' "$(next_rand 256)")
+		# shellcheck disable=SC2059  # the format is the byte itself
+		printf "$_byte" | dd of="$1" bs=1 seek="$_off" \
+		    conv=notrunc 2>/dev/null
+	done
+}
