@@ -10,6 +10,10 @@
 #     babeltrace2 text, a full count pass (bench/count-bench, plain and
 #     with every field decoded) vs babeltrace2's counter sink, and the
 #     peak RSS of each (/usr/bin/time);
+#     `tview --stats` (a full walk through the process state) against
+#     the same counter, and the time to draw the control-flow and CPU
+#     views for 10 ms, 1 s and whole-trace windows during and after the
+#     background pass (bench/timeline-bench; ratio to the 100 ms budget);
 #  3. a table with the absolute figures and babeltrace2/tview ratios, on
 #     stdout and in $dir/RESULTS.txt.
 #
@@ -188,9 +192,37 @@ bench_trace() {
 	sed 's/^/    count-bench: /' "$work/count" | tee -a "$results"
 	measure "$count" --decode "$path"
 	row "count (all fields)" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
+	# --stats walks every record through the process state (events per
+	# class, CPU and thread, CPU time per mode): against the counter too
+	measure "$TVIEW" --stats "$path"
+	row "stats vs counter" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
 	# the counter prints running totals; the last block is the final one
 	tail -n 12 "$work/counter" |
 	    grep -E 'Event messages|Discarded' | sed 's/^ */    babeltrace2: /' |
+	    tee -a "$results"
+
+	# Drawing the control-flow and CPU views (bench/timeline-bench: the
+	# timeline and density strip the pane builds, 200 columns), while
+	# the background pass runs and after it; "strip" is the density
+	# strip's part of the median; no peer draws these, so the ratio is
+	# against the 100 ms budget (> 1: within it).
+	tlb=$BUILDDIR/bench/timeline-bench
+	test -x "$tlb" || return 0
+	"$tlb" "$path" 20 200 >"$work/tl" 2>"$work/tl.err"
+	test -s "$work/tl.err" && head -n 3 "$work/tl.err"
+	say ""
+	printf '%-24s %9s %9s %9s %9s %9s %8s\n' "draw C/CPU views" "n" \
+	    "median" "p99" "max" "strip" "100ms/p99" | tee -a "$results"
+	awk '($1 == "during" || $1 == "after") && $4 == 0 {
+		printf "%-24s %9s\n", $1 " the pass, " $2, 0 }
+	    ($1 == "during" || $1 == "after") && $4 > 0 {
+		printf "%-24s %9s %9s %9s %9s %9s %7sx\n", $1 " the pass, " $2,
+		    $4, $6 " ms", $8 " ms", $10 " ms", $14 " ms",
+		    ($8 > 0 ? sprintf("%.1f", 100 / $8) : "-")
+		if ($12 > 0) printf "    (%s of %s sampled from checkpoints)\n",
+		    $12, $4 }
+	    $1 == "pass_ms" { print "    background pass " $2 " ms with " \
+		"draws alongside, " $7 " events" }' "$work/tl" |
 	    tee -a "$results"
 }
 

@@ -9,23 +9,10 @@
 
 #include <stddef.h>
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 static const char *const names[] = {
 	"metadata", "channel0_0", "channel0_1", "channel0_2", "stream",
 	"index/channel0_0.idx", "index/channel0_1.idx",
 	"index/channel0_2.idx", NULL
 };
-static struct fz_tree *tree;
 
-int
-LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-	const char *dir;
-
-	if (!tree)
-		tree = fz_tree_new(names);
-	dir = fz_tree_fill(tree, data, size);
-	fz_walk_paths(&dir, 1);
-	return 0;
-}
+FZ_DIR_TARGET(names)

@@ -9,24 +9,11 @@
 
 #include <stddef.h>
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 static const char *const names[] = {
 	"metadata_0", "metadata_1", "kernel_0", "kernel_1", "fs_0",
 	"control/facilities_0", "cpu_0", "cpu_1",
 	"eventdefs/core.xml", "eventdefs/gen.xml", "eventdefs/gen_v2.xml",
 	NULL
 };
-static struct fz_tree *tree;
 
-int
-LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-	const char *dir;
-
-	if (!tree)
-		tree = fz_tree_new(names);
-	dir = fz_tree_fill(tree, data, size);
-	fz_walk_paths(&dir, 1);
-	return 0;
-}
+FZ_DIR_TARGET(names)

@@ -324,3 +324,15 @@ fz_walk_paths(const char *const *paths, size_t npaths)
 	tv_strbuf_fini(&sb);
 	tv_trace_set_close(set);
 }
+
+void
+fz_walk_tree(struct fz_tree **tree, const char *const *names,
+    const uint8_t *data, size_t size)
+{
+	const char *dir;
+
+	if (!*tree)
+		*tree = fz_tree_new(names);
+	dir = fz_tree_fill(*tree, data, size);
+	fz_walk_paths(&dir, 1);
+}

@@ -44,6 +44,29 @@ const char	*fz_tree_path(const struct fz_tree *t, size_t i);
  */
 void		 fz_walk_paths(const char *const *paths, size_t npaths);
 
+/**
+ * fz_walk_tree() - the whole body of a directory target: make *@tree
+ * from @names at the first call, fill it with @data and walk its root
+ * directory as one trace (fz_walk_paths).
+ */
+void		 fz_walk_tree(struct fz_tree **tree, const char *const *names,
+		    const uint8_t *data, size_t size);
+
+/*
+ * FZ_DIR_TARGET() - the libFuzzer entry point of a directory target
+ * whose tree may hold the files @names: fz_walk_tree on every input.
+ */
+#define FZ_DIR_TARGET(names)						\
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);		\
+int									\
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)		\
+{									\
+	static struct fz_tree *tree;					\
+									\
+	fz_walk_tree(&tree, (names), data, size);			\
+	return 0;							\
+}
+
 /** fz_text() - a malloc'd NUL-terminated copy of @data (exits on OOM). */
 char		*fz_text(const uint8_t *data, size_t size);
 

@@ -14,6 +14,8 @@ case $name in
 tsdl|ctf-meta|ctf) dict=$src/fuzz/tsdl.dict ;;
 ltt-xml|ltt2004|bookmark) dict=$src/fuzz/xml.dict ;;
 tracedat) dict=$src/fuzz/tracedat.dict ;;
+ctf2) dict=$src/fuzz/ctf2.dict ;;
+filter) dict=$src/fuzz/filter.dict ;;
 *) dict= ;;
 esac
 test -f "${dict:-/nonexistent}" || dict=

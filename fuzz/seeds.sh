@@ -59,6 +59,16 @@ for t in "$@"; do
 		for c in le be; do
 			cp "$tmp/ctf2-$c/metadata" "$d/ctf2-$c"
 		done ;;
+	ctf2)
+		# JSON metadata of every field class, both byte orders, and
+		# gen-ctf2's mistakes: one error path each
+		for c in le be; do
+			cp "$tmp/ctf2-$c/metadata" "$d/$c"
+		done
+		for e in $("$b/gen-ctf2" --list-errors); do
+			"$b/gen-ctf2" --error "$e" "$tmp/ctf2-e" >/dev/null
+			cp "$tmp/ctf2-e/metadata" "$d/error-$e"
+		done ;;
 	ctf)
 		for c in plain idx be pkt pktbe; do
 			pack "$tmp/ctf-$c" "$d/$c"
@@ -105,6 +115,27 @@ for t in "$@"; do
 		    '<!DOCTYPE bookmarks>' '<bookmarks><location cycle="7"' \
 		    ' name="&#233;t&#233;">&lt;x&gt;</location></bookmarks>' \
 		    >"$d/entities" ;;
+	filter)
+		# one filter per line of the forms filter.h lists
+		i=0
+		while IFS= read -r f; do
+			i=$((i + 1))
+			printf '%s' "$f" >"$d/f$i"
+		done <<-'EOF'
+		sched_switch: prev_tid == 1 && next_comm =~ "^sw"
+		sched_*: prev_tid != 0 || next_tid > 0x10, irq_*: irq < 3
+		cpu == 1 && !(tid == 0)
+		comm ~ "k*" || pid >= 2
+		time >= 40% && time <= "60%"
+		time > +1.5ms && trace == 0
+		syscall_exit_read: ret * 2 + 1 > 3 % 2 && (ret & 0xff) << 1
+		irq_handler_entry: name !~ "eth[0-9]"
+		$tid == vtid && $comm != comm
+		sched_process_fork: child_tid == _vtids_length - 1
+		prev_state / 0 == 1
+		'a' == 'b'
+		EOF
+		;;
 	*)
 		# a new target without seeds starts from nothing
 		: ;;

@@ -51,7 +51,7 @@ enum {
 
 static const struct option main_longopts[] = {
 	{ "dump",		no_argument,		NULL, 'd' },
-	{ "info",		no_argument,		NULL, 'i' },
+	{ "info",		optional_argument,	NULL, 'i' },
 	{ "begin",		required_argument,	NULL, 'b' },
 	{ "end",		required_argument,	NULL, 'e' },
 	{ "time-format",	required_argument,	NULL, OPT_TIME_FORMAT },
@@ -113,6 +113,9 @@ main_usage(FILE *fp)
 	    "seconds\n"
 	    "  -h, --help               print this help and exit\n"
 	    "  -V, --version            print the version and exit\n"), fp);
+	fputs(_("      --info=counts        --info, counting the events of a "
+	    "big trace the\n"
+	    "                           browser has not read yet\n"), fp);
 	fputs(_("      --processes          print the processes at --at TIME "
 	    "(default: the end):\n"
 	    "                           PID, TID, PPID, name, state, CPU, "
@@ -132,8 +135,9 @@ main_usage(FILE *fp)
 	    "tab-separated ('-' if none)\n"
 	    "      --bookmarked         with --dump, print only the events "
 	    "inside bookmarks\n"), fp);
-	fputs(_("  -F, --filter=EXPR        with --dump or --count, only the "
-	    "events EXPR matches\n"
+	fputs(_("  -F, --filter=EXPR        with --dump, --count or --stats, "
+	    "only the events\n"
+	    "                           EXPR matches\n"
 	    "      --count              print how many events there are (in "
 	    "--begin/--end,\n"
 	    "                           matching --filter)\n"), fp);
@@ -157,7 +161,8 @@ main_usage(FILE *fp)
 	    "                           per thread by mode (user, syscall, "
 	    "irq, softirq)\n"
 	    "      --latency=KIND       print latencies: wakeup, syscall, "
-	    "irq, softirq or all;\n"
+	    "irq, softirq,\n"
+	    "                           function (function_graph) or all;\n"
 	    "                           count, min, mean, p50, p99, max "
 	    "and the longest\n"), fp);
 	fputs(_("      --timeline[=COLUMNS] print what each CPU and thread "
@@ -335,6 +340,7 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 			st = TV_OK;
 		}
 		ui.time_style = o->time_style;
+		ui.time_style_given = o->time_style_given;
 		ui.initial_goto = o->begin;
 		status = tv_ui_run(set, &ui);
 		break;
@@ -352,7 +358,7 @@ int
 main(int argc, char **argv)
 {
 	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL, NULL, false,
-	    false, NULL, NULL, 80, TV_CLI_FORMAT_TABLE };
+	    false, NULL, NULL, 80, TV_CLI_FORMAT_TABLE, false, false };
 	bool format_given = false;
 	enum main_mode mode = MODE_UI;
 	int c;
@@ -368,6 +374,13 @@ main(int argc, char **argv)
 			mode = MODE_DUMP;
 			break;
 		case 'i':
+			if (optarg != NULL && strcmp(optarg, "counts") != 0) {
+				fprintf(stderr, _("%s: unknown --info '%s' "
+				    "(use --info or --info=counts)\n"),
+				    PACKAGE, optarg);
+				return main_usage_error();
+			}
+			o.info_counts = optarg != NULL;
 			mode = MODE_INFO;
 			break;
 		case 'b':
@@ -404,8 +417,8 @@ main(int argc, char **argv)
 			if (strcmp(optarg, "all") != 0 &&
 			    !main_latency_kind(optarg)) {
 				fprintf(stderr, _("%s: unknown latency '%s' "
-				    "(use wakeup, syscall, irq, softirq or "
-				    "all)\n"), PACKAGE, optarg);
+				    "(use wakeup, syscall, irq, softirq, "
+				    "function or all)\n"), PACKAGE, optarg);
 				return main_usage_error();
 			}
 			o.latency = optarg;
@@ -434,6 +447,7 @@ main(int argc, char **argv)
 			}
 			break;
 		case OPT_TIME_FORMAT:
+			o.time_style_given = true;
 			if (!main_time_style(optarg, &o.time_style)) {
 				fprintf(stderr, _("%s: unknown time format "
 				    "'%s' (use utc, local or seconds)\n"),
@@ -461,9 +475,10 @@ main(int argc, char **argv)
 		    PACKAGE);
 		return main_usage_error();
 	}
-	if (o.filter != NULL && mode != MODE_DUMP && mode != MODE_COUNT) {
-		fprintf(stderr, _("%s: --filter only applies to --dump and "
-		    "--count\n"), PACKAGE);
+	if (o.filter != NULL && ((mode != MODE_DUMP && mode != MODE_COUNT &&
+	    mode != MODE_STATS) || o.latency != NULL)) {
+		fprintf(stderr, _("%s: --filter only applies to --dump, --count "
+		    "and --stats\n"), PACKAGE);
 		return main_usage_error();
 	}
 	if (o.at != NULL && mode != MODE_PROCESSES) {

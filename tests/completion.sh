@@ -31,6 +31,8 @@ ok "--time- completes to --time-format=" \
 ok "--ti offers --time-format= and --timeline" \
     test "$(complete_words tview --ti | tr '\n' ' ')" = \
     "--time-format= --timeline --timeline= "
+ok "--info= offers counts" \
+    test "$(complete_words tview --info = '')" = "counts"
 ok "--latency= offers the kinds" \
     test "$(complete_words tview --latency = s | tr '\n' ' ')" = \
     "softirq syscall "

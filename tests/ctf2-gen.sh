@@ -29,9 +29,18 @@ done
 
 "$TVIEW" --info "$tmp/good" >"$tmp/info" 2>&1
 ok "--info: format version CTF 2" grep -q 'Format version: CTF 2' "$tmp/info"
-ok "--info: the user attributes" \
-    grep -qF 'preamble user-attributes: {\"gen.org,2024\":{\"by\":\"gen-ctf2\"}}' \
+ok "--info: the attributes" \
+    grep -qF 'preamble attributes: {\"gen.org,2024\":{\"by\":\"gen-ctf2\"}}' \
     "$tmp/info"
+ok "--info: the release candidates' user attributes" \
+    grep -qF 'event-record-class ints user-attributes: {\"lttng.org,2009\"' \
+    "$tmp/info"
+ok "--info: a clock origin object" \
+    grep -qF 'clock-class board origin: {\"namespace\":\"gen.org,2024\",\"name\":\"board-power-on\",\"uid\":\"b-1\"}' \
+    "$tmp/info"
+ok "--info: that clock is not absolute, the unix-epoch one is" \
+    sh -c 'grep -q "^    board: frequency 32768 Hz, offset 0 s + 0 cycles\$" "$1" &&
+    grep -q "^    clk: .*, absolute\$" "$1"' sh "$tmp/info"
 ok "--info: the trace class uid" \
     grep -q 'trace-class uid: gen-ctf2-trace' "$tmp/info"
 ok "--info: the environment" grep -q 'answer = 42' "$tmp/info"

@@ -15,9 +15,11 @@ export XDG_CACHE_HOME
 
 # same TRACE FILTER AWK [HEADER]: --dump --filter equals --dump | awk;
 # HEADER: how many lines the format prints before the events (LTT: 2).
+# LTT's last lines, after the events, are left out.
 same() {
-	"$TVIEW" --dump --filter "$2" "$1" >"$tmp/got" 2>"$tmp/err"
+	"$TVIEW" --dump --filter "$2" "$1" >"$tmp/raw" 2>"$tmp/err"
 	rc=$?
+	sed '/^End trace set$/,$d' "$tmp/raw" >"$tmp/got"
 	"$TVIEW" --dump "$1" 2>/dev/null | awk "$3" >"$tmp/want"
 	ok "'$2' = awk '$3' ($(wc -l <"$tmp/want") lines)" sh -c \
 	    "test $rc -eq 0 && ! test -s '$tmp/err' && test -s '$tmp/want' &&
@@ -32,7 +34,7 @@ same() {
 # the prefix.
 owner() {
 	"$TVIEW" --dump --filter "$4" "$1" 2>"$tmp/err" |
-	    tail -n +$((${5:-0} + 1)) >"$tmp/got"
+	    tail -n +$((${5:-0} + 1)) | sed '/^End trace set$/,$d' >"$tmp/got"
 	rc=$(test -s "$tmp/err" && echo 1 || echo 0)
 	"$TVIEW" --dump --with-pid "$1" 2>/dev/null |
 	    awk -F '\t' -v c="$2" -v v="$3" '$c == v' | cut -f 4- >"$tmp/want"

@@ -56,6 +56,12 @@ one_stack() {
 	}'
 }
 
+# show_diff RC: what a failed comparison saw, for the log
+show_diff() {
+	echo "  exit $1; stderr: $(head -1 "$tmp/err")"
+	diff "$tmp/exp" "$tmp/got" | head -6
+}
+
 skipped=0
 tab=$(printf '\t')
 while IFS="$tab" read -r key kind expr; do
@@ -75,17 +81,17 @@ while IFS="$tab" read -r key kind expr; do
 		fi
 		norm=one_stack
 		case $expr in *stack*) norm='cat' ;; esac
-		flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
-		    trace-cmd report -F "$expr" -i "$f" 2>/dev/null |
+		sh "$top_srcdir/tests/tc-report" -F "$expr" -i "$f" 2>/dev/null |
 		    $norm >"$tmp/exp"
+		TV_ON_FAIL="show_diff $rc"
 		ok "$key: '$expr': as trace-cmd report -F ($(wc -l <"$tmp/exp") lines)" \
 		    sh -c "test $rc -eq 0 && ! test -s '$tmp/err' &&
 		    cmp -s '$tmp/exp' '$tmp/got'"
+		TV_ON_FAIL=
 		;;
 	reject)
 		if $have_tc; then
-			flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
-			    trace-cmd report -F "$expr" -i "$f" \
+			sh "$top_srcdir/tests/tc-report" -F "$expr" -i "$f" \
 			    >"$tmp/exp" 2>/dev/null
 			tc=$?
 			ok "$key: '$expr': trace-cmd rejects it too" \

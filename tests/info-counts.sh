@@ -1,7 +1,9 @@
 #!/bin/sh
 # --info counts the events of each class, and lists no class the trace
 # does not describe (trace.dat's catch-all "unknown", id 2^64-1, unless
-# records of an unknown type exist).  Oracles: babeltrace2's text output
+# records of an unknown type exist).  --info=counts counts whatever the
+# size; plain --info only small traces or from the state cache (that path
+# is tests/ui/info-cache.sh).  Oracles: babeltrace2's text output
 # counted per event name (generated trace, and shared CTF traces), the
 # trace-cmd report outputs in $TVIEW_SHARED/traces/oracles/ftrace counted
 # per event name, and the LTTV textDump oracles of the LTT 0.x samples.
@@ -12,9 +14,16 @@ TV_TEST_NAME=info-counts
 
 test -x "$TVIEW" || { echo "no tview binary at $TVIEW"; exit 99; }
 
-# info_counts TRACE: "NAME COUNT" for every class with events, by name.
+# No state cache of the user's: the counts come from the pass.
+XDG_CACHE_HOME=$tmp/cache
+export XDG_CACHE_HOME
+
+# info_counts TRACE [HOW]: "NAME COUNT" for every class with events, by
+# name, from --info=counts (HOW "cheap": plain --info).
 info_counts() {
-	"$TVIEW" --info "$1" 2>"$tmp/info.err" |
+	_opt=--info=counts
+	test "$2" = cheap && _opt=--info
+	"$TVIEW" "$_opt" "$1" 2>"$tmp/info.err" |
 	    sed -n 's/^    [0-9-][0-9]* \(.*\) (.*): \([0-9][0-9]*\)$/\1 \2/p' |
 	    awk '$2 > 0 { c[$1] += $2 } END { for (k in c) print k, c[k] }' |
 	    sort
@@ -52,6 +61,9 @@ ok "gen: Events: equals the --dump line count ($total)" \
     grep -q "^Events: $total\$" "$tmp/info"
 ok "gen: the class counts add up to $total" \
     test "$(awk '{ n += $2 } END { print n }' "$tmp/tv")" -eq "$total"
+info_counts "$tmp/gen" cheap >"$tmp/tv-cheap"
+ok "gen: a small trace is counted by plain --info too" same gen \
+    "$tmp/tv" "$tmp/tv-cheap"
 if command -v babeltrace2 >/dev/null 2>&1; then
 	bt2_counts "$tmp/gen" >"$tmp/bt"
 	ok "gen: per-class counts equal babeltrace2's" same gen "$tmp/bt" \
@@ -78,7 +90,7 @@ for f in "$st"/ftrace/*/*.dat; do
 	info_counts "$f" >"$tmp/tv"
 	ok "$n: per-class counts equal trace-cmd report's" same "$n" \
 	    "$tmp/rep" "$tmp/tv"
-	"$TVIEW" --info "$f" >"$tmp/info" 2>&1
+	"$TVIEW" --info=counts "$f" >"$tmp/info" 2>&1
 	ok "$n: no 18446744073709551615 unknown class" \
 	    test "$(grep -c 18446744073709551615 "$tmp/info")" -eq 0
 done

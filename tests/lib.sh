@@ -60,3 +60,19 @@ mutate() {
 		    conv=notrunc 2>/dev/null
 	done
 }
+
+# gen_formats DIR EVENTS: one trace of each format from the generators:
+# DIR/ctf (CTF, about EVENTS * 30 bytes), DIR/ltt (LTT 0.x, gen-ltt's
+# expectations in DIR/ltt.exp), DIR/td.dat (trace.dat, EVENTS at most
+# 100000); skips (exit 77) without the generators.
+gen_formats() {
+	: "${GEN_LTT:=$top_builddir/gen-ltt}" "${TD_GEN:=$top_builddir/td-gen}"
+	for _g in "$GEN_CTF" "$GEN_LTT" "$TD_GEN"; do
+		test -x "$_g" || { echo "skip: no $_g"; exit 77; }
+	done
+	"$GEN_CTF" --quiet --cpus 2 --size "$(($2 * 30))" "$1/ctf" \
+	    >/dev/null || exit 99
+	"$GEN_LTT" --format fac --cpus 2 --events "$2" --expect \
+	    "$1/ltt.exp" "$1/ltt" >/dev/null || exit 99
+	"$TD_GEN" --events "$2" "$1/td.dat" || exit 99
+}

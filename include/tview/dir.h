@@ -28,4 +28,17 @@ void	  tv_dir_list_free(char **names, size_t n);
 size_t	  tv_dir_prune(const char *dir, const char *prefix,
 	    uint64_t max_bytes, const char *keep);
 
+/**
+ * tv_dir_make() - mkdir -p @dir with @mode for what it creates; true if
+ * it exists afterwards.
+ */
+bool	  tv_dir_make(const char *dir, unsigned mode);
+
+/**
+ * tv_dir_state() - the file @name under $XDG_STATE_HOME/tview (default
+ * ~/.local/state/tview), directory created; NULL when neither variable
+ * gives an absolute path.  Free the result.
+ */
+char	 *tv_dir_state(const char *name);
+
 #endif /* TVIEW_DIR_H */

@@ -129,6 +129,13 @@ struct tv_field_class {
 			struct tv_int_class	 integer;	/* container */
 			struct tv_enum_mapping	*maps;
 			uint32_t		 nmaps;
+			/*
+			 * A bit map (CTF 2): the ranges are bit indexes
+			 * (0 = least significant) and a mapping holds a
+			 * value when one of its bits is set: several
+			 * flags may hold at once.
+			 */
+			bool			 bit_flags;
 		} enumeration;				/* ENUM */
 		struct {
 			uint32_t		 exp_dig;
@@ -160,6 +167,12 @@ struct tv_field_class {
 			struct tv_field_class	*elem;
 			uint64_t		 length;	/* ARRAY */
 			int32_t			 length_slot;	/* SEQUENCE */
+			/*
+			 * A BLOB (CTF 2) of a stated IANA media type:
+			 * that type; NULL when not stated (the default,
+			 * application/octet-stream) or not a BLOB.
+			 */
+			const char		*media_type;
 		} array;				/* ARRAY, SEQUENCE */
 	};
 };
@@ -196,8 +209,9 @@ struct tv_field_class	*tv_field_class_create(struct tv_arena *a,
 			    enum tv_fc_kind kind);
 /**
  * tv_enum_mapping_holds() - whether a range of mapping @m of enum @fc
- * holds @v (compared signed when the enum's integer is): the one range
- * check of every reader and printer.
+ * holds @v (compared signed when the enum's integer is; for a bit map,
+ * whether @v has one of the bits of @m set): the one range check of
+ * every reader and printer.
  */
 bool			 tv_enum_mapping_holds(const struct tv_field_class *fc,
 			    const struct tv_enum_mapping *m, uint64_t v);

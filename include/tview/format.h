@@ -5,14 +5,29 @@
 #ifndef TVIEW_FORMAT_H
 #define TVIEW_FORMAT_H
 
+#include "tview/span.h"
 #include "tview/state-rules.h"
+#include "tview/time.h"
 #include "tview/trace.h"
 
 struct tv_strbuf;
+struct tv_thread;
 
 struct tv_format_ops {
 	const char	*name;		/* "ctf", "tracedat", "ltt" */
 	const char	*description;	/* N_() text for --info */
+	/*
+	 * How the reference reader shows the times of a clock that is not
+	 * absolute (boot, local: seconds since boot): TV_TIME_WALL_UTC (0)
+	 * as babeltrace2 does, TV_TIME_SECONDS as trace-cmd report does.
+	 */
+	enum tv_time_style	 plain_clock_style;
+	/*
+	 * The digits after the second the reference reader prints: 6 for
+	 * trace-cmd report's microseconds; 0 stands for 9, the nanoseconds
+	 * of babeltrace2 and LTTV.
+	 */
+	int			 time_digits;
 	/*
 	 * Cheap check of magic or layout.  TV_OK if this driver reads @path,
 	 * TV_FORMAT if not (no message needed), anything else with a message
@@ -45,11 +60,45 @@ struct tv_format_ops {
 			    struct tv_arena *arena, struct tv_strbuf *out,
 			    struct tv_error *err);
 	/*
+	 * Optional (may be NULL): print_record for a reference reader that
+	 * prints process columns from its own state engine (LTTV textDump):
+	 * @run is the thread running on the record's CPU once the record
+	 * is applied to the process state (tv_state_apply), NULL if none
+	 * is known.  --dump calls it instead of print_record.
+	 */
+	enum tv_status	(*print_record_state)(const struct tv_event *ev,
+			    const struct tv_thread *run,
+			    struct tv_arena *arena, struct tv_strbuf *out,
+			    struct tv_error *err);
+	/*
+	 * Optional (may be NULL): the event's own text as the reference
+	 * reader prints it after the event's name (trace-cmd report's
+	 * info: function names, function_graph depth and durations,
+	 * kernel stacks), the same text print_record prints, for the
+	 * browser's rows, fields pane and search.  Lines separated by
+	 * '\n' (a kernel stack), none at the end.
+	 */
+	enum tv_status	(*print_info)(const struct tv_event *ev,
+			    struct tv_arena *arena, struct tv_strbuf *out,
+			    struct tv_error *err);
+	/*
+	 * Optional (may be NULL): what the reference reader makes of one
+	 * decoded value @v named @name (an array element: its array's
+	 * name) in @scope of @ev: the symbol of a code address, the flags
+	 * a flag word holds.  Appended to @out; false if nothing.
+	 */
+	bool		(*value_note)(const struct tv_event *ev,
+			    enum tv_scope scope, const char *name,
+			    const struct tv_value *v, struct tv_strbuf *out);
+	/*
 	 * Optional (may be NULL): what the reference reader prints once
 	 * before the records of @trace (trace-cmd report's "cpus=N"), for
 	 * --dump.  Empty output prints nothing; no newline at the end.
 	 */
 	enum tv_status	(*print_header)(const struct tv_trace *trace,
+			    struct tv_strbuf *out, struct tv_error *err);
+	/* Optional (may be NULL): the same, once after the records. */
+	enum tv_status	(*print_footer)(const struct tv_trace *trace,
 			    struct tv_strbuf *out, struct tv_error *err);
 	/*
 	 * Optional (may be NULL): a tv_xmalloc'd copy of packet @pkt's bytes
@@ -73,6 +122,18 @@ struct tv_format_ops {
 	 */
 	uint8_t		(*state_hook)(const struct tv_state_rule *r,
 			    const struct tv_value *payload);
+	/*
+	 * Optional: the spans this format records as entry and exit
+	 * records (span.h), a table ended by TV_SPAN_RULE_END.
+	 */
+	const struct tv_span_rule *span_rules;
+	/*
+	 * Optional: the name of code address @addr in @trace (its symbol
+	 * table, e.g. ftrace's kallsyms) into @buf; false if unknown.
+	 * Safe to call from any thread.
+	 */
+	bool		(*symbol)(const struct tv_trace *trace, uint64_t addr,
+			    char *buf, size_t size);
 };
 
 /**

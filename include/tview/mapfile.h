@@ -9,10 +9,15 @@
 #include "tview/tview.h"
 #include "tview/error.h"
 
+#include <setjmp.h>
+#include <sys/types.h>
+
 struct tv_mapfile {
 	char		*path;	/* owned */
 	const uint8_t	*data;	/* mapping, NULL for an empty file */
 	uint64_t	 size;
+	dev_t		 dev;	/* of the file mapped, to tell a file */
+	ino_t		 ino;	/* replaced since from one truncated */
 };
 
 /** tv_mapfile_open() - map @path read-only; TV_IO with errno on failure. */
@@ -21,6 +26,76 @@ enum tv_status	 tv_mapfile_open(struct tv_mapfile *mf, const char *path,
 void		 tv_mapfile_close(struct tv_mapfile *mf);
 /** tv_mapfile_advise() - hint sequential (true) or random access. */
 void		 tv_mapfile_advise(struct tv_mapfile *mf, bool sequential);
+
+/*
+ * Guarding reads of mappings.  A file truncated while mapped makes every
+ * read past its new end raise SIGBUS.  Code that reads mappings runs
+ * between tv_map_guard_enter() and tv_map_guard_leave(), with a
+ * sigsetjmp() on the guard's jump buffer right after entering:
+ *
+ *	struct tv_map_guard g;
+ *
+ *	tv_map_guard_enter(&g);
+ *	if (sigsetjmp(g.jb, 0) != 0) {
+ *		tv_map_guard_leave(&g);
+ *		return ...tv_mapfile_fault(mf, g.addr, err)...;
+ *	}
+ *	...read the mapping...
+ *	tv_map_guard_leave(&g);
+ *
+ * or, the same in one statement, TV_MAP_GUARDED(g, st, call, on_fault).
+ * A fault inside comes back from sigsetjmp() with g.addr the address that
+ * faulted.  Guards nest and are per thread.  A SIGBUS outside any guard
+ * goes to the handler installed before (or kills as by default).
+ */
+struct tv_map_guard {
+	sigjmp_buf		 jb;
+	struct tv_map_guard	*prev;
+	const void *volatile	 addr;	/* set by the fault */
+};
+
+/** tv_map_guard_init() - install the SIGBUS handler (once; idempotent). */
+void		 tv_map_guard_init(void);
+void		 tv_map_guard_enter(struct tv_map_guard *g);
+void		 tv_map_guard_leave(struct tv_map_guard *g);
+/*
+ * st = call under guard @g (a struct tv_map_guard the caller declares);
+ * after a fault, st = on_fault, which may read g.addr.
+ */
+#define TV_MAP_GUARDED(g, st, call, on_fault) do {			\
+	tv_map_guard_enter(&(g));					\
+	if (sigsetjmp((g).jb, 0) != 0) {				\
+		tv_map_guard_leave(&(g));				\
+		(st) = (on_fault);					\
+	} else {							\
+		(st) = (call);						\
+		tv_map_guard_leave(&(g));				\
+	}								\
+} while (0)
+
+/** tv_mapfile_contains() - whether @addr lies in @mf's mapping. */
+bool		 tv_mapfile_contains(const struct tv_mapfile *mf,
+		    const void *addr);
+/**
+ * tv_mapfile_changed() - re-stat @mf's file: true when it is shorter than
+ * mapped, replaced or deleted (its tail then reads as zeros or faults).
+ */
+bool		 tv_mapfile_changed(const struct tv_mapfile *mf);
+/**
+ * tv_mapfile_fault() - the error for a fault at @addr in @mf: re-stat
+ * the file and say whether it was truncated (and how much is left),
+ * replaced or deleted.  Returns TV_IO.
+ */
+enum tv_status	 tv_mapfile_fault(const struct tv_mapfile *mf,
+		    const void *addr, struct tv_error *err);
+/**
+ * tv_mapfile_release() - the pages wholly inside [@off, @off + @len) are
+ * not needed soon: the kernel drops them from the mapping (they are read
+ * again from the file if touched), so a sequential pass keeps its
+ * resident size near its heap.
+ */
+void		 tv_mapfile_release(const struct tv_mapfile *mf, uint64_t off,
+		    uint64_t len);
 
 /** tv_read_file() - read a small text file fully (metadata, XML); capped. */
 enum tv_status	 tv_read_file(const char *path, size_t max, char **out,

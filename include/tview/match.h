@@ -1,7 +1,8 @@
 /*
  * The matching event (vim's %): from a system call, IRQ, softirq or trap
  * entry to its exit and back, from a wake-up to the switch that puts the
- * woken thread on a CPU and back.  What an event is comes from the
+ * woken thread on a CPU and back, from a function span's entry record to
+ * its exit record (span.h) and back.  What an event is comes from the
  * process state (its rules), not from event names: an entry is an event
  * after which the running thread's mode stack is deeper, an exit one
  * after which it is shallower, a wake-up one after which a waiting
@@ -26,6 +27,8 @@ enum tv_match_kind {
 	TV_MATCH_MODE_ENTRY,	/* backward: an exit's entry */
 	TV_MATCH_SWITCH_IN,	/* forward: a wake-up's switch-in */
 	TV_MATCH_WAKEUP,	/* backward: a switch-in's wake-up */
+	TV_MATCH_SPAN_EXIT,	/* forward: a function entry's exit */
+	TV_MATCH_SPAN_ENTRY,	/* backward: a function exit's entry */
 };
 
 struct tv_match;
@@ -44,7 +47,10 @@ enum tv_status	 tv_match_begin(struct tv_state_index *idx,
 /** tv_match_step() - apply the next record; true if it is the match. */
 bool		 tv_match_step(struct tv_match *m, const struct tv_event *ev);
 void		 tv_match_destroy(struct tv_match *m);
-/** tv_match_kind_name() - "exit", "entry", "switch-in", "wake-up". */
+/**
+ * tv_match_kind_name() - "exit", "entry", "switch-in", "wake-up",
+ * "function exit", "function entry".
+ */
 const char	*tv_match_kind_name(enum tv_match_kind kind);
 
 #endif /* TVIEW_MATCH_H */

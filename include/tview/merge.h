@@ -15,6 +15,13 @@ struct tv_merge;
 struct tv_merge	*tv_merge_create(struct tv_trace_set *set);
 void		 tv_merge_destroy(struct tv_merge *m);
 
+/**
+ * tv_merge_set_sequential() - @m will mostly walk forwards once through
+ * the trace (--dump, counts): read ahead, and release the mapped pages
+ * of each packet next() leaves behind.
+ */
+void		 tv_merge_set_sequential(struct tv_merge *m);
+
 /** tv_merge_seek_begin() - next() returns the first record. */
 void		 tv_merge_seek_begin(struct tv_merge *m);
 /** tv_merge_seek_end() - prev() returns the last record. */

@@ -97,6 +97,14 @@ const struct tv_state_rule *tv_state_rule_find(const char *event_name,
 		    const struct tv_format_ops *ops);
 
 /**
+ * tv_rule_name_matches() - whether @event_name, whole or the part after
+ * its last '.' or ':', matches @pattern (exact, or a prefix ending in
+ * '*'): how every driver rule names its events.
+ */
+bool		 tv_rule_name_matches(const char *pattern,
+		    const char *event_name);
+
+/**
  * tv_state_rule_label() - what the '*' of @r's pattern matched in
  * @event_name ("openat" of "syscall_entry_openat"), or the name itself
  * (after any "channel." or "system:" part) for an exact pattern.

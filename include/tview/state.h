@@ -53,6 +53,8 @@ struct tv_thread {
 	uint8_t		 state;		/* enum tv_thread_state */
 	bool		 uncertain;	/* events were lost since the state
 					   was last proved */
+	bool		 gone;		/* switched out dead: never runs
+					   again, whatever events say */
 	uint8_t		 nmodes;
 	uint8_t		 modes[TV_MODE_STACK_MAX];	/* enum tv_exec_mode */
 	char		 name[TV_THREAD_NAME_MAX];	/* "" if unknown */
@@ -105,6 +107,12 @@ int64_t		 tv_state_time(const struct tv_state *s);
 const char	*tv_thread_state_name(enum tv_thread_state st);
 /** tv_exec_mode_name() - "user", "syscall", ... the same way. */
 const char	*tv_exec_mode_name(enum tv_exec_mode m);
+/**
+ * tv_thread_modes_text() - @t's mode stack, outermost first, joined by
+ * '>' ("user>syscall>irq"), or "-"; names translated if @translate.
+ */
+void		 tv_thread_modes_text(const struct tv_thread *t,
+		    bool translate, char *buf, size_t size);
 
 /* ---- snapshots (checkpoints) ---- */
 

@@ -8,9 +8,10 @@
  *
  * Counted: records per event class, per CPU and per task (the owner the
  * state gives each event), lost events; CPU time per task and per CPU,
- * split by execution mode; and four kinds of latency (wake-up to
- * switch-in, system calls, hardware and software interrupts), each as
- * count / min / mean / p50 / p99 / max with the longest instances.
+ * split by execution mode; and five kinds of latency (wake-up to
+ * switch-in, system calls, hardware and software interrupts, and the
+ * functions a format records as spans: ftrace's function_graph), each
+ * as count / min / mean / p50 / p99 / max with the longest instances.
  *
  * Time on a CPU is charged between consecutive records of that CPU to the
  * thread the state had running there, in the mode on top of its stack;
@@ -20,6 +21,7 @@
 #ifndef TVIEW_STATS_H
 #define TVIEW_STATS_H
 
+#include "tview/pass.h"
 #include "tview/state.h"
 #include "tview/trace.h"
 
@@ -29,6 +31,7 @@ enum tv_lat_kind {
 	TV_LAT_SYSCALL,		/* entry -> exit, per system call */
 	TV_LAT_IRQ,		/* hardware interrupt handler */
 	TV_LAT_SOFTIRQ,		/* software interrupt */
+	TV_LAT_FUNCTION,	/* a traced function (span.h), per function */
 	TV_LAT_COUNT,
 };
 
@@ -50,7 +53,10 @@ struct tv_lat_instance {
 	uint32_t	 machine;
 };
 
-/* A series: one latency kind, or one system call of the syscall kind. */
+/*
+ * A series: one latency kind, or one system call of the syscall kind, or
+ * one function of the function kind.
+ */
 struct tv_lat_series {
 	const char	*name;		/* kind name, or the event's name */
 	uint64_t	 count;
@@ -88,6 +94,17 @@ struct tv_stats	*tv_stats_create(struct tv_trace_set *set);
 void		 tv_stats_destroy(struct tv_stats *st);
 
 /**
+ * tv_stats_set_keep() - count only the events @keep keeps (the filtered
+ * view): events per class, per CPU and per task, and the total.  CPU
+ * time, lost events and latencies stay those of the whole range, as the
+ * process state is the same whatever is shown.  @keep is called for
+ * every event of the range, in timeline order, with its owner; @arena
+ * is the walk's own, reset before each call.  NULL: every event.
+ */
+void		 tv_stats_set_keep(struct tv_stats *st, tv_pass_pred keep,
+		    void *arg);
+
+/**
  * tv_stats_run() - walk the whole timeline once (the state needs every
  * record from the start) and count what lies in [@begin, @end]
  * (TV_TIME_NONE: open).  @cancel, if not NULL, is polled.  Decoding
@@ -106,16 +123,28 @@ const struct tv_time_row *tv_stats_cpus(const struct tv_stats *st, size_t *n);
 /** Thread rows, most CPU time first. */
 const struct tv_time_row *tv_stats_threads(const struct tv_stats *st,
 		    size_t *n);
+/** tv_time_row_running() - @r's running time, summed over every mode. */
+int64_t		 tv_time_row_running(const struct tv_time_row *r);
 /** Events, lost events (discarded + lost packets), and the range. */
 void		 tv_stats_totals(const struct tv_stats *st, uint64_t *events,
 		    uint64_t *lost, int64_t *begin, int64_t *end);
 /**
  * tv_stats_latency() - the series of @kind: [0] is the whole kind, the
- * rest one per event name (system calls), most frequent first.
+ * rest one per name (system calls, functions), most frequent first.
  */
 const struct tv_lat_series *tv_stats_latency(const struct tv_stats *st,
 		    enum tv_lat_kind kind, size_t *n);
-/** tv_lat_kind_name() - "wakeup", "syscall", "irq", "softirq". */
+/**
+ * tv_stats_has_latency() - whether @kind applies to the trace: the
+ * function kind only when some record was a function span; the others
+ * always (a table of zeros says none happened).
+ */
+bool		 tv_stats_has_latency(const struct tv_stats *st,
+		    enum tv_lat_kind kind);
+/**
+ * tv_lat_kind_name() - "wakeup", "syscall", "irq", "softirq",
+ * "function".
+ */
 const char	*tv_lat_kind_name(enum tv_lat_kind kind);
 /** tv_lat_kind_parse() - the kind named @name; false if none. */
 bool		 tv_lat_kind_parse(const char *name, enum tv_lat_kind *out);

@@ -48,6 +48,13 @@ enum tv_time_style {
  */
 char		*tv_time_format(int64_t ns, enum tv_time_style style,
 		    int64_t ref, char *buf, size_t size);
+/**
+ * tv_time_format_prec() - tv_time_format() with @digits (0 to 9) digits
+ * after the second, rounded half up (6: microseconds, as trace-cmd
+ * report prints them).
+ */
+char		*tv_time_format_prec(int64_t ns, enum tv_time_style style,
+		    int64_t ref, int digits, char *buf, size_t size);
 
 /**
  * tv_time_format_span() - a duration for people, three significant
@@ -74,5 +81,15 @@ struct tv_time_ctx {
  */
 enum tv_status	 tv_time_parse(const char *text, const struct tv_time_ctx *ctx,
 		    int64_t *out, struct tv_error *err);
+
+/*
+ * A window [@t0, @t1) cut into @ncols equal columns, as the timeline and
+ * the density strip draw it: where column @col starts, and the column
+ * holding @ts (clamped to the window).
+ */
+int64_t		 tv_window_col_time(int64_t t0, int64_t t1, uint32_t ncols,
+		    uint32_t col);
+uint32_t	 tv_window_col_of(int64_t t0, int64_t t1, uint32_t ncols,
+		    int64_t ts);
 
 #endif /* TVIEW_TIME_H */

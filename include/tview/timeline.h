@@ -11,6 +11,9 @@
  * instead: each column shows the state at the last checkpoint before its
  * start, without replay, so a whole 1 GB trace draws at once; such a
  * timeline says so (sampled = true), and zooming in makes it exact.
+ * So is a window the background pass has not walked to its end yet:
+ * its columns up to where the pass is come from the checkpoints, the
+ * rest stay empty, and it is exact once the pass has gone by.
  */
 #ifndef TVIEW_TIMELINE_H
 #define TVIEW_TIMELINE_H

@@ -255,20 +255,63 @@ enum tv_status		 tv_trace_set_open(struct tv_trace_set **out,
 			    struct tv_error *err);
 void			 tv_trace_set_close(struct tv_trace_set *set);
 
+/* When tv_trace_set_count() walks the packets. */
+enum tv_count_how {
+	TV_COUNT_IF_CHEAP,	/* only small traces (--info) */
+	TV_COUNT_ALWAYS,	/* whatever it costs (--info=counts) */
+};
+
 /**
- * tv_trace_set_count() - set every class's count by decoding the record
- * headers of every packet (no field).  What is readable is counted; the
- * first decoding error is returned and put in @err.
+ * tv_trace_set_count() - set every class's count: from the state cache
+ * file when a valid one exists, else by decoding the record headers of
+ * every packet (no field) if @how allows; *@counted says whether the
+ * counts are set.  What is readable is counted; the first decoding error
+ * is returned and put in @err.
  */
 enum tv_status		 tv_trace_set_count(struct tv_trace_set *set,
+			    enum tv_count_how how, bool *counted,
 			    struct tv_error *err);
 
 /** tv_packet_bytes() - pointer to packet @p's bytes in its mapped file. */
 const uint8_t		*tv_packet_bytes(const struct tv_stream *s,
 			    const struct tv_packet *p);
 
+/**
+ * tv_event_bytes() - where the bytes of packet @pkt of @s are: its index
+ * entry in *@p, its mapped file in *@mf and, returned, its first byte (an
+ * event's bytes start rec.bit_offset / 8 further).  NULL when @pkt is not
+ * in the index or its bytes are not inside its file (*@p and *@mf are
+ * then NULL or what was found).  The one place drivers locate the bytes
+ * they decode.
+ */
+const uint8_t		*tv_event_bytes(const struct tv_stream *s,
+			    uint64_t pkt, const struct tv_packet **p,
+			    const struct tv_mapfile **mf);
+
+/**
+ * tv_packet_release() - a sequential pass is done with packet @pkt of
+ * @s: release its mapped pages (tv_mapfile_release).
+ */
+void			 tv_packet_release(const struct tv_stream *s,
+			    uint64_t pkt);
+
 /** tv_event_class_of() - the class of an event record, or NULL. */
 const struct tv_event_class *tv_event_class_of(const struct tv_event *ev);
+
+/*
+ * The calls into a driver below read mapped files under a guard
+ * (src/core/trace-guard.c): a file truncated, replaced or deleted while
+ * open makes them fail with TV_IO and a message naming the file, never
+ * a signal.  Nothing else calls the driver's decoding operations.
+ */
+
+/**
+ * tv_stream_decode_packet() - the driver's decode_packet: record headers
+ * of packet @pkt of @s into @out (out->status, out->err say why it
+ * stopped early).
+ */
+enum tv_status		 tv_stream_decode_packet(struct tv_stream *s,
+			    uint64_t pkt, struct tv_packet_events *out);
 
 /**
  * tv_event_decode() - decode every scope of @ev into @arena (the caller
@@ -278,6 +321,64 @@ enum tv_status		 tv_event_decode(const struct tv_event *ev,
 			    struct tv_arena *arena,
 			    struct tv_event_fields *out,
 			    struct tv_error *err);
+
+/** tv_event_print() - the driver's print_record (one --dump line). */
+enum tv_status		 tv_event_print(const struct tv_event *ev,
+			    struct tv_arena *arena, struct tv_strbuf *out,
+			    struct tv_error *err);
+
+struct tv_thread;
+/**
+ * tv_event_print_state() - the driver's print_record_state (LTTV's
+ * process columns from @run, the thread running once @ev is applied).
+ */
+enum tv_status		 tv_event_print_state(const struct tv_event *ev,
+			    const struct tv_thread *run,
+			    struct tv_arena *arena, struct tv_strbuf *out,
+			    struct tv_error *err);
+
+/** tv_trace_print_header() - the driver's print_header, if it has one. */
+enum tv_status		 tv_trace_print_header(const struct tv_trace *t,
+			    struct tv_strbuf *out, struct tv_error *err);
+/** tv_trace_print_footer() - the driver's print_footer, if it has one. */
+enum tv_status		 tv_trace_print_footer(const struct tv_trace *t,
+			    struct tv_strbuf *out, struct tv_error *err);
+
+/**
+ * tv_packet_copy() - a tv_xmalloc'd copy of packet @pkt's bytes, *len of
+ * them: the driver's packet_copy, else the mapped bytes; *out NULL when
+ * the format keeps none.
+ */
+enum tv_status		 tv_packet_copy(const struct tv_stream *s,
+			    uint64_t pkt, uint8_t **out, uint64_t *len,
+			    struct tv_error *err);
+
+/** tv_trace_open_guarded() - @ops->open(@path, ...) under a guard. */
+enum tv_status		 tv_trace_open_guarded(
+			    const struct tv_format_ops *ops, const char *path,
+			    struct tv_trace ***out, uint32_t *nout,
+			    struct tv_error *err);
+
+/**
+ * tv_event_text() - append the event's text as the format's reference
+ * reader prints it after the event's name ('\n' between the lines of a
+ * kernel stack), through the driver's print_info.  TV_UNSUPPORTED
+ * without a message when the format has none (then the fields are the
+ * text).
+ */
+struct tv_strbuf;
+enum tv_status		 tv_event_text(const struct tv_event *ev,
+			    struct tv_arena *arena, struct tv_strbuf *out,
+			    struct tv_error *err);
+
+/**
+ * tv_event_value_note() - append what the reference reader makes of
+ * value @v named @name of @scope (a symbol, decoded flags), through the
+ * driver's value_note; false (nothing appended) when it says nothing.
+ */
+bool			 tv_event_value_note(const struct tv_event *ev,
+			    enum tv_scope scope, const char *name,
+			    const struct tv_value *v, struct tv_strbuf *out);
 
 /** tv_trace_env_get() - env entry by key, or NULL. */
 const struct tv_env_entry *tv_trace_env_get(const struct tv_trace *trace,

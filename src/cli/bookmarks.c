@@ -1,6 +1,6 @@
 /*
- * The bookmark batch modes: --bookmarks prints a trace's bookmarks, one a
- * line; --dump --bookmarked (in dump.c) keeps only the records they cover,
+ * The bookmark batch modes: --bookmarks prints each trace's bookmarks, one
+ * a line; --dump --bookmarked (in dump.c) keeps only the records they cover,
  * through tv_cli_bookmarks_load() (cli.c).
  */
 #include "tview/tview.h"
@@ -50,61 +50,83 @@ add_time(struct tv_strbuf *sb, int64_t ns, enum tv_time_style style)
 		    sizeof(buf)));
 }
 
-/* See cli.h. */
-int
-tv_cli_bookmarks(struct tv_trace_set *set, const struct tv_cli_options *o)
+/* Print the bookmarks of trace @k, one a line; false if unreadable. */
+static bool
+print_trace(struct tv_trace_set *set, uint32_t k,
+    const struct tv_cli_options *o, struct tv_strbuf *sb)
 {
 	struct tv_bookmarks *bms;
-	struct tv_strbuf sb;
 	struct tv_error err;
 	size_t i, n;
 
 	tv_error_clear(&err);
-	if (tv_cli_bookmarks_load(set, &bms, &err) != TV_OK) {
+	if (tv_cli_bookmarks_load(set, k, &bms, &err) != TV_OK) {
 		tv_cli_error(&err);
-		return 1;
+		return false;
 	}
 	if (tv_bookmarks_fallback(bms))
 		fprintf(stderr, _("%s: the trace's directory is not writable; "
 		    "bookmarks are kept in %s\n"), PACKAGE,
 		    tv_bookmarks_path(bms));
-	tv_strbuf_init(&sb);
 	n = tv_bookmarks_count(bms);
 	for (i = 0; i < n; i++) {
 		const struct tv_bookmark *b = tv_bookmarks_get(bms, i);
 
-		tv_strbuf_reset(&sb);
-		add_time(&sb, b->start, o->time_style);
-		tv_strbuf_addc(&sb, '\t');
+		tv_strbuf_reset(sb);
+		add_time(sb, b->start, o->time_style);
+		tv_strbuf_addc(sb, '\t');
 		if (b->interval)
-			add_time(&sb, b->end, o->time_style);
+			add_time(sb, b->end, o->time_style);
 		else
-			tv_strbuf_addc(&sb, '-');
-		tv_strbuf_addc(&sb, '\t');
+			tv_strbuf_addc(sb, '-');
+		tv_strbuf_addc(sb, '\t');
 		if (b->by_cycle)
-			tv_strbuf_addf(&sb, "%" PRIu64 "-%" PRIu64,
+			tv_strbuf_addf(sb, "%" PRIu64 "-%" PRIu64,
 			    b->start_cycle, b->end_cycle);
 		else
-			tv_strbuf_addc(&sb, '-');
-		tv_strbuf_addc(&sb, '\t');
+			tv_strbuf_addc(sb, '-');
+		tv_strbuf_addc(sb, '\t');
 		if (b->cpu >= 0)
-			tv_strbuf_add_i64(&sb, b->cpu);
+			tv_strbuf_add_i64(sb, b->cpu);
 		else
-			tv_strbuf_addc(&sb, '-');
-		tv_strbuf_addc(&sb, '\t');
-		add_field(&sb, b->name);
-		tv_strbuf_addc(&sb, '\t');
-		add_field(&sb, b->text);
-		tv_strbuf_addc(&sb, '\n');
-		fwrite(sb.buf, 1, sb.len, stdout);
+			tv_strbuf_addc(sb, '-');
+		tv_strbuf_addc(sb, '\t');
+		add_field(sb, b->name);
+		tv_strbuf_addc(sb, '\t');
+		add_field(sb, b->text);
+		tv_strbuf_addc(sb, '\n');
+		fwrite(sb->buf, 1, sb->len, stdout);
+	}
+	tv_bookmarks_destroy(bms);
+	return true;
+}
+
+/*
+ * See cli.h.  Each trace keeps its own bookmarks: with several, each
+ * list comes under a "==> TRACE <==" line, as head(1) does with files.
+ */
+int
+tv_cli_bookmarks(struct tv_trace_set *set, const struct tv_cli_options *o)
+{
+	struct tv_strbuf sb;
+	struct tv_error err;
+	int status = 0;
+	uint32_t k;
+
+	tv_strbuf_init(&sb);
+	for (k = 0; k < set->ntraces; k++) {
+		if (set->ntraces > 1)
+			printf("%s==> %s <==\n", k ? "\n" : "",
+			    set->traces[k]->path);
+		if (!print_trace(set, k, o, &sb))
+			status = 1;
 	}
 	tv_strbuf_fini(&sb);
-	tv_bookmarks_destroy(bms);
 	if (fflush(stdout) != 0) {
 		tv_error_set(&err, TV_IO, NULL, _("cannot write the output: %s"),
 		    strerror(errno));
 		tv_cli_error(&err);
 		return 1;
 	}
-	return 0;
+	return status;
 }

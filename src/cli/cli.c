@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "tview/bookmark.h"
+#include "tview/filter.h"
 #include "tview/error.h"
 #include "tview/i18n.h"
 #include "tview/time.h"
@@ -43,8 +44,31 @@ tv_cli_parse_time(const struct tv_trace_set *set, const char *text,
 }
 
 /* See cli.h. */
+int
+tv_cli_filter(struct tv_trace_set *set, const struct tv_cli_options *o,
+    struct tv_filter **out)
+{
+	struct tv_time_ctx tctx;
+	struct tv_error err;
+
+	*out = NULL;
+	if (o->filter == NULL)
+		return 0;
+	tv_error_clear(&err);
+	tctx.begin = set->ts_begin;
+	tctx.end = set->ts_end;
+	tctx.cursor = set->ts_begin;
+	tctx.local = o->time_style == TV_TIME_WALL_LOCAL;
+	if (tv_filter_compile(o->filter, set, &tctx, out, &err) != TV_OK) {
+		tv_cli_error(&err);
+		return 2;
+	}
+	return 0;
+}
+
+/* See cli.h. */
 enum tv_status
-tv_cli_bookmarks_load(const struct tv_trace_set *set,
+tv_cli_bookmarks_load(const struct tv_trace_set *set, uint32_t k,
     struct tv_bookmarks **out, struct tv_error *err)
 {
 	const struct tv_clock *clk = NULL;
@@ -52,11 +76,12 @@ tv_cli_bookmarks_load(const struct tv_trace_set *set,
 	uint32_t i;
 
 	*out = NULL;
-	st = tv_bookmarks_open(out, set->traces[0]->path, err);
+	st = tv_bookmarks_open(out, set->traces[k]->path, err);
 	if (st != TV_OK)
 		return st;
 	for (i = 0; i < set->nstreams && !clk; i++)
-		clk = set->streams[i]->clock;
+		if (set->streams[i]->trace == set->traces[k])
+			clk = set->streams[i]->clock;
 	tv_bookmarks_set_clock(*out, clk);
 	return TV_OK;
 }

@@ -27,6 +27,8 @@ struct tv_cli_options {
 	const char		*latency;	/* --latency KIND, or NULL */
 	uint32_t		 timeline_cols;	/* --timeline=COLUMNS */
 	enum tv_cli_format	 format;	/* --processes --format */
+	bool			 time_style_given;	/* --time-format given */
+	bool			 info_counts;	/* --info=counts */
 };
 
 struct tv_bookmarks;
@@ -77,13 +79,25 @@ enum tv_status tv_cli_parse_time(const struct tv_trace_set *set,
 	    const char *text, bool local, int64_t *out,
 	    struct tv_error *err);
 
+struct tv_filter;
+
+/**
+ * tv_cli_filter() - compile --filter against @set (*@out NULL without
+ * one); 0, or the exit status of an error, said on stderr.
+ */
+int	tv_cli_filter(struct tv_trace_set *set, const struct tv_cli_options *o,
+	    struct tv_filter **out);
+
 /** tv_cli_bookmarks() - --bookmarks: print them, one a line; status. */
 int	tv_cli_bookmarks(struct tv_trace_set *set,
 	    const struct tv_cli_options *o);
 
-/** tv_cli_bookmarks_load() - the bookmarks of @set's first trace. */
+/**
+ * tv_cli_bookmarks_load() - the bookmarks of trace @k of @set (each trace
+ * keeps its own file), times resolved with that trace's clock.
+ */
 enum tv_status tv_cli_bookmarks_load(const struct tv_trace_set *set,
-	    struct tv_bookmarks **out, struct tv_error *err);
+	    uint32_t k, struct tv_bookmarks **out, struct tv_error *err);
 
 /**
  * tv_cli_paths() - the paths to open for the arguments (see open.c): each

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tview/error.h"
@@ -48,14 +49,15 @@ dump_owner(struct tv_strbuf *line, const struct tv_event_owner *o)
 
 /*
  * Print one record: events on stdout, lost-data warnings on stderr.
- * @owner (--with-pid) prefixes event lines with who they belong to.
+ * @owner (--with-pid) prefixes event lines with who they belong to;
+ * @state, after the record, gives the process columns of the formats
+ * whose reference prints them (print_record_state).
  */
 static enum tv_status
 dump_record(const struct tv_event *ev, struct tv_arena *arena,
     struct tv_strbuf *line, const struct tv_event_owner *owner,
-    struct tv_error *err)
+    const struct tv_state *state, struct tv_error *err)
 {
-	const struct tv_format_ops *ops = ev->stream->trace->ops;
 	enum tv_status st;
 	size_t prefix = 0;
 	FILE *fp;
@@ -66,7 +68,13 @@ dump_record(const struct tv_event *ev, struct tv_arena *arena,
 		dump_owner(line, owner);
 		prefix = line->len;
 	}
-	st = ops->print_record(ev, arena, line, err);
+	/* the process columns of the formats whose reader prints them */
+	if (state != NULL && ev->stream->trace->ops->print_record_state)
+		st = tv_event_print_state(ev, tv_state_running(state,
+		    tv_state_machine_of(state, ev->stream), ev->stream->cpu),
+		    arena, line, err);
+	else
+		st = tv_event_print(ev, arena, line, err);
 	if (st != TV_OK)
 		return st;
 	if (line->len == prefix)
@@ -80,9 +88,13 @@ dump_record(const struct tv_event *ev, struct tv_arena *arena,
 	return TV_OK;
 }
 
-/* What each trace's reference reader prints before its records. */
+/*
+ * What each trace's reference reader prints before its records (or
+ * after them: @footer).
+ */
 static enum tv_status
-dump_headers(const struct tv_trace_set *set, struct tv_error *err)
+dump_headers(const struct tv_trace_set *set, bool footer,
+    struct tv_error *err)
 {
 	struct tv_strbuf sb;
 	enum tv_status st = TV_OK;
@@ -92,10 +104,9 @@ dump_headers(const struct tv_trace_set *set, struct tv_error *err)
 	for (i = 0; i < set->ntraces && st == TV_OK; i++) {
 		const struct tv_trace *t = set->traces[i];
 
-		if (!t->ops->print_header)
-			continue;
 		tv_strbuf_reset(&sb);
-		st = t->ops->print_header(t, &sb, err);
+		st = footer ? tv_trace_print_footer(t, &sb, err) :
+		    tv_trace_print_header(t, &sb, err);
 		if (st == TV_OK && sb.len > 0) {
 			fwrite(sb.buf, 1, sb.len, stdout);
 			putc('\n', stdout);
@@ -105,27 +116,76 @@ dump_headers(const struct tv_trace_set *set, struct tv_error *err)
 	return st;
 }
 
-/* Compile --filter against @set; 0, or the exit status of an error. */
-static int
-dump_filter(struct tv_trace_set *set, const struct tv_cli_options *o,
-    struct tv_filter **out)
+/* Whether a trace of @set prints process columns from the state. */
+static bool
+dump_wants_state(const struct tv_trace_set *set)
 {
-	struct tv_time_ctx tctx;
-	struct tv_error err;
+	uint32_t i;
 
-	*out = NULL;
-	if (o->filter == NULL)
-		return 0;
-	tv_error_clear(&err);
-	tctx.begin = set->ts_begin;
-	tctx.end = set->ts_end;
-	tctx.cursor = set->ts_begin;
-	tctx.local = o->time_style == TV_TIME_WALL_LOCAL;
-	if (tv_filter_compile(o->filter, set, &tctx, out, &err) != TV_OK) {
-		tv_cli_error(&err);
-		return 2;
+	for (i = 0; i < set->ntraces; i++)
+		if (set->traces[i]->ops->print_record_state != NULL)
+			return true;
+	return false;
+}
+
+/* Free the per-trace bookmarks of --bookmarked (NULL: none). */
+static void
+dump_bm_free(const struct tv_trace_set *set, struct tv_bookmarks **bms)
+{
+	uint32_t k;
+
+	for (k = 0; bms != NULL && k < set->ntraces; k++)
+		tv_bookmarks_destroy(bms[k]);
+	free(bms);
+}
+
+/*
+ * --bookmarked: the bookmarks of every trace (each keeps its own file),
+ * and the first start and last end among them (INT64_MAX, INT64_MIN
+ * when none has a time).
+ */
+static enum tv_status
+dump_bm_load(const struct tv_trace_set *set, struct tv_bookmarks ***out,
+    int64_t *first, int64_t *last, struct tv_error *err)
+{
+	struct tv_bookmarks **bms = tv_xcalloc(set->ntraces, sizeof(*bms));
+	const struct tv_bookmark *b;
+	enum tv_status st;
+	uint32_t k;
+	size_t i;
+
+	*first = INT64_MAX;
+	*last = INT64_MIN;
+	for (k = 0; k < set->ntraces; k++) {
+		st = tv_cli_bookmarks_load(set, k, &bms[k], err);
+		if (st != TV_OK) {
+			dump_bm_free(set, bms);
+			return st;
+		}
+		for (i = 0; i < tv_bookmarks_count(bms[k]); i++) {
+			b = tv_bookmarks_get(bms[k], i);
+			if (b->start != TV_TIME_NONE)
+				*first = TV_MIN(*first, b->start);
+			if (b->end != TV_TIME_NONE)
+				*last = TV_MAX(*last, b->end);
+		}
 	}
-	return 0;
+	*out = bms;
+	return TV_OK;
+}
+
+/* Is @ev inside a bookmark of its own trace? */
+static bool
+dump_bm_covers(const struct tv_trace_set *set, struct tv_bookmarks **bms,
+    const struct tv_event *ev)
+{
+	uint32_t k;
+
+	for (k = 0; k < set->ntraces; k++)
+		if (set->traces[k] == ev->stream->trace)
+			return tv_bookmarks_covering(bms[k], ev->rec.ts,
+			    ev->stream->cpu) >= 0;
+	return false;
 }
 
 /* The --dump and --count main loop; see cli.h. */
@@ -142,8 +202,8 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 	struct tv_state *state = NULL;
 	struct tv_event_owner owner;
 	struct tv_merge *m;
-	struct tv_bookmarks *bms = NULL;
-	int64_t bm_last = INT64_MIN;
+	struct tv_bookmarks **bms = NULL;
+	int64_t bm_first, bm_last = INT64_MIN;
 	struct tv_event ev;
 	struct tv_filter *filter = NULL;
 	struct tv_filter_follow *follow = NULL;
@@ -166,41 +226,36 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 		return 2;
 	}
 
-	if ((status = dump_filter(set, o, &filter)) != 0)
+	if ((status = tv_cli_filter(set, o, &filter)) != 0)
 		return status;
 	if (filter != NULL)
 		follow = tv_filter_follow_create(set);
 	if (o->bookmarked) {
-		const struct tv_bookmark *b;
-
-		if (tv_cli_bookmarks_load(set, &bms, &err) != TV_OK) {
+		if (dump_bm_load(set, &bms, &bm_first, &bm_last, &err) !=
+		    TV_OK) {
 			tv_cli_error(&err);
 			tv_filter_destroy(filter);
 			tv_filter_follow_destroy(follow);
 			return 1;
 		}
 		/* nothing outside [first start, last end] is inside one */
-		for (size_t i = 0; i < tv_bookmarks_count(bms); i++)
-			if (tv_bookmarks_get(bms, i)->end != TV_TIME_NONE)
-				bm_last = TV_MAX(bm_last,
-				    tv_bookmarks_get(bms, i)->end);
-		b = tv_bookmarks_get(bms, 0);
-		if (b == NULL || b->start == TV_TIME_NONE) {
-			tv_bookmarks_destroy(bms);
+		if (bm_first == INT64_MAX) {
+			dump_bm_free(set, bms);
 			tv_filter_destroy(filter);
 			tv_filter_follow_destroy(follow);
 			if (!print)
 				printf("0\n");
 			return 0;
 		}
-		if (b->start > begin) {
-			begin = b->start;
+		if (bm_first > begin) {
+			begin = bm_first;
 			if (o->begin == NULL && (o->with_pid ||
 			    (filter && tv_filter_needs_state(filter))))
 				begin = INT64_MIN;
 		}
 	}
-	if (o->with_pid || (filter != NULL && tv_filter_needs_state(filter))) {
+	if (o->with_pid || (filter != NULL && tv_filter_needs_state(filter)) ||
+	    (print && dump_wants_state(set))) {
 		/* the state just before the first line: replay up to it */
 		state = tv_state_create(set);
 		if (o->begin != NULL) {
@@ -213,15 +268,16 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 		}
 	}
 	setvbuf(stdout, NULL, _IOFBF, DUMP_STDOUT_BUF);
-	if (print && dump_headers(set, &err) != TV_OK) {
+	if (print && dump_headers(set, false, &err) != TV_OK) {
 		tv_cli_error(&err);
 		tv_filter_destroy(filter);
 		tv_filter_follow_destroy(follow);
 		tv_state_destroy(state);
-		tv_bookmarks_destroy(bms);
+		dump_bm_free(set, bms);
 		return 1;
 	}
 	m = tv_merge_create(set);
+	tv_merge_set_sequential(m);	/* RSS near the heap */
 	if (o->begin != NULL || (bms != NULL && begin != INT64_MIN))
 		tv_merge_seek_time(m, begin);
 	else
@@ -243,8 +299,7 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 			(void)tv_state_apply(state, &ev, &owner, NULL);
 		if (bms != NULL && ev.rec.ts > bm_last)
 			break;
-		if (bms != NULL && tv_bookmarks_covering(bms, ev.rec.ts,
-		    ev.stream->cpu) < 0)
+		if (bms != NULL && !dump_bm_covers(set, bms, &ev))
 			continue;
 		if (filter != NULL && ev.rec.kind == TV_REC_EVENT) {
 			bool hit = false;
@@ -262,7 +317,7 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 			continue;
 		}
 		st = dump_record(&ev, &arena, &line,
-		    o->with_pid ? &owner : NULL, &one);
+		    o->with_pid ? &owner : NULL, state, &one);
 		if (st != TV_OK && rec_err.status == TV_OK) {
 			rec_err = one;
 			if (rec_err.status == TV_OK)
@@ -272,6 +327,9 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 		if (ferror_unlocked(stdout))
 			break;
 	}
+	if (print && !ferror_unlocked(stdout) && stop_err.status == TV_OK &&
+	    tv_merge_error(m)->status == TV_OK)
+		(void)dump_headers(set, true, &one);
 	/* The most precise error first: the merger's carries a position. */
 	if (tv_merge_error(m)->status != TV_OK)
 		err = *tv_merge_error(m);
@@ -283,7 +341,7 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 	tv_arena_fini(&arena);
 	tv_merge_destroy(m);
 	tv_state_destroy(state);
-	tv_bookmarks_destroy(bms);
+	dump_bm_free(set, bms);
 	tv_filter_destroy(filter);
 	tv_filter_follow_destroy(follow);
 

@@ -2,8 +2,9 @@
  * --info: a summary of a trace set for people and scripts: format, path,
  * environment, clocks, streams with their files, packet counts and time
  * bounds, event classes with their event counts, lost data and the time
- * span.  The counts come from the record headers of every packet (no field
- * is decoded); the rest from the metadata and the packet indexes.
+ * span.  The counts come from tv_trace_set_count() (the state cache, or
+ * the record headers of every packet when cheap or asked for); the rest
+ * from the metadata and the packet indexes.
  */
 #include "tview/tview.h"
 
@@ -341,14 +342,21 @@ tv_cli_info(struct tv_trace_set *set, const struct tv_cli_options *o)
 	struct info_totals sum;
 	struct tv_error err;
 	enum tv_status st;
+	bool counted;
 	uint32_t i;
 
 	tv_error_clear(&err);
-	st = tv_trace_set_count(set, &err);
+	st = tv_trace_set_count(set, o->info_counts ? TV_COUNT_ALWAYS :
+	    TV_COUNT_IF_CHEAP, &counted, &err);
 	memset(&sum, 0, sizeof(sum));
 	for (i = 0; i < set->ntraces; i++)
 		info_trace(set->traces[i], o->time_style, &sum);
-	printf("%s: %" PRIu64 "\n", _("Events"), sum.events);
+	if (counted)
+		printf("%s: %" PRIu64 "\n", _("Events"), sum.events);
+	else
+		printf("%s: %s\n", _("Events"), _("not counted (tview "
+		    "--info=counts counts them; the browser saves them when "
+		    "it has read the trace once)"));
 	printf("%s: %" PRIu64 "\n", _("Discarded events"), sum.discarded);
 	printf("%s: %" PRIu64 "\n", _("Lost packets"), sum.lost_packets);
 	info_span(_("Time span"), set->ts_begin, set->ts_end, o->time_style);

@@ -72,6 +72,31 @@ open_too_wide(const char *dir)
 	return wide;
 }
 
+/*
+ * Whether @dir looks like the top of one trace: it holds a CTF "metadata"
+ * file, an LTT 0.x metadata channel ("metadata_N") or an LTT "control"
+ * directory.  Only such a directory is opened to see whether it holds a
+ * file: opening any directory on the way up (a /tmp full of traces) would
+ * open every trace below it.
+ */
+static bool
+open_trace_root(const char *dir)
+{
+	char **names;
+	size_t n, i;
+	bool root = false;
+
+	names = tv_dir_list(dir, true, OPEN_FIND_BUDGET, &n);
+	if (names == NULL)
+		return false;
+	for (i = 0; i < n && !root; i++)
+		root = strcmp(names[i], "metadata") == 0 ||
+		    strcmp(names[i], "control") == 0 ||
+		    strncmp(names[i], "metadata_", 9) == 0;
+	tv_dir_list_free(names, n);
+	return root;
+}
+
 /* Does some driver read @path?  Probes only: nothing is opened. */
 static bool
 open_probes(const char *path)
@@ -120,7 +145,7 @@ open_holds(const char *dir, const char *file)
 	uint32_t i, j, f;
 
 	base = base != NULL ? base + 1 : file;
-	if (!open_probes(dir))
+	if (!open_trace_root(dir) || !open_probes(dir))
 		return false;
 	(void)tv_trace_set_open(&set, one, 1, tv_format_registry(), &e);
 	for (i = 0; set != NULL && i < set->ntraces && !found; i++) {

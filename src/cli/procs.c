@@ -49,22 +49,6 @@ procs_id(int64_t v, char *buf, size_t size)
 	return buf;
 }
 
-/* The execution-mode stack, outermost first: "user>syscall>irq", "-". */
-static void
-procs_modes(const struct tv_thread *t, char *buf, size_t size)
-{
-	size_t n = 0;
-	uint8_t i;
-
-	buf[0] = '\0';
-	for (i = 0; i < t->nmodes && i < TV_MODE_STACK_MAX; i++)
-		n += (size_t)snprintf(buf + TV_MIN(n, size - 1),
-		    size - TV_MIN(n, size - 1), "%s%s", i ? ">" : "",
-		    tv_exec_mode_name((enum tv_exec_mode)t->modes[i]));
-	if (buf[0] == '\0')
-		snprintf(buf, size, "-");
-}
-
 /* Print one row; with several machines, the host first. */
 static void
 procs_row(const struct tv_state *s, const struct tv_thread *t,
@@ -84,7 +68,7 @@ procs_row(const struct tv_state *s, const struct tv_thread *t,
 		snprintf(since, sizeof(since), "-");
 	else
 		tv_time_format(t->since, style, ref, since, sizeof(since));
-	procs_modes(t, modes, sizeof(modes));
+	tv_thread_modes_text(t, false, modes, sizeof(modes));
 	if (tv_state_machines(s) > 1)
 		printf("%-15s ", tv_state_machine_name(s, t->machine));
 	printf("%7s %7s %7s %-15s %-9s %3s %-18s %s\n",
@@ -147,7 +131,7 @@ procs_row_tsv(const struct tv_state *s, const struct tv_thread *t,
 		snprintf(since, sizeof(since), "-");
 	else
 		tv_time_format(t->since, style, ref, since, sizeof(since));
-	procs_modes(t, modes, sizeof(modes));
+	tv_thread_modes_text(t, false, modes, sizeof(modes));
 	printf("\t%s\t%s\n", since, modes);
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "tview/error.h"
+#include "tview/filter.h"
 #include "tview/i18n.h"
 #include "tview/stats.h"
 #include "tview/trace.h"
@@ -35,18 +36,6 @@ stats_us(int64_t ns, char *buf, size_t size)
 	    (long long)(ns < 0 ? -ns : ns) / 1000LL,
 	    (long long)(ns < 0 ? -ns : ns) % 1000LL);
 	return buf;
-}
-
-/* Sum of a row's running time. */
-static int64_t
-stats_running(const struct tv_time_row *r)
-{
-	int64_t sum = 0;
-	size_t m;
-
-	for (m = 0; m < TV_MODE_COUNT; m++)
-		sum += r->ns[m];
-	return sum;
 }
 
 /* The per-mode columns of a row: user, syscall, irq, softirq, trap, other. */
@@ -80,6 +69,8 @@ stats_print(const struct tv_stats *st, const struct tv_trace_set *set,
 	tv_stats_totals(st, &events, &lost, &begin, &end);
 	printf("events %llu\nlost %llu\n", (unsigned long long)events,
 	    (unsigned long long)lost);
+	if (o->filter != NULL)
+		printf("filter %s\n", o->filter);
 	if (begin != TV_TIME_NONE)
 		printf("begin %s\n", tv_time_format(begin, o->time_style,
 		    set->ts_begin, b4, sizeof(b4)));
@@ -100,7 +91,7 @@ stats_print(const struct tv_stats *st, const struct tv_trace_set *set,
 	for (i = 0; i < n; i++) {
 		printf("%5d %10llu %14s %14s %14s", rows[i].cpu,
 		    (unsigned long long)rows[i].events,
-		    stats_sec(stats_running(&rows[i]), b1, sizeof(b1)),
+		    stats_sec(tv_time_row_running(&rows[i]), b1, sizeof(b1)),
 		    stats_sec(rows[i].idle_ns, b2, sizeof(b2)),
 		    stats_sec(rows[i].unknown_ns, b3, sizeof(b3)));
 		stats_modes(&rows[i]);
@@ -126,7 +117,7 @@ stats_print(const struct tv_stats *st, const struct tv_trace_set *set,
 		    (long long)rows[i].tid, pid,
 		    rows[i].name[0] != '\0' ? rows[i].name : "-", cpu,
 		    (unsigned long long)rows[i].events,
-		    stats_sec(stats_running(&rows[i]), b1, sizeof(b1)));
+		    stats_sec(tv_time_row_running(&rows[i]), b1, sizeof(b1)));
 		stats_modes(&rows[i]);
 	}
 }
@@ -170,12 +161,32 @@ stats_latency_print(const struct tv_stats *st, enum tv_lat_kind kind,
 	}
 }
 
+/* --filter: what --dump --filter prints (stack traces after a match). */
+struct stats_filter {
+	struct tv_filter	*f;
+	struct tv_filter_follow	*follow;
+};
+
+/* The statistics' keep predicate (tv_stats_set_keep) for --filter. */
+static bool
+stats_keep(void *arg, const struct tv_event *ev,
+    const struct tv_event_owner *owner, struct tv_arena *arena)
+{
+	struct stats_filter *sf = arg;
+	bool hit = false;
+
+	if (tv_filter_verdict(sf->f, ev) != TV_FILTER_NEVER)
+		hit = tv_filter_match(sf->f, ev, owner, arena);
+	return tv_filter_follow(sf->follow, ev, hit);
+}
+
 /* See cli.h. */
 int
 tv_cli_stats(struct tv_trace_set *set, const struct tv_cli_options *o)
 {
 	bool local = o->time_style == TV_TIME_WALL_LOCAL;
 	int64_t begin = TV_TIME_NONE, end = TV_TIME_NONE;
+	struct stats_filter sf = { NULL, NULL };
 	struct tv_stats *st;
 	struct tv_error err;
 	enum tv_lat_kind k;
@@ -189,7 +200,13 @@ tv_cli_stats(struct tv_trace_set *set, const struct tv_cli_options *o)
 		tv_cli_error(&err);
 		return 2;
 	}
+	if ((status = tv_cli_filter(set, o, &sf.f)) != 0)
+		return status;
 	st = tv_stats_create(set);
+	if (sf.f != NULL) {
+		sf.follow = tv_filter_follow_create(set);
+		tv_stats_set_keep(st, stats_keep, &sf);
+	}
 	if (tv_stats_run(st, begin, end, NULL, &err) != TV_OK) {
 		tv_cli_error(&err);
 		status = 1;
@@ -201,12 +218,18 @@ tv_cli_stats(struct tv_trace_set *set, const struct tv_cli_options *o)
 			if (strcmp(o->latency, "all") != 0 &&
 			    strcmp(o->latency, tv_lat_kind_name(k)) != 0)
 				continue;
+			/* a trace without function spans: no empty table */
+			if (strcmp(o->latency, "all") == 0 &&
+			    !tv_stats_has_latency(st, k))
+				continue;
 			if (strcmp(o->latency, "all") == 0 && k > 0)
 				putchar('\n');
 			stats_latency_print(st, k, set, o);
 		}
 	}
 	tv_stats_destroy(st);
+	tv_filter_follow_destroy(sf.follow);
+	tv_filter_destroy(sf.f);
 	if (fflush(stdout) != 0 && status == 0) {
 		tv_error_set(&err, TV_IO, NULL, _("cannot write the output"));
 		tv_cli_error(&err);

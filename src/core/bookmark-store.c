@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "tview/bookmark.h"
+#include "tview/dir.h"
 #include "tview/error.h"
 #include "tview/i18n.h"
 #include "tview/mapfile.h"
@@ -67,27 +68,6 @@ dir_of(const char *path)
 	if (s == path)
 		return tv_xstrdup("/");
 	return tv_xstrndup(path, (size_t)(s - path));
-}
-
-/* mkdir -p @dir (0755); true on success or if it exists. */
-static bool
-mkdirs(const char *dir)
-{
-	char *p = tv_xstrdup(dir), *s;
-	bool ok = true;
-
-	for (s = p + 1; ok && *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0755) != 0 && errno != EEXIST)
-			ok = false;
-		*s = '/';
-	}
-	if (ok && mkdir(p, 0755) != 0 && errno != EEXIST)
-		ok = false;
-	free(p);
-	return ok;
 }
 
 /* Can files be created in @dir (or, if missing, in its parent)? */
@@ -361,7 +341,7 @@ save_at(struct tv_bookmarks *bms, struct tv_error *err)
 	int dirfd;
 
 	dir = dir_of(bms->path);
-	if (!mkdirs(dir)) {
+	if (!tv_dir_make(dir, 0755)) {
 		st = io_error(err, dir, errno, _("cannot create the "
 		    "directory"));
 		free(dir);

@@ -40,11 +40,25 @@ tv_enum_mapping_holds(const struct tv_field_class *fc,
     const struct tv_enum_mapping *m, uint64_t v)
 {
 	bool is_signed = fc->enumeration.integer.is_signed;
+	uint64_t bits;
 	uint32_t j;
 
-	for (j = 0; j < m->nranges; j++)
-		if (range_holds(&m->ranges[j], v, is_signed))
+	for (j = 0; j < m->nranges; j++) {
+		const struct tv_enum_range *r = &m->ranges[j];
+
+		if (!fc->enumeration.bit_flags) {
+			if (range_holds(r, v, is_signed))
+				return true;
+			continue;
+		}
+		if (r->lo > 63 || r->lo > r->hi)
+			continue;
+		/* Bits lo..hi (hi capped at 63) of @v. */
+		bits = (r->hi >= 63 ? ~UINT64_C(0) :
+		    (UINT64_C(1) << (r->hi + 1)) - 1) >> r->lo << r->lo;
+		if (v & bits)
 			return true;
+	}
 	return false;
 }
 

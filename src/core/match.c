@@ -8,7 +8,10 @@
  * between checkpoints, newest first), a thread woken by it a wake-up
  * (forward to the record after which that thread runs), and a new
  * running thread that had been woken a switch-in (back to its wake-up,
- * whose time the state keeps).
+ * whose time the state keeps).  A function span record pairs with the
+ * span record of the other end on the same CPU at the same depth: the
+ * nearest one forward from an entry, backward from an exit (a sibling
+ * at that depth has its own exit in between).
  */
 #include "tview/tview.h"
 
@@ -17,6 +20,7 @@
 
 #include "tview/match.h"
 #include "tview/merge.h"
+#include "tview/span.h"
 #include "tview/util.h"
 #include "state-priv.h"
 
@@ -27,10 +31,15 @@ struct tv_match {
 	int32_t			 cpu;		/* for the idle thread */
 	int64_t			 tid;
 	uint8_t			 depth;		/* MODE_EXIT: below this */
+	/* SPAN_EXIT: the entry's trace, CPU and depth */
+	struct tv_span_reader	*spans;
+	const struct tv_trace	*trace;
+	int64_t			 span_depth;
 };
 
 static const char *const kind_names[] = {
-	"none", "exit", "entry", "switch-in", "wake-up",
+	"none", "exit", "entry", "switch-in", "wake-up", "function exit",
+	"function entry",
 };
 
 /* See match.h. */
@@ -155,6 +164,83 @@ match_woken(const struct tv_state *s, int64_t ts)
 	return NULL;
 }
 
+/* Whether @ev is a span record of @end on @trace's CPU @cpu at @depth. */
+static bool
+match_span_is(struct tv_span_reader *r, const struct tv_event *ev,
+    const struct tv_trace *trace, int32_t cpu, enum tv_span_end end,
+    int64_t depth)
+{
+	struct tv_span sp;
+
+	return ev->stream->trace == trace && ev->stream->cpu == cpu &&
+	    tv_span_read(r, ev, &sp) && sp.end == end && sp.depth == depth;
+}
+
+/*
+ * A function exit: back to the nearest entry at its depth on its CPU.
+ * The walk stops at a shallower entry of that CPU (the parent: the
+ * entry, if recorded, would lie after it), so an exit whose entry was
+ * never recorded does not walk back to the start of the trace.
+ */
+static enum tv_status
+match_span_entry(struct tv_span_reader *r, struct tv_trace_set *set,
+    const struct tv_event *ev, int64_t depth, struct tv_event *out)
+{
+	struct tv_merge *mg = tv_merge_create(set);
+	enum tv_status st = TV_NOT_FOUND;
+	struct tv_span sp;
+
+	tv_merge_seek_event(mg, ev);
+	while (st == TV_NOT_FOUND && tv_merge_prev(mg, out) == TV_OK) {
+		if (out->stream->trace != ev->stream->trace ||
+		    out->stream->cpu != ev->stream->cpu ||
+		    !tv_span_read(r, out, &sp) || sp.end != TV_SPAN_ENTRY)
+			continue;
+		if (sp.depth == depth)
+			st = TV_OK;
+		else if (sp.depth < depth)
+			break;
+	}
+	tv_merge_destroy(mg);
+	return st;
+}
+
+/*
+ * A function span record: TV_OK with *@m set (an entry: forward) or with
+ * @out filled (an exit: found backward); TV_NOT_FOUND with *@m NULL when
+ * @ev is no span record (kind NONE) or its entry is not in the trace.
+ */
+static enum tv_status
+match_span(struct tv_trace_set *set, const struct tv_event *ev,
+    struct tv_match **m, struct tv_event *out, enum tv_match_kind *kind)
+{
+	struct tv_span_reader *r = tv_span_reader_create(set);
+	struct tv_match *mt;
+	struct tv_span sp;
+	enum tv_status st;
+
+	*kind = TV_MATCH_NONE;
+	if (!tv_span_read(r, ev, &sp)) {
+		tv_span_reader_destroy(r);
+		return TV_NOT_FOUND;
+	}
+	if (sp.end == TV_SPAN_EXIT) {
+		*kind = TV_MATCH_SPAN_ENTRY;
+		st = match_span_entry(r, set, ev, sp.depth, out);
+		tv_span_reader_destroy(r);
+		return st;
+	}
+	*kind = TV_MATCH_SPAN_EXIT;
+	mt = tv_xcalloc(1, sizeof(*mt));
+	mt->kind = TV_MATCH_SPAN_EXIT;
+	mt->spans = r;
+	mt->trace = ev->stream->trace;
+	mt->cpu = ev->stream->cpu;
+	mt->span_depth = sp.depth;
+	*m = mt;
+	return TV_OK;
+}
+
 /* See match.h. */
 enum tv_status
 tv_match_begin(struct tv_state_index *idx, struct tv_trace_set *set,
@@ -163,6 +249,7 @@ tv_match_begin(struct tv_state_index *idx, struct tv_trace_set *set,
 {
 	const struct tv_thread *t, *w;
 	struct tv_match *mt;
+	enum tv_match_kind sk;
 	enum tv_status st;
 	int64_t tid_b = TV_TID_UNKNOWN;
 	uint8_t depth_b = 0;
@@ -175,6 +262,12 @@ tv_match_begin(struct tv_state_index *idx, struct tv_trace_set *set,
 		*kind = TV_MATCH_NONE;
 	if (ev->rec.kind != TV_REC_EVENT)
 		return TV_NOT_FOUND;
+	st = match_span(set, ev, m, out, &sk);
+	if (sk != TV_MATCH_NONE) {
+		if (kind != NULL)
+			*kind = sk;
+		return st;
+	}
 	mt = tv_xcalloc(1, sizeof(*mt));
 	mt->state = tv_state_create(set);
 	st = tv_state_before_event(idx, ev, mt->state, err);
@@ -235,6 +328,9 @@ tv_match_step(struct tv_match *m, const struct tv_event *ev)
 {
 	const struct tv_thread *t;
 
+	if (m->kind == TV_MATCH_SPAN_EXIT)
+		return match_span_is(m->spans, ev, m->trace, m->cpu,
+		    TV_SPAN_EXIT, m->span_depth);
 	(void)tv_state_apply(m->state, ev, NULL, NULL);
 	t = match_thread(m->state, m->machine, m->tid, m->cpu);
 	if (m->kind == TV_MATCH_MODE_EXIT)
@@ -249,5 +345,6 @@ tv_match_destroy(struct tv_match *m)
 	if (m == NULL)
 		return;
 	tv_state_destroy(m->state);
+	tv_span_reader_destroy(m->spans);
 	free(m);
 }

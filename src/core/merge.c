@@ -15,6 +15,7 @@
  */
 #include "tview/merge.h"
 #include "tview/packet-cache.h"
+#include "tview/mapfile.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,7 @@ struct tv_merge {
 	uint32_t		 nheap;
 	enum dir		 dir;
 	struct tv_error		 err;	/* first decoding error */
+	bool			 sequential;	/* release packets behind */
 };
 
 /* Total order of the timeline on the parts of an event. */
@@ -141,6 +143,18 @@ sift_down(struct tv_merge *m, uint32_t i)
 		i = best;
 	}
 	m->heap[i] = c;
+}
+
+/* See merge.h. */
+void
+tv_merge_set_sequential(struct tv_merge *m)
+{
+	uint32_t i, f;
+
+	m->sequential = true;
+	for (i = 0; i < m->set->nstreams; i++)
+		for (f = 0; f < m->set->streams[i]->nfiles; f++)
+			tv_mapfile_advise(&m->set->streams[i]->files[f], true);
 }
 
 /* The records of packet @pkt, remembering the first decoding error. */
@@ -481,6 +495,9 @@ tv_merge_next(struct tv_merge *m, struct tv_event *out)
 		c->head_ts = c->head->ts;
 	} else {
 		head_fwd_from(m, c, c->pos_pkt + 1, 0);
+		/* not pos_pkt itself: the caller decodes *out after this */
+		if (m->sequential && c->pos_pkt > 0)
+			tv_packet_release(c->s, c->pos_pkt - 1);
 	}
 	if (!c->has_head)
 		heap_pop(m);

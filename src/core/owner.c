@@ -2,7 +2,8 @@
  * tv_event_owner(): the one place that reads who an event belongs to
  * from its own fields.  LTTng contexts carry tid/vtid, pid/vpid and
  * procname; ftrace records carry common_pid (a thread, despite its
- * name).  A tid is never taken for a pid: the process of a thread the
+ * name); perf's CTF conversion puts perf_tid and perf_pid in every
+ * payload.  A tid is never taken for a pid: the process of a thread the
  * fields do not name is left to the state layer.
  */
 #include "tview/tview.h"
@@ -53,7 +54,9 @@ tv_event_owner_reset(struct tv_event_owner *o)
 bool
 tv_event_owner(const struct tv_event_fields *f, struct tv_event_owner *o)
 {
-	static const char *const payload_tid[] = { "common_pid" };
+	/* perf_tid first: perf copies common_pid from the sample's tid */
+	static const char *const payload_tid[] = { "perf_tid", "common_pid" };
+	static const char *const payload_pid[] = { "perf_pid" };
 	const struct tv_value *v;
 	bool found = false;
 	size_t i;
@@ -66,10 +69,15 @@ tv_event_owner(const struct tv_event_fields *f, struct tv_event_owner *o)
 			continue;
 		if (owner_scopes[i] == TV_SCOPE_EVENT_PAYLOAD) {
 			/* a payload's tid is whom the event is about */
-			if (!found && owner_int(v, payload_tid, 1, &n)) {
+			if (!found && owner_int(v, payload_tid,
+			    TV_ARRAY_SIZE(payload_tid), &n)) {
 				o->tid = n;
 				found = true;
 			}
+			if (found && o->pid == TV_TID_UNKNOWN &&
+			    owner_int(v, payload_pid,
+			    TV_ARRAY_SIZE(payload_pid), &n))
+				o->pid = n;
 			continue;
 		}
 		if (!found && owner_int(v, owner_tid_names,

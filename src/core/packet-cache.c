@@ -195,7 +195,6 @@ static struct cache_entry *
 decode(struct tv_packet_cache *c, struct tv_stream *s, uint64_t pkt)
 {
 	struct cache_entry *e = tv_xcalloc(1, sizeof(*e));
-	const struct tv_format_ops *ops = s->trace ? s->trace->ops : NULL;
 	struct tv_packet *p = &s->packets[pkt];
 	enum tv_status st;
 	uint64_t i, n = 0;
@@ -207,11 +206,7 @@ decode(struct tv_packet_cache *c, struct tv_stream *s, uint64_t pkt)
 	c->spare = NULL;
 	c->spare_cap = 0;
 	tv_error_clear(&e->pe.err);
-	if (!ops || !ops->decode_packet)
-		st = tv_error_set(&e->pe.err, TV_UNSUPPORTED, NULL,
-		    _("this trace format cannot decode packets"));
-	else
-		st = ops->decode_packet(s, pkt, &e->pe);
+	st = tv_stream_decode_packet(s, pkt, &e->pe);
 	if (st != TV_OK && e->pe.status == TV_OK) {
 		e->pe.status = st;
 		if (e->pe.err.status == TV_OK)

@@ -119,12 +119,19 @@ state_set(struct tv_thread *t, enum tv_thread_state st, int64_t ts)
 	t->uncertain = false;
 }
 
-/* Push/pop execution modes. */
+/*
+ * Push/pop execution modes.  A system call never nests in a system call:
+ * an entry on top of one is the same call seen twice (a trace with both
+ * raw_syscalls:* and syscalls:*) or one whose exit the trace lacks (perf
+ * disables the exit event before the entry one), so it pushes nothing.
+ */
 static void
 state_mode_push(struct tv_thread *t, enum tv_exec_mode m)
 {
 	if (t->nmodes == 0 && (m == TV_MODE_SYSCALL || m == TV_MODE_TRAP))
 		t->modes[t->nmodes++] = TV_MODE_USER;
+	if (m == TV_MODE_SYSCALL && t->modes[t->nmodes - 1] == m)
+		return;
 	if (t->nmodes < TV_MODE_STACK_MAX)
 		t->modes[t->nmodes++] = (uint8_t)m;
 }
@@ -185,10 +192,12 @@ state_switch_in(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
 	struct tv_thread *t = tv_state_get(s, machine, tid, c->cpu);
 
 	c->cur = tid;
+	c->out = TV_TID_UNKNOWN;
 	c->uncertain = 0;
 	if (t == NULL)
 		return NULL;
 	state_set(t, TV_TS_RUNNING, ts);
+	t->gone = false;
 	t->cpu = c->cpu;
 	return t;
 }
@@ -200,7 +209,7 @@ state_do_switch(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
 {
 	struct tv_thread *prev = NULL, *next;
 	char name[TV_THREAD_NAME_MAX];
-	int64_t tid, ntid, ps;
+	int64_t tid, ntid, ps, prev_tid = TV_TID_UNKNOWN;
 	bool have_ps;
 
 	if (!state_int(p, sc, TV_ARG_TID2, &ntid))
@@ -213,13 +222,18 @@ state_do_switch(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
 		prev->woken = TV_TIME_NONE;
 		have_ps = state_int(p, sc, TV_ARG_STATE, &ps);
 		state_set(prev, state_from_prev(prev, ps, have_ps), ts);
+		prev->gone = have_ps && (ps & LINUX_EXIT_BITS) != 0;
 		if (!have_ps)
 			prev->uncertain = true;
 		prev->cpu = c->cpu;
 		if (state_str(p, sc, TV_ARG_NAME, name, sizeof(name)))
 			tv_thread_set_name(prev, name);
+		prev_tid = prev->tid;
 	}
+	/* switching in may grow the thread table: @prev is stale after */
 	next = state_switch_in(s, machine, c, ntid, ts);
+	if (prev_tid != TV_TID_UNKNOWN && prev_tid != ntid)
+		c->out = prev_tid;
 	if (next != NULL && state_str(p, sc, TV_ARG_NAME2, name, sizeof(name)))
 		tv_thread_set_name(next, name);
 }
@@ -268,6 +282,24 @@ state_do_fork(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
 	state_set(child, TV_TS_RUNNABLE, ts);
 }
 
+/* A statedump entry of pid 0 names the idle task of every CPU. */
+static void
+state_name_idle(struct tv_state *s, uint32_t machine,
+    const struct tv_value *p, struct state_class *sc)
+{
+	char name[TV_THREAD_NAME_MAX];
+	struct tv_thread *t;
+	uint32_t cpu;
+
+	if (!state_str(p, sc, TV_ARG_NAME, name, sizeof(name)))
+		return;
+	for (cpu = 0; cpu < s->ncpus[machine]; cpu++) {
+		t = tv_state_get(s, machine, 0, (int32_t)cpu);
+		if (t != NULL)
+			tv_thread_set_name(t, name);
+	}
+}
+
 /* Apply a statedump entry: identity always, state only if unknown yet. */
 static void
 state_do_statedump(struct tv_state *s, uint32_t machine,
@@ -278,8 +310,12 @@ state_do_statedump(struct tv_state *s, uint32_t machine,
 	enum tv_thread_state st;
 	int64_t tid, v;
 
-	if (!state_int(p, sc, TV_ARG_TID, &tid) || tid == 0)
+	if (!state_int(p, sc, TV_ARG_TID, &tid))
 		return;
+	if (tid == 0) {
+		state_name_idle(s, machine, p, sc);
+		return;
+	}
 	t = tv_state_get(s, machine, tid, 0);
 	if (t == NULL)
 		return;
@@ -303,15 +339,21 @@ state_do_statedump(struct tv_state *s, uint32_t machine,
 		t->cpu = (int32_t)v;
 }
 
-/* The thread a rule's optional TID argument names, or the current one. */
+/*
+ * The thread a rule's optional TID argument names, else the one the
+ * event's context names (@ctx, TV_TID_UNKNOWN if none), else the current
+ * one.
+ */
 static struct tv_thread *
 state_subject(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
-    const struct tv_value *p, struct state_class *sc)
+    const struct tv_value *p, struct state_class *sc, int64_t ctx)
 {
 	int64_t tid;
 
 	if (state_int(p, sc, TV_ARG_TID, &tid))
 		return tv_state_get(s, machine, tid, c != NULL ? c->cpu : 0);
+	if (ctx != TV_TID_UNKNOWN)
+		return tv_state_get(s, machine, ctx, c != NULL ? c->cpu : 0);
 	if (c == NULL || c->cur == TV_TID_UNKNOWN)
 		return NULL;
 	return tv_state_get(s, machine, c->cur, c->cpu);
@@ -371,7 +413,7 @@ state_do_task(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
 static void
 state_do_rule(struct tv_state *s, const struct state_trace *st,
     struct tv_state_cpu *c, const struct tv_value *p, struct state_class *sc,
-    int64_t ts)
+    int64_t ctx, int64_t ts)
 {
 	uint8_t (*hook)(const struct tv_state_rule *, const struct tv_value *) =
 	    st->trace->ops != NULL ? st->trace->ops->state_hook : NULL;
@@ -405,7 +447,7 @@ state_do_rule(struct tv_state *s, const struct state_trace *st,
 	default:
 		break;
 	}
-	t = state_subject(s, machine, c, p, sc);
+	t = state_subject(s, machine, c, p, sc, ctx);
 	if (t == NULL)
 		return;
 	switch (sc->rule->action) {
@@ -416,6 +458,13 @@ state_do_rule(struct tv_state *s, const struct state_trace *st,
 		}
 		break;
 	case TV_SA_EXIT:
+		/*
+		 * The name it dies with is the kernel's last word on it: a
+		 * trace without exec events named it at fork ("sh" for an
+		 * "ls" a shell started).
+		 */
+		if (state_str(p, sc, TV_ARG_NAME, name, TV_THREAD_NAME_MAX))
+			tv_thread_set_name(t, name);
 		state_set(t, t->pid != TV_TID_UNKNOWN && t->pid != t->tid ?
 		    TV_TS_EXITED : TV_TS_ZOMBIE, ts);
 		break;
@@ -522,18 +571,28 @@ state_owner_from_cpu(const struct tv_state *s, uint32_t machine,
  * An event whose own context names the thread running on its CPU proves
  * who runs there: fill in an unknown CPU, and when it contradicts what we
  * had (a switch the trace lacks), trust the event and make the thread we
- * believed in unknown.
+ * believed in unknown.  But ftrace tags the events fired during a switch
+ * (switch_mm, TLB flushes) with the outgoing task: a @passive event (one
+ * without a state rule) naming the task the last switch took out proves
+ * nothing until the incoming one shows up, and a task switched out dead
+ * never runs again.
  */
 static void
 state_context_proves(struct tv_state *s, uint32_t machine,
-    struct tv_state_cpu *c, int64_t tid, int64_t ts)
+    struct tv_state_cpu *c, int64_t tid, bool passive, int64_t ts)
 {
 	struct tv_thread *was, *t;
 	bool contra = c->cur != TV_TID_UNKNOWN && c->cur != tid;
 
-	if (c->cur == tid && !c->uncertain)
-		return;
+	if (c->cur == tid) {
+		c->out = TV_TID_UNKNOWN;	/* the switch is over */
+		if (!c->uncertain)
+			return;
+	}
 	if (contra) {
+		t = tv_state_lookup(s, machine, tid, c->cpu);
+		if ((t != NULL && t->gone) || (passive && tid == c->out))
+			return;
 		was = tv_state_lookup(s, machine, c->cur, c->cpu);
 		if (was != NULL && was->state == TV_TS_RUNNING) {
 			state_set(was, TV_TS_UNKNOWN, ts);
@@ -557,7 +616,7 @@ tv_state_apply(struct tv_state *s, const struct tv_event *ev,
 	struct state_trace *st;
 	struct state_class *sc;
 	struct tv_state_cpu *c;
-	const struct tv_thread *t;
+	struct tv_thread *u;
 	uint32_t machine;
 	bool need;
 
@@ -585,7 +644,8 @@ tv_state_apply(struct tv_state *s, const struct tv_event *ev,
 		/* syscall, IRQ, ...: no field to read, no decoding */
 		state_owner_from_cpu(s, machine, c, op);
 		if (sc->rule != NULL)
-			state_do_rule(s, st, c, NULL, sc, ev->rec.ts);
+			state_do_rule(s, st, c, NULL, sc, TV_TID_UNKNOWN,
+			    ev->rec.ts);
 		return TV_OK;
 	}
 	tv_arena_reset(&s->arena);
@@ -599,22 +659,28 @@ tv_state_apply(struct tv_state *s, const struct tv_event *ev,
 		tv_event_owner_reset(op);
 	}
 	if (sc->has_owner && tv_event_owner(&f, op)) {
-		t = tv_state_lookup(s, machine, op->tid, ev->stream->cpu);
-		if (t != NULL) {
-			if (op->pid == TV_TID_UNKNOWN)
-				op->pid = t->pid;
-			if (op->name[0] == '\0')
-				memcpy(op->name, t->name, sizeof(op->name));
-		}
 		if (c != NULL && (sc->rule == NULL ||
 		    sc->rule->action != TV_SA_ECHO))
 			state_context_proves(s, machine, c, op->tid,
-			    ev->rec.ts);
+			    sc->rule == NULL, ev->rec.ts);
+		/* the idle task of a CPU always exists, named */
+		u = op->tid == 0 && ev->stream->cpu >= 0 ?
+		    tv_state_get(s, machine, 0, ev->stream->cpu) :
+		    tv_state_lookup(s, machine, op->tid, ev->stream->cpu);
+		if (u != NULL) {
+			/* a context's pid (LTTng pid, perf_pid) is known */
+			if (u->pid == TV_TID_UNKNOWN)
+				u->pid = op->pid;
+			if (op->pid == TV_TID_UNKNOWN)
+				op->pid = u->pid;
+			if (op->name[0] == '\0')
+				memcpy(op->name, u->name, sizeof(op->name));
+		}
 	} else {
 		state_owner_from_cpu(s, machine, c, op);
 	}
 	if (sc->rule != NULL)
 		state_do_rule(s, st, c, f.scope[TV_SCOPE_EVENT_PAYLOAD], sc,
-		    ev->rec.ts);
+		    op->from_context ? op->tid : TV_TID_UNKNOWN, ev->rec.ts);
 	return TV_OK;
 }

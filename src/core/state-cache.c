@@ -9,17 +9,19 @@
  *
  * Layout (native byte order, the file never leaves the machine):
  *   "TVSTATE1" u32 version u32 sizeof(thread) u32 sizeof(cpu) u32 keylen
- *   key, u64 nevents, u64 nckpts, then per checkpoint
+ *   key, u64 nevents; per stream u64 npackets and each packet's event
+ *   count, per trace u64 nclasses and each class's count (restored into
+ *   the model on load, so the list knows "event N of M" at once); a u64
+ *   FNV-1a checksum of this head, so that --info reads the counts without
+ *   the rest (tv_state_cache_counts()); then u64 nckpts and per checkpoint
  *   u32 stream u64 packet u64 index i64 ts u64 ordinal i64 time
- *   u64 nthreads u64 ncpus threads[] cpus[]; then per stream u64
- *   npackets and each packet's event count, per trace u64 nclasses and
- *   each class's count (restored into the model on load, so the list
- *   knows "event N of M" at once); and a u64 FNV-1a checksum of
+ *   u64 nthreads u64 ncpus threads[] cpus[]; and a u64 FNV-1a checksum of
  *   everything before it.
  */
 #include "tview/tview.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +36,7 @@
 #include "state-priv.h"
 
 #define CACHE_MAGIC	"TVSTATE1"
-#define CACHE_VERSION	4	/* 4: threads know when they were woken */
+#define CACHE_VERSION	7	/* 7: counts first; 6: exit names */
 /* Caps: a cache bigger than this is not ours to read. */
 #define CACHE_MAX_BYTES		((size_t)1 << 31)
 #define CACHE_MAX_KEY		((size_t)1 << 24)
@@ -255,6 +257,9 @@ tv_state_cache_load(const char *path, const struct tv_trace_set *set,
 	tv_strbuf_fini(&key);
 	r.off += hdr[3];
 	cache_get(&r, nevents, sizeof(*nevents));
+	if (!cache_load_counts(&r, set))
+		goto corrupt;
+	cache_get(&r, &sum, sizeof(sum));	/* the head's checksum */
 	cache_get(&r, &n, sizeof(n));
 	/* each checkpoint takes at least 60 bytes: bound n by the file */
 	if (r.bad || n > (r.len - r.off) / 60)
@@ -285,8 +290,6 @@ tv_state_cache_load(const char *path, const struct tv_trace_set *set,
 			goto corrupt_ck;
 		}
 	}
-	if (!cache_load_counts(&r, set))
-		goto corrupt_ck;
 	if (r.off != r.len)
 		goto corrupt_ck;
 	free(buf);
@@ -302,28 +305,80 @@ corrupt:
 	    _("corrupt state cache file"));
 }
 
+/* The bytes of the counts section for @set: fixed by its index. */
+static uint64_t
+cache_counts_bytes(const struct tv_trace_set *set)
+{
+	uint64_t n = 0;
+	uint32_t k;
+
+	for (k = 0; k < set->nstreams; k++)
+		n += 8 + 8 * set->streams[k]->npackets;
+	for (k = 0; k < set->ntraces; k++)
+		n += 8 + 8 * (uint64_t)set->traces[k]->nclasses;
+	return n;
+}
+
+/* See state-priv.h. */
+bool
+tv_state_cache_counts(const struct tv_trace_set *set)
+{
+	struct cache_rd r = { NULL, 0, 0, false };
+	struct tv_strbuf key;
+	uint32_t hdr[4];
+	uint64_t head, sum;
+	uint8_t *buf = NULL;
+	char magic[8];
+	char *path = tv_state_cache_path(set);
+	bool ok = false;
+	ssize_t got;
+	size_t len;
+	int fd;
+
+	if (path == NULL)
+		return false;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	free(path);
+	if (fd < 0)
+		return false;
+	tv_strbuf_init(&key);
+	cache_key(set, &key);
+	/* Only the head is read: its length follows from @set's index. */
+	len = sizeof(magic) + sizeof(hdr) + key.len + sizeof(uint64_t) +
+	    cache_counts_bytes(set) + sizeof(head);
+	if (len > CACHE_MAX_BYTES)
+		goto out;
+	buf = tv_xmalloc(len);
+	got = pread(fd, buf, len, 0);
+	if (got < 0 || (size_t)got != len)
+		goto out;
+	r.p = buf;
+	r.len = len - sizeof(head);
+	memcpy(&head, buf + r.len, sizeof(head));
+	if (cache_fnv(FNV_INIT, buf, r.len) != head)
+		goto out;
+	cache_get(&r, magic, sizeof(magic));
+	cache_get(&r, hdr, sizeof(hdr));
+	if (r.bad || memcmp(magic, CACHE_MAGIC, 8) != 0 ||
+	    hdr[0] != CACHE_VERSION || hdr[3] != key.len ||
+	    memcmp(key.buf, r.p + r.off, key.len) != 0)
+		goto out;
+	r.off += key.len;
+	cache_get(&r, &sum, sizeof(sum));	/* nevents */
+	ok = cache_load_counts(&r, set) && r.off == r.len;
+out:
+	free(buf);
+	tv_strbuf_fini(&key);
+	close(fd);
+	return ok;
+}
+
 /* Write @n bytes to @fp, accumulating the checksum. */
 static void
 cache_put(FILE *fp, uint64_t *sum, const void *p, size_t n)
 {
 	*sum = cache_fnv(*sum, p, n);
 	fwrite(p, 1, n, fp);
-}
-
-/* mkdir -p for the directory part of @path. */
-static void
-cache_mkdirs(const char *path)
-{
-	char *dir = tv_xstrdup(path), *p;
-
-	for (p = dir + 1; *p != '\0'; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		(void)mkdir(dir, 0700);
-		*p = '/';
-	}
-	free(dir);
 }
 
 /*
@@ -370,12 +425,20 @@ tv_state_cache_save(const char *path, const struct tv_trace_set *set,
 	struct tv_strbuf key;
 	uint32_t hdr[4], k;
 	uint64_t sum = FNV_INIT, v, j;
+	const char *slash;
 	char *tmp = NULL;
 	size_t i;
 	FILE *fp;
 	int bad;
 
-	cache_mkdirs(path);
+	/* mkdir -p of the directory part of @path */
+	slash = strrchr(path, '/');
+	if (slash != NULL && slash != path) {
+		char *dir = tv_xstrndup(path, (size_t)(slash - path));
+
+		(void)tv_dir_make(dir, 0700);
+		free(dir);
+	}
 	tv_xasprintf(&tmp, "%s.tmp.%ld", path, (long)getpid());
 	fp = fopen(tmp, "wb");
 	if (fp == NULL) {
@@ -394,25 +457,6 @@ tv_state_cache_save(const char *path, const struct tv_trace_set *set,
 	cache_put(fp, &sum, key.buf, key.len);
 	tv_strbuf_fini(&key);
 	cache_put(fp, &sum, &nevents, sizeof(nevents));
-	v = nckpts;
-	cache_put(fp, &sum, &v, sizeof(v));
-	for (i = 0; i < nckpts; i++) {
-		sn = ckpts[i].snap;
-		cache_put(fp, &sum, &ckpts[i].stream, sizeof(ckpts[i].stream));
-		cache_put(fp, &sum, &ckpts[i].packet, sizeof(ckpts[i].packet));
-		cache_put(fp, &sum, &ckpts[i].index, sizeof(ckpts[i].index));
-		cache_put(fp, &sum, &ckpts[i].ts, sizeof(ckpts[i].ts));
-		cache_put(fp, &sum, &ckpts[i].ordinal,
-		    sizeof(ckpts[i].ordinal));
-		cache_put(fp, &sum, &sn->time, sizeof(sn->time));
-		v = sn->nthreads;
-		cache_put(fp, &sum, &v, sizeof(v));
-		v = sn->ncpus;
-		cache_put(fp, &sum, &v, sizeof(v));
-		cache_put(fp, &sum, sn->threads,
-		    sn->nthreads * sizeof(*sn->threads));
-		cache_put(fp, &sum, sn->cpus, sn->ncpus * sizeof(*sn->cpus));
-	}
 	for (k = 0; k < set->nstreams; k++) {
 		st = set->streams[k];
 		v = st->npackets;
@@ -432,6 +476,27 @@ tv_state_cache_save(const char *path, const struct tv_trace_set *set,
 			    __ATOMIC_RELAXED);
 			cache_put(fp, &sum, &v, sizeof(v));
 		}
+	}
+	v = sum;
+	cache_put(fp, &sum, &v, sizeof(v));
+	v = nckpts;
+	cache_put(fp, &sum, &v, sizeof(v));
+	for (i = 0; i < nckpts; i++) {
+		sn = ckpts[i].snap;
+		cache_put(fp, &sum, &ckpts[i].stream, sizeof(ckpts[i].stream));
+		cache_put(fp, &sum, &ckpts[i].packet, sizeof(ckpts[i].packet));
+		cache_put(fp, &sum, &ckpts[i].index, sizeof(ckpts[i].index));
+		cache_put(fp, &sum, &ckpts[i].ts, sizeof(ckpts[i].ts));
+		cache_put(fp, &sum, &ckpts[i].ordinal,
+		    sizeof(ckpts[i].ordinal));
+		cache_put(fp, &sum, &sn->time, sizeof(sn->time));
+		v = sn->nthreads;
+		cache_put(fp, &sum, &v, sizeof(v));
+		v = sn->ncpus;
+		cache_put(fp, &sum, &v, sizeof(v));
+		cache_put(fp, &sum, sn->threads,
+		    sn->nthreads * sizeof(*sn->threads));
+		cache_put(fp, &sum, sn->cpus, sn->ncpus * sizeof(*sn->cpus));
 	}
 	fwrite(&sum, 1, sizeof(sum), fp);
 	bad = ferror(fp);

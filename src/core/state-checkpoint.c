@@ -548,6 +548,7 @@ tv_state_index_events_between(struct tv_state_index *idx, int64_t t0,
     int64_t t1)
 {
 	uint64_t first = 0, last = TV_COUNT_UNKNOWN;
+	int64_t r = __atomic_load_n(&idx->reached, __ATOMIC_RELAXED);
 	size_t i;
 
 	pthread_mutex_lock(&idx->lock);
@@ -559,8 +560,9 @@ tv_state_index_events_between(struct tv_state_index *idx, int64_t t0,
 			break;
 		}
 	}
-	if (last == TV_COUNT_UNKNOWN && __atomic_load_n(&idx->done,
-	    __ATOMIC_ACQUIRE))
+	/* the events walked so far bound those up to where the pass is */
+	if (last == TV_COUNT_UNKNOWN && (__atomic_load_n(&idx->done,
+	    __ATOMIC_ACQUIRE) || (r != TV_TIME_NONE && r >= t1)))
 		last = __atomic_load_n(&idx->events, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&idx->lock);
 	return last == TV_COUNT_UNKNOWN ? last : last - first;

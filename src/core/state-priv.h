@@ -21,6 +21,8 @@ struct tv_state_cpu {
 	uint32_t	 machine;
 	int32_t		 cpu;
 	int64_t		 cur;		/* tid, TV_TID_UNKNOWN */
+	int64_t		 out;		/* tid the last switch took out, till
+					   cur shows up; TV_TID_UNKNOWN */
 	uint8_t		 uncertain;
 };
 
@@ -125,6 +127,13 @@ enum tv_status	 tv_state_cache_load(const char *path,
 		    const struct tv_trace_set *set,
 		    struct tv_state_ckpt **ckpts, size_t *nckpts,
 		    uint64_t *nevents, struct tv_error *err);
+
+/**
+ * tv_state_cache_counts() - restore the per-packet and per-class event
+ * counts of @set from its cache file, reading only the file's head; false
+ * (nothing restored) when there is no valid cache for @set.
+ */
+bool		 tv_state_cache_counts(const struct tv_trace_set *set);
 
 /** tv_state_cache_save() - write checkpoints atomically (tmp + rename). */
 enum tv_status	 tv_state_cache_save(const char *path,

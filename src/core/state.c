@@ -6,6 +6,7 @@
  */
 #include "tview/tview.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,6 +45,29 @@ const char *
 tv_exec_mode_name(enum tv_exec_mode m)
 {
 	return (unsigned)m < TV_MODE_COUNT ? mode_names[m] : "?";
+}
+
+/* See state.h. */
+void
+tv_thread_modes_text(const struct tv_thread *t, bool translate, char *buf,
+    size_t size)
+{
+	size_t n = 0;
+	uint8_t i;
+
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	for (i = 0; i < t->nmodes && i < TV_MODE_STACK_MAX; i++) {
+		const char *m = tv_exec_mode_name((enum tv_exec_mode)
+		    t->modes[i]);
+
+		n += (size_t)snprintf(buf + TV_MIN(n, size - 1),
+		    size - TV_MIN(n, size - 1), "%s%s", i ? ">" : "",
+		    translate ? _(m) : m);
+	}
+	if (buf[0] == '\0')
+		snprintf(buf, size, "-");
 }
 
 /* See state-priv.h: comm semantics, at most 15 bytes. */
@@ -271,6 +295,9 @@ tv_state_get(struct tv_state *s, uint32_t machine, int64_t tid, int32_t cpu)
 	t->machine = machine;
 	t->cpu = tid == 0 ? cpu : TV_CPU_UNKNOWN;
 	t->state = TV_TS_UNKNOWN;
+	/* the kernel's name for the idle task, till an event says one */
+	if (tid == 0 && cpu >= 0)
+		snprintf(t->name, sizeof(t->name), "swapper/%d", (int)cpu);
 	i = state_slot(s, machine, tid, cpu);
 	s->table[i] = (uint32_t)s->nthreads + 1;
 	s->nthreads++;
@@ -331,6 +358,7 @@ tv_state_cpu_of(struct tv_state *s, uint32_t machine, int32_t cpu)
 			c->machine = machine;
 			c->cpu = (int32_t)i;
 			c->cur = TV_TID_UNKNOWN;
+			c->out = TV_TID_UNKNOWN;
 			c->uncertain = 0;
 		}
 		s->ncpus[machine] = (uint32_t)cpu + 1;

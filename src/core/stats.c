@@ -14,6 +14,7 @@
 
 #include "tview/format.h"
 #include "tview/merge.h"
+#include "tview/span.h"
 #include "tview/util.h"
 #include "state-priv.h"
 #include "stats-priv.h"
@@ -23,6 +24,8 @@
 #define STATS_POLL_EVERY	4096
 /* CPU numbers beyond this are not given rows (hostile traces). */
 #define STATS_MAX_CPU		4096
+/* Nesting depths of function spans whose entry record is remembered. */
+#define STATS_SPAN_DEPTH	32
 
 /* A thread: its public row and the start of each level of its modes. */
 struct stats_thread {
@@ -31,10 +34,14 @@ struct stats_thread {
 	const char		*label[TV_MODE_STACK_MAX];
 };
 
-/* A CPU: its row and the time of its previous record. */
+/*
+ * A CPU: its row, the time of its previous record, and the time of the
+ * open function span entry record at each depth.
+ */
 struct stats_cpu {
 	struct tv_time_row	 row;
 	int64_t			 last;		/* TV_TIME_NONE before any */
+	int64_t			 span[STATS_SPAN_DEPTH];
 	bool			 used;
 };
 
@@ -44,8 +51,9 @@ struct stats_trace {
 	uint64_t		*counts;	/* records per class */
 };
 
-/* One syscall name's series. */
+/* One system call's or function's series. */
 struct stats_named {
+	enum tv_lat_kind	 kind;
 	const char		*label;
 	struct tv_series	 series;
 };
@@ -64,8 +72,13 @@ struct tv_stats {
 	uint32_t		 nmachines;
 	/* latencies */
 	struct tv_series	 kinds[TV_LAT_COUNT];
-	struct stats_named	*named;		/* syscalls by label */
+	struct stats_named	*named;		/* by kind and label */
 	size_t			 nnamed, named_cap;
+	/* named[] by (kind, interned label): index + 1, 0 empty */
+	uint32_t		*slots;
+	size_t			 nslots;		/* power of 2 */
+	struct tv_span_reader	*spans;
+	struct tv_intern	*names;		/* function names */
 	/* results */
 	struct tv_class_count	*classes;
 	size_t			 nclasses;
@@ -77,10 +90,14 @@ struct tv_stats {
 	size_t			 nlat[TV_LAT_COUNT];
 	uint64_t		 events, lost;
 	int64_t			 begin, end;
+	/* the filtered view: see tv_stats_set_keep() */
+	tv_pass_pred		 keep;
+	void			*keep_arg;
+	struct tv_arena		 arena;
 };
 
 static const char *const lat_names[TV_LAT_COUNT] = {
-	"wakeup", "syscall", "irq", "softirq",
+	"wakeup", "syscall", "irq", "softirq", "function",
 };
 
 /* See stats.h. */
@@ -125,6 +142,9 @@ tv_stats_create(struct tv_trace_set *set)
 		tv_series_init(&st->kinds[i], lat_names[i]);
 	st->begin = st->end = TV_TIME_NONE;
 	tv_thread_map_init(&st->map);
+	st->spans = tv_span_reader_create(set);
+	st->names = tv_intern_create();
+	tv_arena_init(&st->arena);
 	return st;
 }
 
@@ -152,6 +172,10 @@ tv_stats_destroy(struct tv_stats *st)
 	for (i = 0; i < st->nnamed; i++)
 		tv_series_fini(&st->named[i].series);
 	free(st->named);
+	free(st->slots);
+	tv_span_reader_destroy(st->spans);
+	tv_intern_destroy(st->names);
+	tv_arena_fini(&st->arena);
 	free(st->classes);
 	free(st->cpu_rows);
 	free(st->thread_rows);
@@ -201,7 +225,7 @@ static struct stats_cpu *
 stats_cpu(struct tv_stats *st, uint32_t machine, int32_t cpu)
 {
 	struct stats_cpu *grown;
-	uint32_t ncpus, nmach, m, c;
+	uint32_t ncpus, nmach, m, c, l;
 
 	if (cpu < 0 || cpu >= STATS_MAX_CPU || machine > 1024)
 		return NULL;
@@ -222,6 +246,8 @@ stats_cpu(struct tv_stats *st, uint32_t machine, int32_t cpu)
 				g->row.tid = TV_TID_UNKNOWN;
 				g->row.pid = TV_TID_UNKNOWN;
 				g->last = TV_TIME_NONE;
+				for (l = 0; l < STATS_SPAN_DEPTH; l++)
+					g->span[l] = TV_TIME_NONE;
 			}
 		}
 		free(st->cpus);
@@ -277,6 +303,7 @@ stats_label(struct tv_stats *st, const struct tv_event *ev)
 	const struct tv_trace *tr = ev->stream->trace;
 	const struct tv_event_class *cls = tv_event_class_of(ev);
 	struct stats_trace *s;
+	const char *label;
 	uint32_t i;
 
 	if (cls == NULL)
@@ -286,26 +313,62 @@ stats_label(struct tv_stats *st, const struct tv_event *ev)
 	if (i == st->set->ntraces)
 		return cls->name;
 	s = &st->traces[i];
-	if (s->labels[cls->index] == NULL)
-		s->labels[cls->index] = tv_state_rule_label(
-		    tv_state_rule_find(cls->name, tr->ops), cls->name);
+	if (s->labels[cls->index] == NULL) {
+		/* interned: one pointer per name across traces */
+		label = tv_state_rule_label(tv_state_rule_find(cls->name,
+		    tr->ops), cls->name);
+		s->labels[cls->index] = tv_intern(st->names, label,
+		    strlen(label));
+	}
 	return s->labels[cls->index];
 }
 
-/* The series of system call @label (created when new). */
-static struct tv_series *
-stats_named(struct tv_stats *st, const char *label)
+/* The slot of (@kind, @label) in the table: its entry or an empty one. */
+static uint32_t *
+stats_slot(struct tv_stats *st, enum tv_lat_kind kind, const char *label)
 {
+	uint64_t h = ((uint64_t)(uintptr_t)label ^ (uint64_t)kind) *
+	    UINT64_C(0x9e3779b97f4a7c15);
+	size_t i = (size_t)(h >> 32) & (st->nslots - 1);
+	const struct stats_named *n;
+
+	for (;; i = (i + 1) & (st->nslots - 1)) {
+		if (st->slots[i] == 0)
+			return &st->slots[i];
+		n = &st->named[st->slots[i] - 1];
+		if (n->kind == kind && n->label == label)
+			return &st->slots[i];
+	}
+}
+
+/*
+ * The series of system call or function @label (interned: equal names
+ * are one pointer), created when new; a hash, as a function_graph trace
+ * names thousands of functions and looks one up per exit record.
+ */
+static struct tv_series *
+stats_named(struct tv_stats *st, enum tv_lat_kind kind, const char *label)
+{
+	uint32_t *slot;
 	size_t i;
 
-	for (i = 0; i < st->nnamed; i++)
-		if (st->named[i].label == label ||
-		    strcmp(st->named[i].label, label) == 0)
-			return &st->named[i].series;
+	if (st->nnamed * 2 >= st->nslots) {
+		free(st->slots);
+		st->nslots = st->nslots ? st->nslots * 2 : 64;
+		st->slots = tv_xcalloc(st->nslots, sizeof(*st->slots));
+		for (i = 0; i < st->nnamed; i++)
+			*stats_slot(st, st->named[i].kind,
+			    st->named[i].label) = (uint32_t)i + 1;
+	}
+	slot = stats_slot(st, kind, label);
+	if (*slot != 0)
+		return &st->named[*slot - 1].series;
 	TV_VEC_GROW(st->named, st->nnamed, st->named_cap);
+	st->named[st->nnamed].kind = kind;
 	st->named[st->nnamed].label = label;
 	tv_series_init(&st->named[st->nnamed].series, label);
-	return &st->named[st->nnamed++].series;
+	*slot = (uint32_t)++st->nnamed;
+	return &st->named[st->nnamed - 1].series;
 }
 
 /* A mode level that ended at @ts: its latency, when its start is known. */
@@ -342,7 +405,7 @@ stats_mode_end(struct tv_stats *st, struct stats_thread *e, uint8_t level,
 		return;
 	tv_series_add(&st->kinds[kind], &in);
 	if (kind == TV_LAT_SYSCALL && e->label[level] != NULL)
-		tv_series_add(stats_named(st, e->label[level]), &in);
+		tv_series_add(stats_named(st, kind, e->label[level]), &in);
 }
 
 /*
@@ -396,6 +459,50 @@ stats_after(struct tv_stats *st, const struct tv_event *ev, uint32_t machine,
 		e->start[l] = TV_TIME_NONE;
 }
 
+/*
+ * A function span record on CPU @c: an entry is remembered at its depth;
+ * an exit inside the range gives the function's duration, from the call
+ * and return times it carries.  The instance starts at its entry record
+ * when that was seen (so a jump lands on it), else that long before the
+ * exit record.
+ */
+static void
+stats_span(struct tv_stats *st, const struct tv_event *ev,
+    const struct tv_event_owner *o, struct stats_cpu *c, uint32_t machine,
+    bool in)
+{
+	struct tv_lat_instance li;
+	struct tv_span sp;
+	char name[128];
+	int64_t *entry;
+
+	if (!tv_span_read(st->spans, ev, &sp))
+		return;
+	entry = c != NULL && sp.depth >= 0 && sp.depth < STATS_SPAN_DEPTH ?
+	    &c->span[sp.depth] : NULL;
+	if (sp.end == TV_SPAN_ENTRY) {
+		if (entry != NULL)
+			*entry = ev->rec.ts;
+		return;
+	}
+	if (entry != NULL && *entry != TV_TIME_NONE && *entry <= ev->rec.ts)
+		li.ts = *entry;
+	else if (__builtin_sub_overflow(ev->rec.ts, sp.dur, &li.ts))
+		li.ts = ev->rec.ts;	/* hostile times */
+	if (entry != NULL)
+		*entry = TV_TIME_NONE;
+	if (!in || (st->begin != TV_TIME_NONE && li.ts < st->begin))
+		return;
+	li.dur = sp.dur;
+	li.tid = o->tid;
+	li.cpu = ev->stream->cpu;
+	li.machine = machine;
+	tv_span_name(ev, &sp, name, sizeof(name));
+	tv_series_add(&st->kinds[TV_LAT_FUNCTION], &li);
+	tv_series_add(stats_named(st, TV_LAT_FUNCTION,
+	    tv_intern(st->names, name, strlen(name))), &li);
+}
+
 /* Count one record inside the range. */
 static void
 stats_count(struct tv_stats *st, const struct tv_event *ev,
@@ -408,6 +515,11 @@ stats_count(struct tv_stats *st, const struct tv_event *ev,
 	if (ev->rec.kind != TV_REC_EVENT) {
 		st->lost += ev->rec.count;
 		return;
+	}
+	if (st->keep != NULL) {
+		tv_arena_reset(&st->arena);
+		if (!st->keep(st->keep_arg, ev, o, &st->arena))
+			return;
 	}
 	st->events++;
 	for (i = 0; i < st->set->ntraces; i++) {
@@ -451,9 +563,9 @@ class_count_cmp(const void *pa, const void *pb)
 	return strcmp(a->name, b->name);
 }
 
-/* Total running time of a row. */
-static int64_t
-row_total(const struct tv_time_row *r)
+/* See stats.h. */
+int64_t
+tv_time_row_running(const struct tv_time_row *r)
 {
 	int64_t sum = 0;
 	size_t m;
@@ -467,7 +579,8 @@ static int
 thread_row_cmp(const void *pa, const void *pb)
 {
 	const struct tv_time_row *a = pa, *b = pb;
-	int64_t ta = row_total(a), tb = row_total(b);
+	int64_t ta = tv_time_row_running(a);
+	int64_t tb = tv_time_row_running(b);
 
 	if (ta != tb)
 		return ta > tb ? -1 : 1;
@@ -547,7 +660,7 @@ stats_finish(struct tv_stats *st, int64_t last_ts)
 	for (i = 0; i < st->nthreads; i++) {
 		struct tv_time_row *r = &st->threads[i].row;
 
-		if (row_total(r) == 0 && r->events == 0)
+		if (tv_time_row_running(r) == 0 && r->events == 0)
 			continue;
 		if (r->tid == 0 && r->name[0] == '\0')
 			memcpy(r->name, "swapper", sizeof("swapper"));
@@ -556,18 +669,26 @@ stats_finish(struct tv_stats *st, int64_t last_ts)
 	qsort(st->thread_rows, st->nthread_rows, sizeof(*st->thread_rows),
 	    thread_row_cmp);
 	/* latencies: the kind first, then one series per name */
+	for (i = 0; i < st->nnamed; i++)
+		tv_series_finish(&st->named[i].series);
 	for (k = 0; k < TV_LAT_COUNT; k++) {
-		n = k == TV_LAT_SYSCALL ? st->nnamed : 0;
-		st->lat[k] = tv_xcalloc(n + 1, sizeof(*st->lat[k]));
+		st->lat[k] = tv_xcalloc(st->nnamed + 1, sizeof(*st->lat[k]));
 		tv_series_finish(&st->kinds[k]);
 		st->lat[k][0] = st->kinds[k].pub;
-		for (i = 0; i < n; i++) {
-			tv_series_finish(&st->named[i].series);
-			st->lat[k][i + 1] = st->named[i].series.pub;
-		}
+		for (i = 0, n = 0; i < st->nnamed; i++)
+			if (st->named[i].kind == (enum tv_lat_kind)k)
+				st->lat[k][1 + n++] = st->named[i].series.pub;
 		qsort(st->lat[k] + 1, n, sizeof(*st->lat[k]), named_cmp);
 		st->nlat[k] = n + 1;
 	}
+}
+
+/* See stats.h. */
+void
+tv_stats_set_keep(struct tv_stats *st, tv_pass_pred keep, void *arg)
+{
+	st->keep = keep;
+	st->keep_arg = arg;
 }
 
 /* See stats.h. */
@@ -619,6 +740,8 @@ tv_stats_run(struct tv_stats *st, int64_t begin, int64_t end,
 		(void)tv_state_apply(st->state, &ev, &o, NULL);
 		if (in)
 			stats_count(st, &ev, &o, c, machine);
+		if (ev.rec.kind == TV_REC_EVENT)
+			stats_span(st, &ev, &o, c, machine, in);
 		if (c != NULL && ev.rec.kind == TV_REC_EVENT)
 			stats_after(st, &ev, machine, ev.stream->cpu,
 			    before_tid, before_n, before_top);
@@ -683,4 +806,13 @@ tv_stats_latency(const struct tv_stats *st, enum tv_lat_kind kind, size_t *n)
 	}
 	*n = st->nlat[kind];
 	return st->lat[kind];
+}
+
+/* See stats.h. */
+bool
+tv_stats_has_latency(const struct tv_stats *st, enum tv_lat_kind kind)
+{
+	if (kind >= TV_LAT_COUNT)
+		return false;
+	return kind != TV_LAT_FUNCTION || st->kinds[kind].pub.count > 0;
 }

@@ -56,27 +56,14 @@ tv_cell_letter(enum tv_cell c)
 int64_t
 tv_timeline_col_time(const struct tv_timeline *tl, uint32_t col)
 {
-	__int128 span = (__int128)tl->t1 - tl->t0;
-
-	return tl->t0 + (int64_t)(span * col / tl->ncols);
+	return tv_window_col_time(tl->t0, tl->t1, tl->ncols, col);
 }
 
 /* See timeline.h. */
 uint32_t
 tv_timeline_col_of(const struct tv_timeline *tl, int64_t ts)
 {
-	__int128 span = (__int128)tl->t1 - tl->t0, c;
-
-	if (ts <= tl->t0 || span <= 0)
-		return 0;
-	c = ((__int128)ts - tl->t0) * tl->ncols / span;
-	/* the column whose start is <= ts, despite the rounding down */
-	while (c + 1 < tl->ncols &&
-	    tv_timeline_col_time(tl, (uint32_t)c + 1) <= ts)
-		c++;
-	while (c > 0 && tv_timeline_col_time(tl, (uint32_t)c) > ts)
-		c--;
-	return c >= tl->ncols ? tl->ncols - 1 : (uint32_t)c;
+	return tv_window_col_of(tl->t0, tl->t1, tl->ncols, ts);
 }
 
 /* The rows being built, thread rows and CPU rows each behind a map. */
@@ -318,18 +305,34 @@ tl_exact(struct tl_build *b, struct tv_state_index *idx,
 	return s == TV_OK || s == TV_END ? TV_OK : s;
 }
 
-/* Each column from the checkpoint before its start. */
+/*
+ * Each column from the checkpoint before its start, up to @reached
+ * (where the pass is): the columns past it stay empty until it gets
+ * there, rather than replaying the rest of the trace meanwhile.
+ */
 static void
-tl_sampled(struct tl_build *b, struct tv_state_index *idx)
+tl_sampled(struct tl_build *b, struct tv_state_index *idx, int64_t reached)
 {
-	int64_t at;
+	int64_t at, ts;
 	uint32_t col;
 
 	for (col = 0; col < b->tl->ncols; col++) {
-		if (tv_state_near(idx, tv_timeline_col_time(b->tl, col),
-		    b->state, &at))
+		ts = tv_timeline_col_time(b->tl, col);
+		if (ts > reached)
+			break;
+		if (tv_state_near(idx, ts, b->state, &at))
 			tl_fill(b, col);
 	}
+}
+
+/* Where the pass is: the end of the trace once it is done. */
+static int64_t
+tl_reached(struct tv_state_index *idx, const struct tv_trace_set *set)
+{
+	double f = tv_state_index_progress(idx, NULL);
+
+	return set->ts_begin + (int64_t)(f * (double)(set->ts_end -
+	    set->ts_begin));
 }
 
 /* See timeline.h. */
@@ -366,11 +369,13 @@ tv_timeline_build(struct tv_state_index *idx, struct tv_trace_set *set,
 		if (set->streams[i]->cpu != TV_CPU_UNKNOWN)
 			(void)tl_cpu_row(&b, tv_state_machine_of(b.state,
 			    set->streams[i]), set->streams[i]->cpu);
+	/* unknown: the pass has not reached t1 yet */
 	events = tv_state_index_events_between(idx, t0, t1);
-	tl->sampled = events != TV_COUNT_UNKNOWN &&
+	tl->sampled = events == TV_COUNT_UNKNOWN ||
 	    events > TV_TIMELINE_REPLAY_MAX;
 	if (tl->sampled)
-		tl_sampled(&b, idx);
+		tl_sampled(&b, idx, events == TV_COUNT_UNKNOWN ?
+		    tl_reached(idx, set) : t1);
 	else
 		s = tl_exact(&b, idx, set, cancel, err);
 	tv_state_destroy(b.state);
@@ -380,8 +385,12 @@ tv_timeline_build(struct tv_state_index *idx, struct tv_trace_set *set,
 		tv_timeline_destroy(tl);
 		return s;
 	}
-	qsort(tl->threads, tl->nthreads, sizeof(*tl->threads), tl_row_cmp);
-	qsort(tl->cpus, tl->ncpus, sizeof(*tl->cpus), tl_row_cmp);
+	/* no rows yet (a window the pass has not reached): no array either */
+	if (tl->nthreads > 1)
+		qsort(tl->threads, tl->nthreads, sizeof(*tl->threads),
+		    tl_row_cmp);
+	if (tl->ncpus > 1)
+		qsort(tl->cpus, tl->ncpus, sizeof(*tl->cpus), tl_row_cmp);
 	*out = tl;
 	return TV_OK;
 }

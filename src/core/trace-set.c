@@ -6,6 +6,7 @@
  */
 #include "tview/trace.h"
 #include "tview/format.h"
+#include "tview/mapfile.h"
 #include "tview/packet-cache.h"
 
 #include <errno.h>
@@ -190,6 +191,22 @@ format_find(const struct tv_format_ops *const *formats, const char *path,
 }
 
 /*
+ * Indexing touched every packet, and the kernel may have mapped whole
+ * large folios around each touch: drop the mapped pages, so the resident
+ * size starts near the heap whatever pass comes next.
+ */
+static void
+release_all(struct tv_trace_set *set)
+{
+	uint32_t i, f;
+
+	for (i = 0; i < set->nstreams; i++)
+		for (f = 0; f < set->streams[i]->nfiles; f++)
+			tv_mapfile_release(&set->streams[i]->files[f], 0,
+			    set->streams[i]->files[f].size);
+}
+
+/*
  * Open every path.  The first error is returned (and put in @err), but
  * whatever could be read is kept: *out is NULL only when no trace at all
  * could be opened.
@@ -220,7 +237,7 @@ tv_trace_set_open(struct tv_trace_set **out, const char *const *paths,
 			keep_first(&first, &e);
 			continue;
 		}
-		st = ops->open(paths[i], &tr, &n, &e);
+		st = tv_trace_open_guarded(ops, paths[i], &tr, &n, &e);
 		if (st != TV_OK && e.status == TV_OK) {
 			struct tv_loc loc = { .path = paths[i],
 			    .offset = TV_NO_OFFSET };
@@ -244,6 +261,7 @@ tv_trace_set_open(struct tv_trace_set **out, const char *const *paths,
 		return first.status;
 	}
 	finish_set(set);
+	release_all(set);
 	*out = set;
 	if (err)
 		*err = first;

@@ -5,6 +5,7 @@
  */
 #include "tview/trace.h"
 #include "tview/format.h"
+#include "tview/mapfile.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +120,23 @@ tv_stream_add_file(struct tv_stream *s, const char *path, uint32_t *index,
 	return TV_OK;
 }
 
+/* Packets indexed between two releases of the pages behind indexing. */
+#define INDEX_RELEASE_EVERY	256
+
+/* Release the pages of packets [@first, @last] that share one file. */
+static void
+stream_release_behind(const struct tv_stream *s, uint64_t first,
+    uint64_t last)
+{
+	const struct tv_packet *a = &s->packets[first];
+	const struct tv_packet *b = &s->packets[last];
+
+	if (a->file != b->file || a->file >= s->nfiles || b->offset < a->offset)
+		return;
+	tv_mapfile_release(&s->files[a->file], a->offset,
+	    b->offset + b->size - a->offset);
+}
+
 /*
  * Append a zeroed index entry.  The fields whose "unknown" is not zero
  * start unknown: timestamps TV_TIME_NONE, seq_num and event_count
@@ -129,6 +147,14 @@ tv_stream_add_packet(struct tv_stream *s)
 {
 	struct tv_packet *p;
 
+	/*
+	 * Indexing is a sequential pass: drop the pages behind it, in one
+	 * call per INDEX_RELEASE_EVERY packets (one per packet was a system
+	 * call per trace.dat page on the open path).
+	 */
+	if (s->npackets >= 2 && s->npackets % INDEX_RELEASE_EVERY == 0)
+		stream_release_behind(s, s->npackets - INDEX_RELEASE_EVERY,
+		    s->npackets - 2);
 	TV_VEC_GROW(s->packets, s->npackets, s->packets_cap);
 	p = &s->packets[s->npackets++];
 	memset(p, 0, sizeof(*p));
@@ -178,6 +204,35 @@ tv_packet_bytes(const struct tv_stream *s, const struct tv_packet *p)
 	return mf->data + p->offset;
 }
 
+/* See trace.h: the packet, its file and its first byte. */
+const uint8_t *
+tv_event_bytes(const struct tv_stream *s, uint64_t pkt,
+    const struct tv_packet **p, const struct tv_mapfile **mf)
+{
+	*p = NULL;
+	*mf = NULL;
+	if (pkt >= s->npackets)
+		return NULL;
+	*p = &s->packets[pkt];
+	if ((*p)->file >= s->nfiles)
+		return NULL;
+	*mf = &s->files[(*p)->file];
+	return tv_packet_bytes(s, *p);
+}
+
+/* See trace.h. */
+void
+tv_packet_release(const struct tv_stream *s, uint64_t pkt)
+{
+	const struct tv_packet *p;
+
+	if (pkt >= s->npackets)
+		return;
+	p = &s->packets[pkt];
+	if (p->file < s->nfiles)
+		tv_mapfile_release(&s->files[p->file], p->offset, p->size);
+}
+
 /* The class of an event record, or NULL for other records. */
 const struct tv_event_class *
 tv_event_class_of(const struct tv_event *ev)
@@ -192,22 +247,19 @@ tv_event_class_of(const struct tv_event *ev)
 	return t->classes[ev->rec.class_index];
 }
 
-/* Decode every scope of @ev into @arena through the driver. */
-enum tv_status
-tv_event_decode(const struct tv_event *ev, struct tv_arena *arena,
-    struct tv_event_fields *out, struct tv_error *err)
+/* See trace.h. */
+bool
+tv_event_value_note(const struct tv_event *ev, enum tv_scope scope,
+    const char *name, const struct tv_value *v, struct tv_strbuf *out)
 {
 	const struct tv_format_ops *ops;
 
-	memset(out, 0, sizeof(*out));
-	if (!ev || !ev->stream)
-		return tv_error_set(err, TV_NOT_FOUND, NULL,
-		    _("no event to decode"));
+	if (!ev || !ev->stream || !v || !name)
+		return false;
 	ops = ev->stream->trace->ops;
-	if (!ops || !ops->decode_fields)
-		return tv_error_set(err, TV_UNSUPPORTED, NULL,
-		    _("this trace format cannot decode event fields"));
-	return ops->decode_fields(ev, arena, out, err);
+	if (!ops || !ops->value_note)
+		return false;
+	return ops->value_note(ev, scope, name, v, out);
 }
 
 /* Environment entry @key of @trace, or NULL. */

@@ -60,7 +60,6 @@ tv_ui_goto_time_text(struct tv_ui *ui, const char *text)
 {
 	struct tv_time_ctx ctx;
 	struct tv_error err;
-	struct tv_event ev;
 	int64_t ts;
 
 	text = skip_ws(text);
@@ -76,8 +75,20 @@ tv_ui_goto_time_text(struct tv_ui *ui, const char *text)
 		tv_ui_error(ui, "%s", err.msg);
 		return;
 	}
+	tv_ui_goto_ts(ui, ts);
+}
+
+/* See ui-priv.h. */
+void
+tv_ui_goto_ts(struct tv_ui *ui, int64_t ts)
+{
+	struct tv_event ev;
+	enum tv_status st;
+
 	tv_merge_seek_time(ui->merge, ts);
-	if (tv_ui_merge_step(ui, +1, &ev) != TV_OK) {
+	if ((st = tv_ui_merge_step(ui, +1, &ev)) != TV_OK) {
+		if (st == TV_CANCELLED)
+			return;		/* Esc in a filtered walk: stay */
 		tv_merge_seek_end(ui->merge);
 		if (tv_ui_merge_step(ui, -1, &ev) != TV_OK) {
 			tv_ui_error(ui, _("no events"));
@@ -147,6 +158,13 @@ cmd_filter_out(struct tv_ui *ui, const char *arg, long long n TV_UNUSED)
 	tv_ui_filter_command(ui, arg, true);
 }
 
+/* :stats [filter] [bookmarks | A [B]] */
+static void
+cmd_stats(struct tv_ui *ui, const char *arg, long long n TV_UNUSED)
+{
+	tv_ui_stats_command(ui, arg);
+}
+
 /* :quit, :q */
 static void
 cmd_quit(struct tv_ui *ui, const char *arg TV_UNUSED, long long n TV_UNUSED)
@@ -181,6 +199,16 @@ static const struct tv_ui_cmd_usage filter_usage[] = {
 static const struct tv_ui_cmd_usage filter_out_usage[] = {
 	{ N_("EXPR"),	N_("hide the events EXPR matches") }, { NULL, NULL },
 };
+static const struct tv_ui_cmd_usage stats_usage[] = {
+	{ "",		N_("statistics of the whole trace") },
+	{ "filter",	N_("of the events the filters keep (may come "
+	    "before a range)") },
+	{ "bookmarks",	N_("between the bookmarks around the selected "
+	    "event, or in the interval bookmark holding it") },
+	{ N_("A [B]"),	N_("from A to B (or the end): times as :goto takes "
+	    "them, or bookmark names (an interval's name alone: its range)") },
+	{ NULL, NULL },
+};
 static const struct tv_ui_cmd_usage help_usage[] = {
 	{ "",		N_("this help") }, { NULL, NULL },
 };
@@ -200,6 +228,7 @@ static const struct tv_ui_cmd commands[] = {
 	{ "search",	NULL,	TV_UI_ARG_TEXT,	 cmd_search,	search_usage },
 	{ "filter",	NULL,	TV_UI_ARG_OPT_TEXT, cmd_filter,	filter_usage },
 	{ "filter-out",	NULL,	TV_UI_ARG_TEXT,	 cmd_filter_out, filter_out_usage },
+	{ "stats",	NULL,	TV_UI_ARG_OPT_TEXT, cmd_stats,	stats_usage },
 	{ "help",	NULL,	TV_UI_ARG_NONE,	 cmd_help,	help_usage },
 	{ "quit",	"q",	TV_UI_ARG_NONE,	 cmd_quit,	quit_usage },
 };

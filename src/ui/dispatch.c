@@ -7,15 +7,106 @@
  */
 #include "ui-priv.h"
 
+#include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef void (*tv_ui_handler)(struct tv_ui *ui, enum tv_ui_req req);
 
-/* q: quit (an open overlay took it before). */
+/*
+ * q: as in tig and lnav, the focused pane closes; from the event list,
+ * quit (an open overlay took it before).
+ */
 static void
 req_quit(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
 {
+	if (ui->focus != TV_UI_PANE_EVENTS && ui->panes[ui->focus].open) {
+		tv_ui_pane_close(ui, ui->focus);
+		return;
+	}
 	ui->quit = tv_ui_bm_may_quit(ui);
+}
+
+/*
+ * Left / Right in the event list: scroll the fields column sideways by
+ * a quarter of the screen (the time, CPU and name columns stay), as
+ * less -S and tig do; the timeline pane takes them before when focused.
+ */
+static void
+req_hscroll(struct tv_ui *ui, enum tv_ui_req req)
+{
+	int step = TV_MAX(ui->cols / 4, 4);
+
+	if (ui->focus != TV_UI_PANE_EVENTS)
+		return;
+	if (req == TV_UI_REQ_LEFT)
+		ui->hscroll = TV_MAX(ui->hscroll - step, 0);
+	else if (ui->hscroll < 4096)
+		ui->hscroll += step;
+	ui->panes[TV_UI_PANE_EVENTS].dirty = true;
+}
+
+/* y, Y, # and K. */
+static void
+req_clip(struct tv_ui *ui, enum tv_ui_req req)
+{
+	if (req == TV_UI_REQ_COLOUR_BY)
+		tv_ui_colour_cycle(ui);
+	else if (req == TV_UI_REQ_COPY)
+		tv_ui_clip_copy(ui);
+	else if (req == TV_UI_REQ_APPEND)
+		tv_ui_clip_append(ui);
+	else
+		tv_ui_mouse_toggle(ui);
+}
+
+/* Ctrl-O; Ctrl-I (only from the help's table: the terminal sends Tab). */
+static void
+req_jump_step(struct tv_ui *ui, enum tv_ui_req req)
+{
+	tv_ui_jump_step(ui, req == TV_UI_REQ_JUMP_OLDER ? -1 : +1);
+}
+
+/* ': a second ' (or `) goes to the place before the last jump. */
+static void
+req_jump_mark(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
+{
+	char name[32];
+	wint_t wch;
+	int key;
+
+	wtimeout(ui->msg_win, -1);
+	key = tv_ui_getkey(ui, &wch);
+	if (key == '\'' || key == '`') {
+		tv_ui_jump_last(ui);
+	} else if (key >= 0) {
+		tv_ui_key_text(key, name, sizeof(name));
+		tv_ui_message(ui, _("'%s: only '' is known (back to before the "
+		    "last jump)"), name);
+	}
+}
+
+/*
+ * Ctrl-Z: raw mode keeps the terminal from sending SIGTSTP, so send it
+ * ourselves with the terminal given back first; when fg resumes us the
+ * screen is redrawn (the terminal may have changed size meanwhile).
+ */
+static void
+req_suspend(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
+{
+	struct sigaction dfl, old;
+
+	def_prog_mode();
+	endwin();
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGTSTP, &dfl, &old);
+	raise(SIGTSTP);
+	sigaction(SIGTSTP, &old, NULL);
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	tv_ui_layout(ui);
 }
 
 /* Ctrl-C outside a scan. */
@@ -41,7 +132,11 @@ req_time_prompt(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
 {
 	char buf[1024];
 
-	if (tv_ui_prompt(ui, TV_UI_HIST_TIME, _("time: "), buf, sizeof(buf)))
+	/* the forms in the prompt; Enter with nothing typed cancels */
+	/* xgettext:no-c-format */
+	if (tv_ui_prompt(ui, TV_UI_HIST_TIME, _("time (HH:MM:SS[.N], "
+	    "+1.5ms, -200us, 50%, #N): "), buf, sizeof(buf)) &&
+	    buf[strspn(buf, " \t")])
 		tv_ui_goto_time_text(ui, buf);
 }
 
@@ -114,7 +209,8 @@ req_name_step(struct tv_ui *ui, enum tv_ui_req req)
 		    req == TV_UI_REQ_NAME_NEXT ? +1 : -1);
 }
 
-/* c: wall -> relative -> seconds -> raw clock -> wall. */
+/* c: wall -> relative -> seconds -> raw clock -> wall; seconds -> relative
+ * -> raw -> seconds when seconds are the trace's own style. */
 static void
 req_time_style(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
 {
@@ -125,27 +221,60 @@ req_time_style(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
 		tv_ui_message(ui, _("time: relative to the trace start"));
 		break;
 	case TV_TIME_RELATIVE:
+		if (ui->wall_style == TV_TIME_SECONDS) {
+			ui->time_style = TV_TIME_RAW;
+			tv_ui_message(ui, _("time: raw clock (cycles)"));
+			break;
+		}
 		ui->time_style = TV_TIME_SECONDS;
 		tv_ui_message(ui, _("time: seconds"));
 		break;
 	case TV_TIME_SECONDS:
+		/* seconds are the home style of a trace.dat boot clock */
+		if (ui->wall_style == TV_TIME_SECONDS) {
+			ui->time_style = TV_TIME_RELATIVE;
+			tv_ui_message(ui,
+			    _("time: relative to the trace start"));
+			break;
+		}
 		ui->time_style = TV_TIME_RAW;
 		tv_ui_message(ui, _("time: raw clock (cycles)"));
 		break;
 	default:
 		ui->time_style = ui->wall_style;
-		tv_ui_message(ui, _("time: wall clock"));
+		tv_ui_message(ui, ui->wall_style == TV_TIME_SECONDS ?
+		    _("time: seconds") : _("time: wall clock"));
 		break;
 	}
 	tv_ui_render_widths(ui);
 	tv_ui_mark_all(ui);
 }
 
-/* Tab. */
+/* .: microseconds <-> nanoseconds, everywhere a time is shown. */
+static void
+req_time_precision(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
+{
+	ui->time_digits = ui->time_digits == 6 ? 9 : 6;
+	tv_ui_message(ui, ui->time_digits == 6 ?
+	    _("time: to the microsecond") : _("time: to the nanosecond"));
+	tv_ui_render_widths(ui);
+	tv_ui_mark_all(ui);
+}
+
+/* Tab; Ctrl-I, which is the same byte, when no other pane is shown. */
 static void
 req_focus_next(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
 {
-	tv_ui_focus_next(ui);
+	int i;
+
+	for (i = 0; i < TV_UI_NPANES; i++)
+		if (i != TV_UI_PANE_EVENTS && tv_ui_pane_shown(ui, i) &&
+		    ui->panes[i].ops->place != TV_PANE_OVERLAY) {
+			tv_ui_focus_next(ui);
+			return;
+		}
+	if (!tv_ui_overlay(ui))
+		tv_ui_jump_step(ui, +1);
 }
 
 /* z. */
@@ -242,22 +371,30 @@ static const tv_ui_handler handlers[TV_UI_REQ_COUNT] = {
 	[TV_UI_REQ_NAME_NEXT] = req_name_step,
 	[TV_UI_REQ_NAME_PREV] = req_name_step,
 	[TV_UI_REQ_TIME_STYLE] = req_time_style,
+	[TV_UI_REQ_TIME_PRECISION] = req_time_precision,
 	[TV_UI_REQ_FOCUS_NEXT] = req_focus_next,
 	[TV_UI_REQ_MAXIMISE] = req_maximise,
 	[TV_UI_REQ_CLOSE] = req_close,
 	[TV_UI_REQ_REDRAW] = req_redraw,
+	[TV_UI_REQ_JUMP_OLDER] = req_jump_step,
+	[TV_UI_REQ_JUMP_NEWER] = req_jump_step,
+	[TV_UI_REQ_JUMP_MARK] = req_jump_mark,
+	[TV_UI_REQ_SUSPEND] = req_suspend,
+	[TV_UI_REQ_COPY] = req_clip,
+	[TV_UI_REQ_COLOUR_BY] = req_clip,
+	[TV_UI_REQ_LEFT] = req_hscroll,
+	[TV_UI_REQ_RIGHT] = req_hscroll,
+	[TV_UI_REQ_APPEND] = req_clip,
+	[TV_UI_REQ_MOUSE] = req_clip,
 };
 
-/* See ui-priv.h. */
-void
-tv_ui_dispatch(struct tv_ui *ui, enum tv_ui_req req)
+/* The request to whoever takes it first (see the top of the file). */
+static void
+dispatch(struct tv_ui *ui, enum tv_ui_req req)
 {
 	struct tv_pane *ov = tv_ui_overlay(ui);
 	struct tv_pane *p = ov ? ov : &ui->panes[ui->focus];
 	int i;
-
-	if ((unsigned)req >= TV_UI_REQ_COUNT || req == TV_UI_REQ_NONE)
-		return;
 	if (p->visible && p->ops->request && p->ops->request(ui, p, req))
 		return;
 	if (tv_ui_pane_request(ui, req))
@@ -273,4 +410,21 @@ tv_ui_dispatch(struct tv_ui *ui, enum tv_ui_req req)
 		if (p->ops->global && p->ops->global(ui, p, req))
 			return;
 	}
+}
+
+/* See ui-priv.h: a jump leaves where it started in the jump list. */
+void
+tv_ui_dispatch(struct tv_ui *ui, enum tv_ui_req req)
+{
+	struct tv_event before = ui->sel;
+	bool had = ui->have_sel;
+
+	if ((unsigned)req >= TV_UI_REQ_COUNT || req == TV_UI_REQ_NONE)
+		return;
+	if (!tv_ui_jump_req(ui, req)) {
+		dispatch(ui, req);
+		return;
+	}
+	dispatch(ui, req);
+	tv_ui_jump_moved(ui, had, &before);
 }

@@ -7,40 +7,59 @@
  * goes through tv_ui_merge_step(), which skips what the filters hide, so
  * paging, g/G, :goto, search, n/N and bookmarks work inside the view.
  *
- * For now matches come from the walk itself (no background bitmaps): a
- * rare match costs a walk to it.  The count "N of M events" comes from
- * one pass when a filter is added (Esc stops it; then "N+" is shown).
- * tid, pid and comm need the process state: the view keeps a state
- * index and asks it for each event's owner.
+ * Matches come from a background pass (tview/pass.h) that fills one
+ * bitmap per packet on every core; the count "N of M events" fills as it
+ * runs.  Where the pass has not been yet, the walk asks the filters
+ * itself, the owners (tid, pid, comm) coming from the session's owner
+ * windows.  A long walk over hidden events polls the keyboard, says how
+ * far it is, and stops on Esc.
  */
 #include "ui-priv.h"
 #include "tview/filter.h"
-#include "tview/state.h"
+#include "tview/owner.h"
+#include "tview/pass.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Most filters stacked at once. */
 #define FVIEW_MAX	16
+/* Hidden records skipped between two looks at the keyboard. */
+#define SKIP_POLL	256
+/* A skip longer than this (ms) says how far it is. */
+#define SKIP_PROGRESS_MS	150
 
 struct fview_entry {
 	struct tv_filter	*f;		/* owned */
 	bool			 out;		/* :filter-out */
 };
 
+/* What the background pass evaluates: a copy of the stack. */
+struct fview_stack {
+	struct fview_entry	 e[FVIEW_MAX];
+	size_t			 n;
+};
+
 struct tv_ui_fview {
 	struct fview_entry	 e[FVIEW_MAX];
 	size_t			 n;
 	bool			 on;
-	bool			 bypass;	/* raw steps (counting) */
-	bool			 counted;	/* whole pass done */
-	uint64_t		 matches;	/* events kept (so far) */
-	uint64_t		 total;		/* events seen (so far) */
 	struct tv_arena		 arena;
-	struct tv_state_index	*idx;		/* owned, when needed */
-	struct tv_state		*st;
+	struct tv_pass		*pass;		/* owned, while on */
+	unsigned		 pass_gen;	/* one more per pass */
+	struct fview_stack	 stack;		/* the pass's argument */
+	struct fview_keeper {			/* tv_ui_filter_keeper() */
+		const struct tv_pass	*pass;
+		struct fview_stack	*stack;
+	} keeper;
+	/* the walk over hidden events (tv_ui_filter_skip) */
+	struct tv_ui_typeahead	 ta;
+	bool			 cancelled;	/* Esc: until the next key */
+	int64_t			 skip_t0;
+	char			 progress[sizeof(((struct tv_ui *)0)->msg)];
 };
 
 /* The view of @ui, made on first use. */
@@ -58,28 +77,136 @@ fview(struct tv_ui *ui)
 bool
 tv_ui_filter_active(const struct tv_ui *ui)
 {
-	return ui->fview && ui->fview->on && ui->fview->n > 0 &&
-	    !ui->fview->bypass;
+	return ui->fview && ui->fview->on && ui->fview->n > 0;
 }
 
-/* Whether filter @f matches @ev. */
+/* Whether the stack @k keeps @ev, whose owner is @o (may be NULL). */
 static bool
-matches(struct tv_ui_fview *v, const struct tv_filter *f,
-    const struct tv_event *ev)
+stack_keeps(const struct fview_stack *k, const struct tv_event *ev,
+    const struct tv_event_owner *o, struct tv_arena *arena)
 {
-	struct tv_event_owner owner;
-	const struct tv_event_owner *o = NULL;
+	size_t i;
+	bool m;
 
-	if (tv_filter_verdict(f, ev) == TV_FILTER_NEVER)
-		return false;
-	if (tv_filter_needs_state(f) && v->idx != NULL) {
-		memset(&owner, 0, sizeof(owner));
-		if (tv_state_before_event(v->idx, ev, v->st, NULL) == TV_OK &&
-		    tv_state_apply(v->st, ev, &owner, NULL) == TV_OK)
-			o = &owner;
+	for (i = 0; i < k->n; i++) {
+		m = tv_filter_verdict(k->e[i].f, ev) != TV_FILTER_NEVER;
+		if (m) {
+			tv_arena_reset(arena);
+			m = tv_filter_match(k->e[i].f, ev, o, arena);
+		}
+		if (m == k->e[i].out)
+			return false;
 	}
-	tv_arena_reset(&v->arena);
-	return tv_filter_match(f, ev, o, &v->arena);
+	return true;
+}
+
+/* The pass's predicate: see tv_pass_pred. */
+static bool
+pass_pred(void *arg, const struct tv_event *ev,
+    const struct tv_event_owner *o, struct tv_arena *arena)
+{
+	return stack_keeps(arg, ev, o, arena);
+}
+
+/* Whether a filter of the stack reads the process state. */
+static bool
+needs_state(const struct tv_ui_fview *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		if (tv_filter_needs_state(v->e[i].f))
+			return true;
+	return false;
+}
+
+/*
+ * Stop the background pass, and first any other walk reading the stack
+ * (the statistics): the filters may go after this.
+ */
+static void
+drop_pass(struct tv_ui *ui)
+{
+	struct tv_ui_fview *v = ui->fview;
+
+	tv_ui_stats_filters_changed(ui);
+	tv_pass_destroy(v->pass);
+	v->pass = NULL;
+	v->pass_gen++;
+}
+
+/* Stop the background pass; start a new one for the stack if it is on. */
+static void
+restart_pass(struct tv_ui *ui)
+{
+	struct tv_ui_fview *v = ui->fview;
+
+	drop_pass(ui);
+	if (!tv_ui_filter_active(ui))
+		return;
+	memcpy(v->stack.e, v->e, sizeof(v->e));
+	v->stack.n = v->n;
+	v->pass = tv_pass_start(ui->set, needs_state(v), pass_pred,
+	    &v->stack, 0);
+	ui->status_dirty = true;
+}
+
+/* "searching... P%" on the message line, drawn now. */
+static void
+show_progress(struct tv_ui *ui, double pct)
+{
+	struct tv_ui_fview *v = ui->fview;
+
+	tv_ui_message(ui, _("searching... %.0f%% (Esc cancels)"), pct);
+	snprintf(v->progress, sizeof(v->progress), "%s", ui->msg);
+	tv_ui_msg_draw(ui);
+	wnoutrefresh(ui->msg_win);
+	doupdate();
+}
+
+/*
+ * The pass's bitmap of @ev's packet, waited for (a few ms at a time,
+ * the keyboard polled) when the pass has not reached it but will soon:
+ * one more core asking the filters would only slow the workers down.
+ * NULL when it is far ahead, or on Esc: then the caller asks itself.
+ */
+static const uint64_t *
+wait_bits(struct tv_ui *ui, const struct tv_event *ev)
+{
+	struct tv_ui_fview *v = ui->fview;
+	struct timespec d = { 0, 2 * 1000 * 1000 };
+	const uint64_t *bits = NULL;
+	int64_t t0 = tv_ui_now_ms();
+	uint64_t kept, seen;
+	double frac;
+	bool done;
+
+	if (ui->scan_delay_us || v->cancelled)
+		return NULL;
+	for (;;) {
+		frac = tv_pass_progress(v->pass, &kept, &seen, &done);
+		if (done)
+			break;
+		/* the pass goes in timeline order: is @ev near its front? */
+		if (ui->set->ts_end > ui->set->ts_begin &&
+		    (double)(ev->rec.ts - ui->set->ts_begin) / (double)(
+		    ui->set->ts_end - ui->set->ts_begin) > frac + 0.05)
+			break;
+		nanosleep(&d, NULL);
+		if ((bits = tv_pass_bits(v->pass, ev->stream, ev->packet)))
+			break;
+		if (tv_ui_now_ms() - t0 >= 50) {
+			t0 = tv_ui_now_ms();
+			if (tv_ui_poll_cancel(ui, &v->ta)) {
+				v->cancelled = true;
+				tv_ui_message(ui, _("filter: cancelled"));
+				break;
+			}
+			show_progress(ui, 100.0 * frac);
+		}
+	}
+	return bits != NULL ? bits :
+	    tv_pass_bits(v->pass, ev->stream, ev->packet);
 }
 
 /* See ui-priv.h. */
@@ -87,50 +214,91 @@ bool
 tv_ui_filter_keep(struct tv_ui *ui, const struct tv_event *ev)
 {
 	struct tv_ui_fview *v = ui->fview;
-	size_t i;
+	const struct tv_event_owner *o = NULL;
+	const uint64_t *bits;
 
 	if (!tv_ui_filter_active(ui) || ev->rec.kind != TV_REC_EVENT)
 		return true;
-	for (i = 0; i < v->n; i++)
-		if (matches(v, v->e[i].f, ev) == v->e[i].out)
-			return false;
-	return true;
+	bits = tv_pass_bits(v->pass, ev->stream, ev->packet);
+	if (bits == NULL && !needs_state(v))
+		bits = wait_bits(ui, ev);
+	if (bits != NULL)
+		return bits[ev->index / 64] >> (ev->index % 64) & 1;
+	if (needs_state(v))
+		o = tv_ui_session_owner_of(ui, ev, 0);
+	return stack_keeps(&v->stack, ev, o, &v->arena);
 }
 
-/* Count predicate: never a hit, counts kept and seen events. */
-static bool
-count_pred(struct tv_ui *ui, const struct tv_event *ev, void *arg)
+/* See ui-priv.h. */
+bool
+tv_ui_filter_skip(struct tv_ui *ui, uint64_t skipped,
+    const struct tv_event *at)
 {
-	struct tv_ui_fview *v = arg;
+	struct tv_ui_fview *v = ui->fview;
+	int64_t span = ui->set->ts_end - ui->set->ts_begin;
+	double pct;
 
-	if (ev->rec.kind != TV_REC_EVENT)
+	if (v != NULL && ui->scan_delay_us) {
+		/* tests: a slow walk, polled at every record */
+		struct timespec d = { (time_t)(ui->scan_delay_us / 1000000),
+		    (long)(ui->scan_delay_us % 1000000) * 1000 };
+
+		nanosleep(&d, NULL);
+		skipped *= SKIP_POLL * 16;
+	}
+	if (v == NULL || skipped == 0 || skipped % SKIP_POLL != 0)
 		return false;
-	v->total++;
-	v->bypass = false;
-	if (tv_ui_filter_keep(ui, ev))
-		v->matches++;
-	v->bypass = true;
+	if (v->cancelled)
+		return true;
+	if (skipped == SKIP_POLL || v->skip_t0 == 0)
+		v->skip_t0 = tv_ui_now_ms();
+	if (tv_ui_poll_cancel(ui, &v->ta)) {
+		v->cancelled = true;
+		tv_ui_message(ui, _("filter: cancelled"));
+		return true;
+	}
+	if (tv_ui_now_ms() - v->skip_t0 < SKIP_PROGRESS_MS ||
+	    skipped % (SKIP_POLL * 16) != 0)
+		return false;
+	pct = span > 0 ? 100.0 * (double)(at->rec.ts - ui->set->ts_begin) /
+	    (double)span : 0.0;
+	show_progress(ui, pct);
 	return false;
 }
 
-/* One pass over the trace: how many events the view keeps. */
-static void
-count(struct tv_ui *ui)
+/* See ui-priv.h. */
+void
+tv_ui_filter_key_done(struct tv_ui *ui)
 {
 	struct tv_ui_fview *v = ui->fview;
-	struct tv_event hit;
-	enum tv_status st;
 
-	v->matches = v->total = 0;
-	v->counted = false;
-	if (!tv_ui_filter_active(ui))
+	if (v == NULL)
 		return;
-	v->bypass = true;
-	st = tv_ui_scan(ui, NULL, false, +1, false, count_pred, v,
-	    _("filtering"), &hit, NULL);
-	v->bypass = false;
-	v->counted = st == TV_NOT_FOUND;
-	ui->status_dirty = true;
+	if (v->progress[0] && strcmp(v->progress, ui->msg) == 0) {
+		ui->msg[0] = '\0';	/* the walk ended: no stale progress */
+		ui->msg_dirty = true;
+	}
+	v->progress[0] = '\0';
+	v->cancelled = false;
+	v->skip_t0 = 0;
+	if (v->ta.resized) {
+		v->ta.resized = false;
+		tv_ui_layout(ui);
+	}
+	tv_ui_replay_keys(&v->ta);
+}
+
+/* See ui-priv.h. */
+bool
+tv_ui_filter_running(const struct tv_ui *ui)
+{
+	uint64_t kept, seen;
+	bool done;
+
+	if (ui->fview == NULL || ui->fview->pass == NULL)
+		return false;
+	(void)tv_pass_progress(ui->fview->pass, &kept, &seen, &done);
+	return !done;
 }
 
 /* Show the kept event at or after the selection (else before it). */
@@ -161,14 +329,15 @@ reshow(struct tv_ui *ui)
 
 /* Drop every filter. */
 static void
-fview_clear(struct tv_ui_fview *v)
+fview_clear(struct tv_ui *ui)
 {
+	struct tv_ui_fview *v = ui->fview;
 	size_t i;
 
+	drop_pass(ui);
 	for (i = 0; i < v->n; i++)
 		tv_filter_destroy(v->e[i].f);
 	v->n = 0;
-	v->counted = false;
 }
 
 /* See ui-priv.h. */
@@ -185,7 +354,7 @@ tv_ui_filter_command(struct tv_ui *ui, const char *arg, bool out)
 			tv_ui_error(ui, _(":filter-out needs an argument"));
 			return;
 		}
-		fview_clear(v);
+		fview_clear(ui);
 		(void)reshow(ui);
 		tv_ui_message(ui, _("filters cleared"));
 		ui->status_dirty = true;
@@ -208,24 +377,28 @@ tv_ui_filter_command(struct tv_ui *ui, const char *arg, bool out)
 		    sizeof(buf)));
 		return;
 	}
-	if (tv_filter_needs_state(f) && v->idx == NULL) {
-		v->idx = tv_state_index_create(ui->set, 0);
-		(void)tv_state_index_start(v->idx, true, NULL);
-		v->st = tv_state_create(ui->set);
-	}
+	drop_pass(ui);
 	v->e[v->n].f = f;
 	v->e[v->n].out = out;
 	v->n++;
 	v->on = true;
+	restart_pass(ui);
 	if (!reshow(ui)) {
-		/* nothing left to show: undo */
+		bool cancelled = v->cancelled;
+
+		/* nothing left to show (or Esc): undo */
+		drop_pass(ui);
 		tv_filter_destroy(f);
 		v->n--;
+		restart_pass(ui);
+		v->cancelled = false;
 		(void)reshow(ui);
-		tv_ui_error(ui, _("no event matches the filter"));
+		if (cancelled)
+			tv_ui_message(ui, _("filter: cancelled"));
+		else
+			tv_ui_error(ui, _("no event matches the filter"));
 		return;
 	}
-	count(ui);
 }
 
 /* See ui-priv.h. */
@@ -239,10 +412,9 @@ tv_ui_filter_toggle(struct tv_ui *ui)
 		return;
 	}
 	v->on = !v->on;
+	restart_pass(ui);
 	(void)reshow(ui);
 	tv_ui_message(ui, v->on ? _("filters on") : _("filters off"));
-	if (v->on && !v->counted)
-		count(ui);
 	ui->status_dirty = true;
 }
 
@@ -288,10 +460,49 @@ tv_ui_filter_quick(struct tv_ui *ui, enum tv_ui_req req)
 }
 
 /* See ui-priv.h. */
+const struct tv_pass *
+tv_ui_filter_pass(const struct tv_ui *ui, unsigned *gen)
+{
+	*gen = ui->fview != NULL ? ui->fview->pass_gen : 0;
+	return tv_ui_filter_active(ui) ? ui->fview->pass : NULL;
+}
+
+/* The keeper's predicate: see tv_ui_filter_keeper(). */
+static bool
+keeper_pred(void *arg, const struct tv_event *ev,
+    const struct tv_event_owner *o, struct tv_arena *arena)
+{
+	const struct fview_keeper *k = arg;
+	const uint64_t *bits = tv_pass_bits(k->pass, ev->stream, ev->packet);
+
+	if (bits != NULL)
+		return bits[ev->index / 64] >> (ev->index % 64) & 1;
+	return stack_keeps(k->stack, ev, o, arena);
+}
+
+/* See ui-priv.h. */
+bool
+tv_ui_filter_keeper(struct tv_ui *ui, tv_pass_pred *pred, void **arg)
+{
+	struct tv_ui_fview *v = ui->fview;
+
+	if (!tv_ui_filter_active(ui))
+		return false;
+	v->keeper.pass = v->pass;
+	v->keeper.stack = &v->stack;
+	*pred = keeper_pred;
+	*arg = &v->keeper;
+	return true;
+}
+
+/* See ui-priv.h. */
 void
 tv_ui_filter_status(struct tv_ui *ui, struct tv_strbuf *sb)
 {
 	struct tv_ui_fview *v = ui->fview;
+	uint64_t kept, seen;
+	double frac;
+	bool done;
 
 	if (v == NULL || v->n == 0)
 		return;
@@ -303,11 +514,15 @@ tv_ui_filter_status(struct tv_ui *ui, struct tv_strbuf *sb)
 	    tv_filter_text(v->e[v->n - 1].f));
 	if (v->n > 1)
 		tv_strbuf_addf(sb, " (+%zu)", v->n - 1);
-	if (v->counted)
+	if (v->pass == NULL)
+		return;
+	frac = tv_pass_progress(v->pass, &kept, &seen, &done);
+	if (done)
 		tv_strbuf_addf(sb, _(": %" PRIu64 " of %" PRIu64 " events  "),
-		    v->matches, v->total);
+		    kept, seen);
 	else
-		tv_strbuf_addf(sb, _(": %" PRIu64 "+ events  "), v->matches);
+		tv_strbuf_addf(sb, _(": %" PRIu64 " of %" PRIu64 "+ events "
+		    "(filtering %.0f%%)  "), kept, seen, 100.0 * frac);
 }
 
 /* See ui-priv.h. */
@@ -318,10 +533,8 @@ tv_ui_filter_fini(struct tv_ui *ui)
 
 	if (v == NULL)
 		return;
-	fview_clear(v);
+	fview_clear(ui);
 	tv_arena_fini(&v->arena);
-	tv_state_index_destroy(v->idx);
-	tv_state_destroy(v->st);
 	free(v);
 	ui->fview = NULL;
 }

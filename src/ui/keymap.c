@@ -4,6 +4,10 @@
  */
 #include "ui-priv.h"
 
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
 #define FN(k)	((k) | TV_UI_KEY_FN)
 
 static const struct tv_ui_binding bindings[] = {
@@ -34,6 +38,7 @@ static const struct tv_ui_binding bindings[] = {
 	{ '{',			N_("{"),	TV_UI_REQ_NAME_PREV },
 	{ '%',			N_("%"),	TV_UI_REQ_MATCH },
 	{ 'c',			N_("c"),	TV_UI_REQ_TIME_STYLE },
+	{ '.',			N_("."),	TV_UI_REQ_TIME_PRECISION },
 	{ 'x',			N_("x"),	TV_UI_REQ_HEX },
 	{ 'P',			N_("P"),	TV_UI_REQ_PROCS },
 	{ 's',			N_("s"),	TV_UI_REQ_SORT },
@@ -50,6 +55,7 @@ static const struct tv_ui_binding bindings[] = {
 	{ 'C',			N_("C"),	TV_UI_REQ_TIMELINE },
 	{ 'S',			N_("S"),	TV_UI_REQ_STATS },
 	{ 'L',			N_("L"),	TV_UI_REQ_LATENCY },
+	{ 'r',			N_("r"),	TV_UI_REQ_STATS_SCOPE },
 	{ FN(KEY_LEFT),		N_("Left"),	TV_UI_REQ_LEFT },
 	{ FN(KEY_RIGHT),	N_("Right"),	TV_UI_REQ_RIGHT },
 	{ '<',			N_("<"),	TV_UI_REQ_PAN_LEFT },
@@ -63,7 +69,19 @@ static const struct tv_ui_binding bindings[] = {
 	{ 'O',			N_("O"),	TV_UI_REQ_FILTER_CPU },
 	{ 'T',			N_("T"),	TV_UI_REQ_FILTER_TASK },
 	{ 'E',			N_("E"),	TV_UI_REQ_FILTER_NAME },
+	/*
+	 * The terminal sends Ctrl-I as Tab, one key: its handler moves
+	 * forward in the jump list (jump-newer) when there is no pane to
+	 * focus, so Ctrl-I works as in vim without a second binding.
+	 */
 	{ '\t',			N_("Tab"),	TV_UI_REQ_FOCUS_NEXT },
+	{ TV_UI_CTRL('o'),	N_("Ctrl-O"),	TV_UI_REQ_JUMP_OLDER },
+	{ '\'',			N_("''"),	TV_UI_REQ_JUMP_MARK },
+	{ TV_UI_CTRL('z'),	N_("Ctrl-Z"),	TV_UI_REQ_SUSPEND },
+	{ 'y',			N_("y"),	TV_UI_REQ_COPY },
+	{ 'Y',			N_("Y"),	TV_UI_REQ_APPEND },
+	{ '#',			N_("#"),	TV_UI_REQ_MOUSE },
+	{ 'K',			N_("K"),	TV_UI_REQ_COLOUR_BY },
 	{ 'z',			N_("z"),	TV_UI_REQ_MAXIMISE },
 	{ TV_UI_ESC,		N_("Esc"),	TV_UI_REQ_CLOSE },
 	{ FN(KEY_F(1)),		N_("F1"),	TV_UI_REQ_HELP },
@@ -85,11 +103,68 @@ static const char *const req_helps[] = {
 #undef TV_UI_REQ_HELP
 };
 
+/* Bindings from the config file, looked up before the table; each
+   with its key's printable name, so that the help lists it. */
+#define USER_MAX	64
+#define USER_LABEL	16
+static struct tv_ui_binding user[USER_MAX];
+static char user_label[USER_MAX][USER_LABEL];
+static size_t nuser;
+
+/* The key named @name as the help names keys ("Ctrl-O", "F5", "w"). */
+static int
+key_of_name(const char *name)
+{
+	size_t i;
+	int n;
+
+	for (i = 0; i < TV_ARRAY_SIZE(bindings); i++)
+		if (strcmp(name, bindings[i].label) == 0)
+			return bindings[i].key;
+	if (strncmp(name, "Ctrl-", 5) == 0 && name[5] && !name[6])
+		return TV_UI_CTRL(name[5]);
+	if (name[0] == 'F' && sscanf(name + 1, "%d", &n) == 1 && n >= 1 &&
+	    n <= 63)
+		return FN(KEY_F(n));
+	if (name[0] && !name[1] && (unsigned char)name[0] > ' ' &&
+	    (unsigned char)name[0] < 0x7f)
+		return name[0];
+	return -1;
+}
+
+/* See ui-priv.h. */
+const char *
+tv_ui_keymap_bind(const char *key, const char *reqname)
+{
+	int k = key_of_name(key), r;
+
+	if (k < 0)
+		return _("unknown key name (a character, Ctrl-X, F5, or a name "
+		    "of the help: PgDn, Enter...)");
+	for (r = 1; r < TV_UI_REQ_COUNT; r++)
+		if (strcmp(tv_ui_req_name((enum tv_ui_req)r), reqname) == 0)
+			break;
+	if (r == TV_UI_REQ_COUNT)
+		return _("unknown action (the names are listed in tview(1))");
+	if (nuser == USER_MAX)
+		return _("too many key bindings");
+	user[nuser].key = k;
+	tv_ui_key_text(k, user_label[nuser], USER_LABEL);
+	user[nuser].label = user_label[nuser];
+	user[nuser].req = (enum tv_ui_req)r;
+	nuser++;
+	return NULL;
+}
+
 /* The request bound to @key, TV_UI_REQ_NONE if unbound. */
 enum tv_ui_req
 tv_ui_keymap_lookup(int key)
 {
 	size_t i;
+
+	for (i = nuser; i-- > 0;)
+		if (user[i].key == key)
+			return user[i].req;
 
 	for (i = 0; i < TV_ARRAY_SIZE(bindings); i++)
 		if (bindings[i].key == key)
@@ -103,6 +178,14 @@ tv_ui_keymap(size_t *count)
 {
 	*count = TV_ARRAY_SIZE(bindings);
 	return bindings;
+}
+
+/* See ui-priv.h: the config's bindings, in the file's order. */
+const struct tv_ui_binding *
+tv_ui_keymap_user(size_t *count)
+{
+	*count = nuser;
+	return user;
 }
 
 /* One int per key from what wget_wch() returned. */
@@ -130,4 +213,44 @@ tv_ui_req_help(enum tv_ui_req req)
 	if ((unsigned)req >= TV_UI_REQ_COUNT)
 		return "?";
 	return _(req_helps[req]);
+}
+
+/* See ui-priv.h. */
+void
+tv_ui_key_text(int key, char *buf, size_t size)
+{
+	mbstate_t mbs;
+	char mb[MB_LEN_MAX + 1];
+	size_t i, n;
+
+	for (i = 0; i < TV_ARRAY_SIZE(bindings); i++) {
+		if (bindings[i].key == key) {
+			snprintf(buf, size, "%s", _(bindings[i].label));
+			return;
+		}
+	}
+	if (key & TV_UI_KEY_FN) {
+		int k = key & ~TV_UI_KEY_FN;
+
+		if (k >= KEY_F(0) && k <= KEY_F(63))
+			snprintf(buf, size, "F%d", k - KEY_F(0));
+		else
+			snprintf(buf, size, "%s", keyname(k) ? keyname(k) :
+			    "?");
+		return;
+	}
+	if (key < 0x20) {
+		snprintf(buf, size, "Ctrl-%c", key + '@');
+		return;
+	}
+	if (key == 0x7f) {
+		snprintf(buf, size, "%s", _("Backspace"));
+		return;
+	}
+	memset(&mbs, 0, sizeof(mbs));
+	n = wcrtomb(mb, (wchar_t)key, &mbs);
+	if (n == (size_t)-1)
+		n = 0;
+	mb[n] = '\0';
+	snprintf(buf, size, "%s", n ? mb : "?");
 }

@@ -43,6 +43,7 @@ tv_ui_layout(struct tv_ui *ui)
 	int bottom[TV_UI_NPANES];
 
 	getmaxyx(stdscr, ui->lines, ui->cols);
+	tv_ui_render_widths(ui);	/* the name column fits the width */
 	werase(stdscr);
 	wnoutrefresh(stdscr);
 	if (ui->status_win)
@@ -61,7 +62,9 @@ tv_ui_layout(struct tv_ui *ui)
 		keypad(ui->msg_win, TRUE);
 		return;
 	}
-	area = ui->lines - 2;
+	/* a long message wraps: the message window grows over the panes */
+	ui->msg_lines = tv_ui_msg_lines(ui);
+	area = ui->lines - 1 - ui->msg_lines;
 	evh = TV_MAX(area * 3 / 5, 2);
 	/* the bottom panes that are shown, left to right */
 	for (i = 0, n = 0; i < TV_UI_NPANES; i++) {
@@ -92,8 +95,8 @@ tv_ui_layout(struct tv_ui *ui)
 			x += w;
 		}
 	}
-	ui->status_win = newwin(1, ui->cols, ui->lines - 2, 0);
-	ui->msg_win = newwin(1, ui->cols, ui->lines - 1, 0);
+	ui->status_win = newwin(1, ui->cols, area, 0);
+	ui->msg_win = newwin(ui->msg_lines, ui->cols, area + 1, 0);
 	keypad(ui->msg_win, TRUE);
 	for (i = 0; i < TV_UI_NPANES; i++) {
 		struct tv_pane *p = &ui->panes[i];

@@ -51,15 +51,20 @@ tv_ui_merge_step_raw(struct tv_ui *ui, int dir, struct tv_event *out)
 	    tv_merge_prev(ui->merge, out);
 }
 
-/* The same, inside the filtered view: the records it shows. */
+/*
+ * The same, inside the filtered view: the records it shows.  A long
+ * walk over hidden records can be cancelled (TV_CANCELLED).
+ */
 enum tv_status
 tv_ui_merge_step(struct tv_ui *ui, int dir, struct tv_event *out)
 {
 	enum tv_status st;
+	uint64_t skipped = 0;
 
-	do
-		st = tv_ui_merge_step_raw(ui, dir, out);
-	while (st == TV_OK && !tv_ui_filter_keep(ui, out));
+	while ((st = tv_ui_merge_step_raw(ui, dir, out)) == TV_OK &&
+	    !tv_ui_filter_keep(ui, out))
+		if (tv_ui_filter_skip(ui, ++skipped, out))
+			return TV_CANCELLED;
 	return st;
 }
 
@@ -132,19 +137,20 @@ show_end(struct tv_ui *ui, struct tv_pane *p, int dir)
 {
 	struct events_priv *ep = p->priv;
 	struct tv_event ev;
+	enum tv_status st;
 
 	if (dir < 0) {
 		tv_merge_seek_begin(ui->merge);
-		if (tv_ui_merge_step(ui, +1, &ev) == TV_OK) {
-			show_around(ui, p, &ev, 0);
-			return;
-		}
+		st = tv_ui_merge_step(ui, +1, &ev);
 	} else {
 		tv_merge_seek_end(ui->merge);
-		if (tv_ui_merge_step(ui, -1, &ev) == TV_OK) {
-			show_around(ui, p, &ev, view_height(p) - 1);
-			return;
-		}
+		st = tv_ui_merge_step(ui, -1, &ev);
+	}
+	if (st == TV_CANCELLED)
+		return;		/* Esc in a filtered walk: stay */
+	if (st == TV_OK) {
+		show_around(ui, p, &ev, dir < 0 ? 0 : view_height(p) - 1);
+		return;
 	}
 	ep->nrows = 0;
 	ep->cur = 0;
@@ -242,6 +248,47 @@ events_resize(struct tv_ui *ui, struct tv_pane *p)
 	show_around(ui, p, &sel, TV_MIN(ep->cur, view_height(p) - 1));
 }
 
+/* Draw bytes [@b, @e) of @s at column @x, at most @cols - @x columns. */
+static int
+put_part(WINDOW *w, int y, int x, int cols, char *s, size_t b, size_t e)
+{
+	char c = s[e];
+	int n;
+
+	s[e] = '\0';
+	n = tv_ui_put(w, y, x, s + b, cols - x);
+	s[e] = c;
+	return n;
+}
+
+/*
+ * Draw row text @sb (a gutter byte, then the row) on line @y in
+ * attribute @a, with what the current search matches highlighted (in
+ * the row only, as the search sees it; at most a few spans).
+ */
+static void
+put_row(struct tv_ui *ui, WINDOW *w, int y, int cols, struct tv_strbuf *sb,
+    chtype a, bool sel)
+{
+	chtype hl = sel ? a | A_UNDERLINE | A_BOLD : ui->attrs[TV_UI_A_MATCH];
+	size_t at = 1, b, e;
+	int x, spans = 0;
+
+	if (sb->len == 0)
+		return;
+	x = put_part(w, y, 0, cols, sb->buf, 0, 1);
+	while (x < cols && spans++ < 16 && tv_ui_search_span(ui,
+	    sb->buf + 1, sb->len - 1, at - 1, &b, &e)) {
+		x += put_part(w, y, x, cols, sb->buf, at, b + 1);
+		wattrset(w, hl);
+		x += put_part(w, y, x, cols, sb->buf, b + 1, e + 1);
+		wattrset(w, a);
+		at = e + 1;
+	}
+	if (x < cols)
+		(void)put_part(w, y, x, cols, sb->buf, at, sb->len);
+}
+
 /* Pane op: header line and one line per row, the selection marked. */
 static void
 events_draw(struct tv_ui *ui, struct tv_pane *p)
@@ -269,13 +316,14 @@ events_draw(struct tv_ui *ui, struct tv_pane *p)
 
 		tv_strbuf_reset(&ep->sb);
 		tv_strbuf_addc(&ep->sb, sel ? '>' : bm ? bm : ' ');
-		tv_ui_render_row(ui, &ep->rows[i], &ep->sb);
+		tv_ui_render_shown(ui, &ep->rows[i], &ep->sb);
 		a = sel ? ui->attrs[focused ? TV_UI_A_SELECTED :
-		    TV_UI_A_SELECTED_DIM] : bm ? A_BOLD : A_NORMAL;
+		    TV_UI_A_SELECTED_DIM] : tv_ui_row_attr(ui, &ep->rows[i]) |
+		    (bm ? A_BOLD : A_NORMAL);
 		wattrset(p->win, a);
 		if (sel)
 			mvwhline(p->win, i + 1, 0, ' ' | a, p->w);
-		tv_ui_put(p->win, i + 1, 0, ep->sb.buf, p->w);
+		put_row(ui, p->win, i + 1, p->w, &ep->sb, a, sel);
 	}
 	wattrset(p->win, A_NORMAL);
 }

@@ -1,8 +1,12 @@
 /*
  * The fields pane: every scope of the selected event, decoded with
  * tv_event_decode, as an indented tree (structs, arrays, variants nested;
- * enums with their labels; integers in their declared base).  The tree is
- * rendered to lines when the selection changes, then scrolled.  A toggle
+ * enums with their labels; integers in their declared base, with the
+ * driver's note: a symbol, decoded flags).  Name, time, CPU, task and the
+ * reference reader's text first, then the payload, the contexts, and the
+ * packet and header scopes, folded until unfolded (Enter on a title).
+ * The tree is rendered to lines when the selection changes, then
+ * scrolled; the folds, scroll and cursor stay within a class.  A toggle
  * (x) splits the pane: the tree above, the event's raw bytes below as a
  * hex dump (offset, hex, ASCII) with the bytes of the field under the
  * cursor highlighted; each line remembers its value's bit range.
@@ -23,6 +27,7 @@
 struct fline {
 	char		*text;
 	int		 attr;		/* enum tv_ui_attr */
+	int		 fold;		/* scope title: its scope, else -1 */
 	bool		 has_bits;	/* a value: the range below is set */
 	uint64_t	 bit_off;	/* from packet start */
 	uint64_t	 bit_size;
@@ -42,6 +47,28 @@ struct fields_priv {
 	char		 bytes_msg[256];	/* why there are none */
 	uint64_t	 hex_top;	/* first dump row shown, in bytes */
 	const struct tv_value *last;	/* value of the last add_line */
+	/* what stays from one event to the next */
+	bool		 folded[TV_SCOPE_COUNT];
+	bool		 have_prev;
+	const struct tv_trace *prev_trace;	/* class of the last event */
+	uint64_t	 prev_class;
+	/* the event being rendered, for the driver's notes */
+	const struct tv_event *ev;
+	int		 scope;
+	const char	*array_name;	/* of the elements being listed */
+};
+
+/*
+ * The order of the scopes: the payload first (what the user came for),
+ * the contexts, then the packet and header scopes, folded at first.
+ */
+static const int scope_order[TV_SCOPE_COUNT] = {
+	TV_SCOPE_EVENT_PAYLOAD,
+	TV_SCOPE_EVENT_SPECIFIC_CONTEXT,
+	TV_SCOPE_EVENT_COMMON_CONTEXT,
+	TV_SCOPE_EVENT_HEADER,
+	TV_SCOPE_PACKET_CONTEXT,
+	TV_SCOPE_PACKET_HEADER,
 };
 
 static const char *const scope_titles[TV_SCOPE_COUNT] = {
@@ -71,6 +98,7 @@ add_line(struct fields_priv *fp, const struct tv_strbuf *sb, int attr)
 	TV_VEC_GROW(fp->lines, fp->n, fp->cap);
 	fp->lines[fp->n].text = tv_xstrdup(sb->buf ? sb->buf : "");
 	fp->lines[fp->n].attr = attr;
+	fp->lines[fp->n].fold = -1;
 	fp->lines[fp->n].has_bits = fp->last != NULL;
 	fp->lines[fp->n].bit_off = fp->last ? fp->last->bit_offset : 0;
 	fp->lines[fp->n].bit_size = fp->last ? fp->last->bit_size : 0;
@@ -101,6 +129,23 @@ text_array(const struct tv_value *v)
 	    e->integer.encoding != TV_ENC_NONE;
 }
 
+/* True when the driver notes the elements of array @v: one a line. */
+static bool
+array_noted(struct fields_priv *fp, const struct tv_value *v,
+    const char *name)
+{
+	struct tv_strbuf n;
+	bool noted;
+
+	if (fp->ev == NULL || name == NULL || v->kids.count == 0)
+		return false;
+	tv_strbuf_init(&n);
+	noted = tv_event_value_note(fp->ev, (enum tv_scope)fp->scope, name,
+	    &v->kids.items[0], &n);
+	tv_strbuf_fini(&n);
+	return noted;
+}
+
 /* True for arrays of numbers, which fit on one line when short. */
 static bool
 scalar_elems(const struct tv_value *v)
@@ -111,12 +156,35 @@ scalar_elems(const struct tv_value *v)
 	    e->kind == TV_FC_FLOAT);
 }
 
+/*
+ * What the format's reference reader makes of @v (a symbol, flags), in
+ * parentheses after it; an element "[i]" is noted as its array is.
+ */
+static void
+add_note(struct fields_priv *fp, struct tv_strbuf *sb,
+    const struct tv_value *v, const char *name)
+{
+	struct tv_strbuf n;
+
+	if (fp->ev == NULL || name == NULL)
+		return;
+	if (name[0] == '[')
+		name = fp->array_name;
+	tv_strbuf_init(&n);
+	if (name && tv_event_value_note(fp->ev, (enum tv_scope)fp->scope,
+	    name, v, &n)) {
+		tv_strbuf_adds(sb, "  <");
+		tv_ui_escape(sb, n.buf, n.len);
+		tv_strbuf_addc(sb, '>');
+	}
+	tv_strbuf_fini(&n);
+}
+
 /* One value and, for compound ones, its children below it. */
 static void
 add_value(struct fields_priv *fp, struct tv_strbuf *sb,
     const struct tv_value *v, const char *name, int indent, int depth)
 {
-	const char *label;
 	uint32_t i;
 
 	start(sb, indent, name);
@@ -129,10 +197,7 @@ add_value(struct fields_priv *fp, struct tv_strbuf *sb,
 	switch (v->fc->kind) {
 	case TV_FC_ENUM:
 		tv_strbuf_adds(sb, " = ");
-		label = tv_enum_label(v->fc, v->u);
-		if (label)
-			tv_ui_escape(sb, label, strlen(label));
-		else
+		if (!tv_ui_render_label(sb, v))
 			tv_strbuf_adds(sb, _("<no label>"));
 		tv_strbuf_adds(sb, " (");
 		tv_ui_render_int(sb, v);
@@ -144,17 +209,23 @@ add_value(struct fields_priv *fp, struct tv_strbuf *sb,
 	case TV_FC_STRING:
 		tv_strbuf_adds(sb, " = ");
 		tv_ui_render_value(sb, v);
+		add_note(fp, sb, v, name);
 		add_line(fp, sb, TV_UI_A_NORMAL);
 		return;
 	case TV_FC_ARRAY:
 	case TV_FC_SEQUENCE:
+		/* A BLOB says what its bytes are, as a variant its option. */
+		if (v->fc->array.media_type)
+			tv_strbuf_addf(sb, " <%s>", v->fc->array.media_type);
 		if (text_array(v) || depth >= MAX_DEPTH) {
 			tv_strbuf_adds(sb, " = ");
 			tv_ui_render_value(sb, v);
 			add_line(fp, sb, TV_UI_A_NORMAL);
 			return;
 		}
-		if (scalar_elems(v)) {
+		if (name && name[0] != '[')
+			fp->array_name = name;
+		if (scalar_elems(v) && !array_noted(fp, v, name)) {
 			size_t mark = sb->len;
 
 			tv_strbuf_adds(sb, " = ");
@@ -216,16 +287,15 @@ drop_bytes(struct fields_priv *fp)
 
 /*
  * The bytes of @ev's packet, through the driver's packet_copy when it has
- * one (decompressed trace.dat pages), else from the mapped file.  NULL
- * @ev only forgets them.  Sets bytes_msg when there are none.
+ * one (decompressed trace.dat pages), else copied from the mapped file.
+ * NULL @ev only forgets them.  Sets bytes_msg when there are none.
  */
 static void
 load_bytes(struct fields_priv *fp, const struct tv_event *ev)
 {
-	const struct tv_format_ops *ops;
-	const struct tv_packet *p;
 	struct tv_error err;
 	char buf[1200];
+	uint64_t len;
 
 	drop_bytes(fp);
 	fp->bytes_msg[0] = '\0';
@@ -234,23 +304,15 @@ load_bytes(struct fields_priv *fp, const struct tv_event *ev)
 		    _("no event selected"));
 		return;
 	}
-	ops = ev->stream->trace ? ev->stream->trace->ops : NULL;
-	p = &ev->stream->packets[ev->packet];
-	if (ops && ops->packet_copy) {
-		uint64_t len;
-
-		if (ops->packet_copy(ev->stream, ev->packet, &fp->copy, &len,
-		    &err) != TV_OK) {
-			snprintf(fp->bytes_msg, sizeof(fp->bytes_msg), "%s",
-			    tv_error_format(&err, buf, sizeof(buf)));
-			return;
-		}
-		fp->bytes = fp->copy;
-		fp->nbytes = len;
-	} else {
-		fp->bytes = tv_packet_bytes(ev->stream, p);
-		fp->nbytes = fp->bytes ? p->size : 0;
+	/* a copy, read under the mapping guard: the file may change */
+	if (tv_packet_copy(ev->stream, ev->packet, &fp->copy, &len,
+	    &err) != TV_OK) {
+		snprintf(fp->bytes_msg, sizeof(fp->bytes_msg), "%s",
+		    tv_error_format(&err, buf, sizeof(buf)));
+		return;
 	}
+	fp->bytes = fp->copy;
+	fp->nbytes = len;
 	if (!fp->bytes || fp->nbytes == 0) {
 		drop_bytes(fp);
 		snprintf(fp->bytes_msg, sizeof(fp->bytes_msg), "%s",
@@ -264,22 +326,24 @@ load_bytes(struct fields_priv *fp, const struct tv_event *ev)
 	    fp->ev_lo + HEX_MAX);
 }
 
-/* Widen the event's byte range to the values of lines @first onwards. */
+/* Widen the event's byte range to value @v and its children. */
 static void
-event_end(struct fields_priv *fp, size_t first)
+event_end(struct fields_priv *fp, const struct tv_value *v, int depth)
 {
-	size_t i;
+	uint64_t end;
+	uint32_t i;
 
-	for (i = first; i < fp->n; i++) {
-		const struct fline *l = &fp->lines[i];
-		uint64_t end;
-
-		if (!l->has_bits || l->bit_size == 0)
-			continue;
-		end = (l->bit_off + l->bit_size + 7) / 8;
+	if (v == NULL || depth > MAX_DEPTH)
+		return;
+	if (v->bit_size) {
+		end = (v->bit_offset + v->bit_size + 7) / 8;
 		if (end > fp->ev_hi)
 			fp->ev_hi = end;
 	}
+	if (v->fc && v->fc->kind != TV_FC_INT && v->fc->kind != TV_FC_ENUM &&
+	    v->fc->kind != TV_FC_FLOAT && v->fc->kind != TV_FC_STRING)
+		for (i = 0; i < v->kids.count; i++)
+			event_end(fp, &v->kids.items[i], depth + 1);
 }
 
 /* Put the cursor on the first value inside the event's bytes. */
@@ -296,7 +360,103 @@ first_field(struct fields_priv *fp)
 		}
 }
 
-/* Build the lines of the selected event. */
+/* A scope's title, "-" open or "+" folded with its field count. */
+static void
+scope_title(struct fields_priv *fp, struct tv_strbuf *sb, int s,
+    const struct tv_value *v)
+{
+	start(sb, 0, fp->folded[s] ? "+ " : "- ");
+	tv_strbuf_adds(sb, _(scope_titles[s]));
+	if (fp->folded[s] && v->fc && v->fc->kind == TV_FC_STRUCT)
+		tv_strbuf_addf(sb, P_(" (%" PRIu32 " field)",
+		    " (%" PRIu32 " fields)", v->kids.count), v->kids.count);
+	add_line(fp, sb, TV_UI_A_SCOPE);
+	fp->lines[fp->n - 1].fold = s;
+}
+
+/*
+ * The event's text as its format's reference reader prints it, its
+ * first line only: the rest of a kernel stack is the payload's frames,
+ * each with its symbol, which the payload shows next.
+ */
+static void
+add_text(struct tv_ui *ui, struct fields_priv *fp, struct tv_strbuf *sb,
+    const struct tv_event *ev)
+{
+	struct tv_strbuf t;
+	struct tv_error err;
+	const char *nl;
+
+	tv_strbuf_init(&t);
+	if (tv_event_text(ev, &ui->arena, &t, &err) != TV_OK || t.len == 0) {
+		tv_strbuf_fini(&t);
+		return;
+	}
+	nl = strchr(t.buf, '\n');
+	start(sb, 2, NULL);
+	tv_ui_escape(sb, t.buf, nl ? (size_t)(nl - t.buf) : t.len);
+	add_line(fp, sb, TV_UI_A_NORMAL);
+	tv_strbuf_fini(&t);
+}
+
+/* The first two lines: name and time, then CPU and task. */
+static void
+add_head(struct tv_ui *ui, struct fields_priv *fp, struct tv_strbuf *sb,
+    const struct tv_event *ev)
+{
+	char ts[64];
+	int cpu = tv_ui_event_cpu(ev);
+
+	start(sb, 0, tv_ui_event_name(ev));
+	tv_ui_time(ui, ev->rec.ts, ui->wall_style, 0, ts, sizeof(ts));
+	tv_strbuf_addf(sb, "  %s", ts);
+	add_line(fp, sb, TV_UI_A_NAME);
+	start(sb, 0, NULL);
+	if (cpu >= 0)
+		tv_strbuf_addf(sb, _("CPU %d"), cpu);
+	else
+		tv_strbuf_adds(sb, _("CPU -"));
+	tv_strbuf_adds(sb, "  ");
+	tv_strbuf_adds(sb, _("task "));
+	tv_ui_task_text(ui, ev, sb);
+	add_line(fp, sb, TV_UI_A_NORMAL);
+}
+
+/* Where the record is: stream, packet, record, offset. */
+static void
+add_where(struct fields_priv *fp, struct tv_strbuf *sb,
+    const struct tv_event *ev)
+{
+	start(sb, 0, NULL);
+	/* the event's byte offset in its file, as hexdump shows it */
+	tv_strbuf_addf(sb, _("stream %s, packet %" PRIu64 ", record %"
+	    PRIu64 ", offset 0x%" PRIx64),
+	    ev->stream && ev->stream->name ? ev->stream->name : "?",
+	    ev->packet, ev->index,
+	    (ev->stream && ev->packet < ev->stream->npackets ?
+	    ev->stream->packets[ev->packet].offset : 0) +
+	    ev->rec.bit_offset / 8);
+	if (ev->rec.bit_offset % 8)
+		tv_strbuf_addf(sb, _(" bit %u"),
+		    (unsigned)(ev->rec.bit_offset % 8));
+	add_line(fp, sb, TV_UI_A_NORMAL);
+}
+
+/* Whether @ev is of the class of the event shown before. */
+static bool
+same_class(const struct fields_priv *fp, const struct tv_event *ev)
+{
+	return fp->have_prev && ev->rec.kind == TV_REC_EVENT &&
+	    ev->stream && fp->prev_trace == ev->stream->trace &&
+	    fp->prev_class == ev->rec.class_index;
+}
+
+/*
+ * Build the lines of the selected event: name and time, CPU and task,
+ * the reader's text, the payload, the contexts, the packet and header
+ * scopes (folded unless unfolded), where the record is.  Moving to an
+ * event of the same class keeps the scroll and the cursor line.
+ */
 static void
 rebuild(struct tv_ui *ui, struct fields_priv *fp)
 {
@@ -304,31 +464,24 @@ rebuild(struct tv_ui *ui, struct fields_priv *fp)
 	struct tv_error err;
 	struct tv_strbuf sb;
 	const struct tv_event *ev = &ui->sel;
-	char ts[64];
-	int s;
+	struct tv_ui_list keep = fp->list;
+	bool same;
+	int i, s;
 
 	clear_lines(fp);
+	same = ui->have_sel && same_class(fp, ev);
 	fp->list.top = fp->list.cur = 0;
 	fp->stale = false;
 	fp->last = NULL;
 	fp->hex_top = 0;
 	fp->ev_hi = 0;
+	fp->ev = NULL;
 	load_bytes(fp, NULL);
+	fp->have_prev = false;
 	if (!ui->have_sel)
 		return;
 	tv_strbuf_init(&sb);
-	start(&sb, 0, tv_ui_event_name(ev));
-	tv_time_format(ev->rec.ts, ui->wall_style, 0, ts, sizeof(ts));
-	tv_strbuf_addf(&sb, "  %s", ts);
-	add_line(fp, &sb, TV_UI_A_NAME);
-	start(&sb, 0, NULL);
-	tv_strbuf_addf(&sb, _("stream %s, packet %" PRIu64 ", record %"
-	    PRIu64 ", offset 0x%" PRIx64 " bit %" PRIu64),
-	    ev->stream && ev->stream->name ? ev->stream->name : "?",
-	    ev->packet, ev->index,
-	    ev->stream && ev->packet < ev->stream->npackets ?
-	    ev->stream->packets[ev->packet].offset : 0, ev->rec.bit_offset);
-	add_line(fp, &sb, TV_UI_A_NORMAL);
+	add_head(ui, fp, &sb, ev);
 	if (ev->rec.kind != TV_REC_EVENT) {
 		start(&sb, 0, NULL);
 		tv_strbuf_addf(&sb, ev->rec.kind == TV_REC_DISCARDED ?
@@ -339,37 +492,65 @@ rebuild(struct tv_ui *ui, struct fields_priv *fp)
 		    "the tracer lost %" PRIu64 " packets here",
 		    ev->rec.count), ev->rec.count);
 		add_line(fp, &sb, TV_UI_A_ERROR);
+		add_where(fp, &sb, ev);
 		tv_strbuf_fini(&sb);
 		load_bytes(fp, ev);
 		return;
 	}
+	fp->have_prev = true;
+	fp->prev_trace = ev->stream ? ev->stream->trace : NULL;
+	fp->prev_class = ev->rec.class_index;
 	tv_arena_reset(&ui->arena);
+	add_text(ui, fp, &sb, ev);
 	if (tv_event_decode(ev, &ui->arena, &f, &err) != TV_OK) {
 		char buf[1200];
 
 		start(&sb, 0, NULL);
 		tv_strbuf_adds(&sb, tv_error_format(&err, buf, sizeof(buf)));
 		add_line(fp, &sb, TV_UI_A_ERROR);
+		add_where(fp, &sb, ev);
 		tv_strbuf_fini(&sb);
 		load_bytes(fp, ev);
 		return;
 	}
-	for (s = 0; s < TV_SCOPE_COUNT; s++) {
-		size_t first;
-
+	fp->ev = ev;
+	for (i = 0; i < TV_SCOPE_COUNT; i++) {
+		s = scope_order[i];
 		if (!f.scope[s])
 			continue;
-		start(&sb, 0, _(scope_titles[s]));
-		add_line(fp, &sb, TV_UI_A_SCOPE);
-		first = fp->n;
-		add_value(fp, &sb, f.scope[s], NULL, 2, 0);
 		if (s >= TV_SCOPE_EVENT_HEADER)
-			event_end(fp, first);
+			event_end(fp, f.scope[s], 0);
+		scope_title(fp, &sb, s, f.scope[s]);
+		if (fp->folded[s])
+			continue;
+		fp->scope = s;
+		add_value(fp, &sb, f.scope[s], NULL, 2, 0);
 	}
+	fp->ev = NULL;
+	add_where(fp, &sb, ev);
 	tv_strbuf_fini(&sb);
 	load_bytes(fp, ev);
-	if (fp->list.cur == 0)
+	if (same) {
+		fp->list = keep;
+		if (fp->n && fp->list.cur >= fp->n)
+			fp->list.cur = fp->n - 1;
+	} else {
 		first_field(fp);
+	}
+}
+
+/* Fold (@how < 0), unfold (> 0) or toggle (0) the scope at the cursor. */
+static bool
+fold(struct fields_priv *fp, int how)
+{
+	int s;
+
+	if (fp->list.cur >= fp->n || fp->lines[fp->list.cur].fold < 0)
+		return false;
+	s = fp->lines[fp->list.cur].fold;
+	fp->folded[s] = how < 0 ? true : how > 0 ? false : !fp->folded[s];
+	fp->have_prev = false;
+	return true;
 }
 
 /* Pane op: empty state. */
@@ -379,6 +560,9 @@ fields_init(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
 	struct fields_priv *fp = tv_xcalloc(1, sizeof(*fp));
 
 	fp->stale = true;
+	fp->folded[TV_SCOPE_PACKET_HEADER] = true;
+	fp->folded[TV_SCOPE_PACKET_CONTEXT] = true;
+	fp->folded[TV_SCOPE_EVENT_HEADER] = true;
 	p->priv = fp;
 }
 
@@ -564,9 +748,25 @@ fields_draw(struct tv_ui *ui, struct tv_pane *p)
 		draw_hex(ui, p, fp, tree_rows(p, fp) + 1);
 }
 
-/* Pane op: scroll the tree. */
+/* Lines again after a fold, the cursor on the same scope title. */
+static void
+keep_cursor_rebuild(struct tv_ui *ui, struct tv_pane *p,
+    struct fields_priv *fp)
+{
+	int s = fp->lines[fp->list.cur].fold;
+	size_t top = fp->list.top, i;
+
+	rebuild(ui, fp);
+	fp->list.top = top;
+	for (i = 0; i < fp->n; i++)
+		if (fp->lines[i].fold == s)
+			fp->list.cur = i;
+	clamp(p, fp);
+}
+
+/* Pane op: scroll the tree, fold and unfold scopes. */
 static bool
-fields_request(struct tv_ui *ui TV_UNUSED, struct tv_pane *p,
+fields_request(struct tv_ui *ui, struct tv_pane *p,
     enum tv_ui_req req)
 {
 	struct fields_priv *fp = p->priv;
@@ -576,6 +776,15 @@ fields_request(struct tv_ui *ui TV_UNUSED, struct tv_pane *p,
 		fp->hex = !fp->hex;
 		fp->hex_top = 0;
 		clamp(p, fp);
+		break;
+	case TV_UI_REQ_FIELDS:
+	case TV_UI_REQ_LEFT:
+	case TV_UI_REQ_RIGHT:
+		/* Enter toggles, left folds, right unfolds a scope */
+		if (!fold(fp, req == TV_UI_REQ_LEFT ? -1 :
+		    req == TV_UI_REQ_RIGHT ? 1 : 0))
+			return false;
+		keep_cursor_rebuild(ui, p, fp);
 		break;
 	default:
 		if (!tv_ui_list_request(&fp->list, fp->n, tree_rows(p, fp),
@@ -622,6 +831,23 @@ fields_global(struct tv_ui *ui, struct tv_pane *p, enum tv_ui_req req)
 	return fields_request(ui, p, req);
 }
 
+/* Pane op: y and Y copy the whole tree, one line each. */
+static bool
+fields_copy(struct tv_ui *ui, struct tv_pane *p, struct tv_strbuf *sb)
+{
+	struct fields_priv *fp = p->priv;
+	size_t i;
+
+	if (fp->stale)
+		rebuild(ui, fp);
+	for (i = 0; i < fp->n; i++) {
+		if (i)
+			tv_strbuf_addc(sb, '\n');
+		tv_strbuf_adds(sb, fp->lines[i].text);
+	}
+	return fp->n > 0;
+}
+
 const struct tv_pane_ops tv_ui_fields_ops = {
 	.name = "fields",
 	.place = TV_PANE_BOTTOM,
@@ -635,4 +861,5 @@ const struct tv_pane_ops tv_ui_fields_ops = {
 	.sync = fields_sync,
 	.click = fields_click,
 	.global = fields_global,
+	.copy = fields_copy,
 };

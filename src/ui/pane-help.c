@@ -1,6 +1,7 @@
 /*
- * The help screen, generated from the keymap table and the request list:
- * one line per request with every key bound to it, then the mouse and
+ * The help screen, generated from the keymap table, the config file's
+ * bindings and the request list: one line per request with every key
+ * bound to it, then the mouse and
  * the : commands from the command table.  Nothing here is written by hand twice.
  */
 #include "ui-priv.h"
@@ -65,36 +66,59 @@ add_commands(struct help_priv *hp, struct tv_strbuf *sb)
 	}
 }
 
+/*
+ * The keys bound to @r, comma-separated: the config file's first, then
+ * the table's that the config did not take for something else.
+ */
+static void
+add_keys(struct tv_strbuf *keys, int r)
+{
+	const struct tv_ui_binding *b, *u;
+	size_t nb, nu, i, j;
+
+	u = tv_ui_keymap_user(&nu);
+	for (i = 0; i < nu; i++) {
+		if ((int)u[i].req != r ||
+		    tv_ui_keymap_lookup(u[i].key) != u[i].req)
+			continue;	/* bound again further down the file */
+		if (keys->len)
+			tv_strbuf_adds(keys, ", ");
+		tv_strbuf_adds(keys, u[i].label);
+	}
+	b = tv_ui_keymap(&nb);
+	for (i = 0; i < nb; i++) {
+		bool dup = false;
+
+		if ((int)b[i].req != r ||
+		    (int)tv_ui_keymap_lookup(b[i].key) != r)
+			continue;
+		for (j = 0; j < i; j++)
+			if (b[j].req == b[i].req &&
+			    strcmp(b[j].label, b[i].label) == 0)
+				dup = true;
+		if (dup)
+			continue;
+		if (keys->len)
+			tv_strbuf_adds(keys, ", ");
+		tv_strbuf_adds(keys, _(b[i].label));
+	}
+}
+
 /* Build every line from the tables. */
 static void
 build(struct help_priv *hp)
 {
-	const struct tv_ui_binding *b;
 	struct tv_strbuf sb, keys;
-	size_t nb, i, j;
+	size_t nu;
 	int r, w;
 
-	b = tv_ui_keymap(&nb);
 	tv_strbuf_init(&sb);
 	tv_strbuf_init(&keys);
-	add(hp, _("Keys"));
+	tv_ui_keymap_user(&nu);
+	add(hp, nu ? _("Keys (the config file's bindings first)") : _("Keys"));
 	for (r = 0; r < TV_UI_REQ_COUNT; r++) {
 		tv_strbuf_reset(&keys);
-		for (i = 0; i < nb; i++) {
-			bool dup = false;
-
-			if ((int)b[i].req != r)
-				continue;
-			for (j = 0; j < i; j++)
-				if (b[j].req == b[i].req &&
-				    strcmp(b[j].label, b[i].label) == 0)
-					dup = true;
-			if (dup)
-				continue;
-			if (keys.len)
-				tv_strbuf_adds(&keys, ", ");
-			tv_strbuf_adds(&keys, _(b[i].label));
-		}
+		add_keys(&keys, r);
 		if (!keys.len)
 			continue;
 		tv_strbuf_reset(&sb);
@@ -199,6 +223,16 @@ help_request(struct tv_ui *ui, struct tv_pane *p,
 	}
 }
 
+/* Pane op: opened, so the status bar's "F1 help" hint has done its job. */
+static void
+help_sync(struct tv_ui *ui, struct tv_pane *p)
+{
+	if (!p->open)
+		return;		/* every pane hears of a new selection */
+	ui->help_seen = true;
+	ui->status_dirty = true;
+}
+
 const struct tv_pane_ops tv_ui_help_ops = {
 	.name = "help",
 	.place = TV_PANE_OVERLAY,
@@ -209,6 +243,6 @@ const struct tv_pane_ops tv_ui_help_ops = {
 	.resize = help_resize,
 	.draw = help_draw,
 	.request = help_request,
-	.sync = NULL,
+	.sync = help_sync,
 	.click = NULL,
 };

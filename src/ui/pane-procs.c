@@ -35,62 +35,6 @@ struct procs_priv {
 						   the cursor yet */
 };
 
-/* Translated state name for the pane (--processes keeps English). */
-static const char *
-procs_state_name(uint8_t st)
-{
-	switch (st) {
-	case TV_TS_RUNNING:
-		return _("running");
-	case TV_TS_RUNNABLE:
-		return _("runnable");
-	case TV_TS_BLOCKED:
-		return _("blocked");
-	case TV_TS_ZOMBIE:
-		return _("zombie");
-	case TV_TS_EXITED:
-		return _("exited");
-	default:
-		return _("unknown");
-	}
-}
-
-/* Translated execution mode for the pane (--processes keeps English). */
-static const char *
-procs_mode_name(uint8_t m)
-{
-	switch (m) {
-	case TV_MODE_USER:
-		return _("user");
-	case TV_MODE_SYSCALL:
-		return _("syscall");
-	case TV_MODE_IRQ:
-		return _("irq");
-	case TV_MODE_SOFTIRQ:
-		return _("softirq");
-	case TV_MODE_TRAP:
-		return _("trap");
-	default:
-		return "?";
-	}
-}
-
-/* The mode stack, outermost first ("user>syscall>irq"), or "-". */
-static void
-procs_modes(const struct tv_thread *t, char *buf, size_t size)
-{
-	size_t n = 0;
-	uint8_t i;
-
-	buf[0] = '\0';
-	for (i = 0; i < t->nmodes && i < TV_MODE_STACK_MAX; i++)
-		n += (size_t)snprintf(buf + TV_MIN(n, size - 1),
-		    size - TV_MIN(n, size - 1), "%s%s", i ? ">" : "",
-		    procs_mode_name(t->modes[i]));
-	if (buf[0] == '\0')
-		snprintf(buf, size, "-");
-}
-
 /* Compare two ids with unknown last. */
 static int
 procs_cmp_id(int64_t a, int64_t b)
@@ -221,6 +165,70 @@ procs_id(int64_t v, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * The pane's columns, fitted by the event list's rule (columns.c): side
+ * by side with the fields pane it is half the screen wide, so the
+ * columns of least priority go first and the name is cut in its middle;
+ * the thread stays identified by TID and name.
+ */
+enum { PC_PID, PC_TID, PC_PPID, PC_NAME, PC_STATE, PC_CPU, PC_SINCE,
+    PC_MODE, PC_COUNT };
+static const struct tv_ui_col procs_cols[PC_COUNT] = {
+	[PC_PID] = { "pid", N_("PID"), 1, 7, 0 },
+	[PC_TID] = { "tid", N_("TID"), 0, 7, 0 },
+	[PC_PPID] = { "ppid", N_("PPID"), 4, 7, 0 },
+	[PC_NAME] = { "name", N_("NAME"), 0, 15, 12 },
+	[PC_STATE] = { "state", N_("STATE"), 2, 9, 0 },
+	[PC_CPU] = { "cpu", N_("CPU"), 3, 3, 0 },
+	[PC_SINCE] = { "since", N_("SINCE"), 5, 18, 0 },
+	[PC_MODE] = { "mode", N_("MODE"), 6, 4, 0 },
+};
+
+/* Widths of the columns in @room columns; 0: not shown. */
+static void
+procs_fit(int room, int *width)
+{
+	struct tv_ui_colfit fit[PC_COUNT];
+	int i;
+
+	for (i = 0; i < PC_COUNT; i++) {
+		fit[i].want = procs_cols[i].width;
+		fit[i].min = procs_cols[i].min ? procs_cols[i].min :
+		    procs_cols[i].width;
+		fit[i].priority = procs_cols[i].priority;
+	}
+	tv_ui_columns_fit(fit, PC_COUNT, room, 1);
+	for (i = 0; i < PC_COUNT; i++)
+		width[i] = fit[i].width;
+}
+
+/* A line of the pane: @cell[i] in the columns @width shows, ids and the
+   CPU right-aligned, the last column as long as it is. */
+static void
+procs_line(struct tv_strbuf *sb, const char *const *cell, const int *width)
+{
+	int i, w;
+
+	tv_strbuf_reset(sb);
+	for (i = 0; i < PC_COUNT; i++) {
+		if (width[i] <= 0)
+			continue;
+		if (sb->len)
+			tv_strbuf_addc(sb, ' ');
+		if (i == PC_MODE) {
+			tv_strbuf_adds(sb, cell[i]);
+			continue;
+		}
+		if (i <= PC_PPID || i == PC_CPU) {
+			for (w = tv_ui_width(cell[i]); w < width[i]; w++)
+				tv_strbuf_addc(sb, ' ');
+			tv_strbuf_adds(sb, cell[i]);
+		} else {
+			tv_ui_add_cut(sb, cell[i], width[i]);
+		}
+	}
+}
+
 /* Rows of threads under the title and the column header. */
 static int
 procs_rows(const struct tv_pane *p)
@@ -239,7 +247,10 @@ procs_draw(struct tv_ui *ui, struct tv_pane *p)
 	struct procs_priv *pp = p->priv;
 	bool focused = tv_ui_has_focus(ui, p);
 	char title[256], pid[24], tid[24], ppid[24], cpu[16], since[64];
-	char line[384], state[64], modes[160];
+	char state[64], modes[160];
+	const char *cell[PC_COUNT];
+	int width[PC_COUNT];
+	struct tv_strbuf line, name;
 	const struct tv_thread *t;
 	chtype a = ui->attrs[TV_UI_A_HEADER];
 	size_t row;
@@ -268,11 +279,14 @@ procs_draw(struct tv_ui *ui, struct tv_pane *p)
 	mvwhline(p->win, 0, 0, ' ' | a, p->w);
 	tv_ui_put(p->win, 0, 1, title, p->w - 1);
 	wattrset(p->win, ui->attrs[TV_UI_A_SCOPE]);
-	snprintf(line, sizeof(line), "%7s %7s %7s %-15s %-9s %3s %-18s %s",
-	    _("PID"), _("TID"), _("PPID"), _("NAME"), _("STATE"), _("CPU"),
-	    _("SINCE"), _("MODE"));
+	tv_strbuf_init(&line);
+	tv_strbuf_init(&name);
+	procs_fit(p->w - 1, width);
+	for (i = 0; i < PC_COUNT; i++)
+		cell[i] = _(procs_cols[i].title);
+	procs_line(&line, cell, width);
 	if (p->h > 1)
-		tv_ui_put(p->win, 1, 1, line, p->w - 1);
+		tv_ui_put(p->win, 1, 1, line.buf, p->w - 1);
 	if (h < 1)
 		h = 1;
 	tv_ui_list_fit(&pp->list, pp->nrows, h);
@@ -282,7 +296,7 @@ procs_draw(struct tv_ui *ui, struct tv_pane *p)
 			snprintf(since, sizeof(since), "-");
 		else
 			/* a state's start has no cycle value: relative */
-			tv_time_format(t->since, ui->time_style == TV_TIME_RAW ?
+			tv_ui_time(ui, t->since, ui->time_style == TV_TIME_RAW ?
 			    TV_TIME_RELATIVE : ui->time_style,
 			    ui->set->ts_begin, since, sizeof(since));
 		if (t->cpu == TV_CPU_UNKNOWN)
@@ -290,14 +304,21 @@ procs_draw(struct tv_ui *ui, struct tv_pane *p)
 		else
 			snprintf(cpu, sizeof(cpu), "%d", t->cpu);
 		snprintf(state, sizeof(state), "%s%s",
-		    procs_state_name(t->state), t->uncertain ? "?" : "");
-		procs_modes(t, modes, sizeof(modes));
-		snprintf(line, sizeof(line),
-		    "%7s %7s %7s %-15s %-9s %3s %-18s %s",
-		    procs_id(t->pid, pid, sizeof(pid)),
-		    procs_id(t->tid, tid, sizeof(tid)),
-		    procs_id(t->ppid, ppid, sizeof(ppid)),
-		    t->name[0] ? t->name : "-", state, cpu, since, modes);
+		    _(tv_thread_state_name((enum tv_thread_state)t->state)),
+		    t->uncertain ? "?" : "");
+		tv_thread_modes_text(t, true, modes, sizeof(modes));
+		tv_strbuf_reset(&name);
+		tv_ui_escape(&name, t->name, strnlen(t->name,
+		    sizeof(t->name)));
+		cell[PC_PID] = procs_id(t->pid, pid, sizeof(pid));
+		cell[PC_TID] = procs_id(t->tid, tid, sizeof(tid));
+		cell[PC_PPID] = procs_id(t->ppid, ppid, sizeof(ppid));
+		cell[PC_NAME] = name.len ? name.buf : "-";
+		cell[PC_STATE] = state;
+		cell[PC_CPU] = cpu;
+		cell[PC_SINCE] = since;
+		cell[PC_MODE] = modes;
+		procs_line(&line, cell, width);
 		a = ui->attrs[TV_UI_A_NORMAL];
 		if (row == pp->list.cur)
 			a = ui->attrs[focused ? TV_UI_A_SELECTED :
@@ -305,9 +326,11 @@ procs_draw(struct tv_ui *ui, struct tv_pane *p)
 		wattrset(p->win, a);
 		if (row == pp->list.cur)
 			mvwhline(p->win, i + 2, 0, ' ' | a, p->w);
-		tv_ui_put(p->win, i + 2, 1, line, p->w - 1);
+		tv_ui_put(p->win, i + 2, 1, line.buf, p->w - 1);
 	}
 	wattrset(p->win, A_NORMAL);
+	tv_strbuf_fini(&line);
+	tv_strbuf_fini(&name);
 }
 
 /* Enter: restrict the jumps to the selected thread, or lift it. */

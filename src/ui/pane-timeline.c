@@ -7,9 +7,16 @@
  * cursor (panning at the edges), + and - zoom around it, < and > pan by
  * half a window, s sorts the threads (TID, name, time running), i hides
  * the threads that did not run in the window, Enter goes to the column's
- * time in the event list.
+ * time in the event list.  Above the rows, the density strip: events
+ * per column of the window (exact for a small window, from the packet
+ * index for a large one), with the column cursor and the bookmarks
+ * marked on the line under it.  With a filter on, the strip counts the
+ * events it keeps, through the filter pass (density.h), and is built
+ * again as that pass goes on.
  */
 #include "ui-priv.h"
+#include "tview/bookmark.h"
+#include "tview/density.h"
 #include "tview/merge.h"
 #include "tview/timeline.h"
 
@@ -21,11 +28,15 @@
 #define TL_LABEL	22
 /* The narrowest window: a column of at least 1 ns. */
 #define TL_MIN_SPAN	16
+/* Lines above the rows: title, cursor text, density strip, marks. */
+#define TL_TOP		4
 
 enum tl_sort { TL_SORT_TID, TL_SORT_NAME, TL_SORT_RUN, TL_SORT_COUNT };
 
 struct tl_priv {
 	struct tv_timeline	*tl;
+	struct tv_density	*dens;		/* of the same window */
+	unsigned		 dens_gen;	/* of the filter pass it used */
 	int64_t			 t0, t1;	/* the window */
 	uint32_t		 cols;		/* built for this width */
 	bool			 stale;
@@ -115,6 +126,30 @@ tl_build(struct tv_ui *ui, struct tl_priv *tp, uint32_t cols)
 	tl_rows(tp);
 }
 
+/*
+ * The density strip of the window, built again when the window, the
+ * width or the filters changed, or while the filter pass runs.
+ */
+static void
+tl_density(struct tv_ui *ui, struct tl_priv *tp, uint32_t cols)
+{
+	const struct tv_pass *pass;
+	struct tv_error err;
+	unsigned gen;
+
+	pass = tv_ui_filter_pass(ui, &gen);
+	if (tp->dens != NULL && tp->dens->t0 == tp->t0 &&
+	    tp->dens->t1 == tp->t1 && tp->dens->ncols == cols &&
+	    tp->dens_gen == gen && !tp->dens->partial)
+		return;
+	tv_density_destroy(tp->dens);
+	tp->dens = NULL;
+	tp->dens_gen = gen;
+	if (tv_density_build(ui->set, tp->t0, tp->t1, cols, pass, NULL,
+	    &tp->dens, &err) != TV_OK)
+		tv_ui_error(ui, "%s", err.msg);
+}
+
 /* Pane op. */
 static void
 tl_init(struct tv_ui *ui, struct tv_pane *p)
@@ -136,6 +171,7 @@ tl_fini(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
 	if (tp == NULL)
 		return;
 	tv_timeline_destroy(tp->tl);
+	tv_density_destroy(tp->dens);
 	free(tp->rows);
 	free(tp);
 	p->priv = NULL;
@@ -181,7 +217,7 @@ tl_cursor_text(struct tv_ui *ui, struct tl_priv *tp, char *buf, size_t size)
 	enum tv_cell c;
 	int64_t tid;
 
-	tv_time_format(tv_timeline_col_time(tp->tl, tp->cur_col),
+	tv_ui_time(ui, tv_timeline_col_time(tp->tl, tp->cur_col),
 	    ui->time_style == TV_TIME_RAW ? TV_TIME_RELATIVE : ui->time_style,
 	    ui->set->ts_begin, when, sizeof(when));
 	if (tp->list.cur >= tp->nrows) {
@@ -208,7 +244,85 @@ tl_cursor_text(struct tv_ui *ui, struct tl_priv *tp, char *buf, size_t size)
 	}
 }
 
-/* Pane op: title, cursor line, rows. */
+/* The bookmarks of @bms (NULL: none) on line @y: 'B' at a start, '=' on. */
+static void
+tl_draw_marks(const struct tl_priv *tp, struct tv_pane *p, int y, int cells,
+    const struct tv_bookmarks *bms)
+{
+	const struct tv_bookmark *b;
+	uint32_t c, c0, c1;
+	size_t i;
+
+	for (i = 0; bms != NULL && i < tv_bookmarks_count(bms); i++) {
+		b = tv_bookmarks_get(bms, i);
+		if (b->start == TV_TIME_NONE || b->end < tp->t0 ||
+		    b->start >= tp->t1)
+			continue;
+		c0 = tv_window_col_of(tp->t0, tp->t1, tp->dens->ncols,
+		    b->start);
+		c1 = tv_window_col_of(tp->t0, tp->t1, tp->dens->ncols, b->end);
+		for (c = c0; c <= c1 && c < (uint32_t)cells; c++)
+			mvwaddch(p->win, y, TL_LABEL + (int)c,
+			    c == c0 ? 'B' : '=');
+	}
+}
+
+/*
+ * The density strip on line @y: one glyph a column, eight heights (block
+ * elements in a UTF-8 locale, ASCII otherwise); and under it the marks:
+ * '^' at the column cursor, 'B' at a bookmark, '=' across an interval.
+ */
+static void
+tl_draw_density(struct tv_ui *ui, struct tl_priv *tp, struct tv_pane *p,
+    int y, int cells)
+{
+	static const char *const blocks[9] = {
+		" ", "\xe2\x96\x81", "\xe2\x96\x82", "\xe2\x96\x83",
+		"\xe2\x96\x84", "\xe2\x96\x85", "\xe2\x96\x86",
+		"\xe2\x96\x87", "\xe2\x96\x88",
+	};
+	static const char ascii[9] = " .:-=+*#@";
+	bool utf8 = MB_CUR_MAX > 1;
+	uint32_t k;
+	unsigned l;
+	int x;
+
+	uint64_t kept, seen;
+	const char *label;
+	char buf[TL_LABEL];
+	unsigned gen;
+	double frac;
+	bool done;
+
+	mvwhline(p->win, y, 0, ' ', p->w);
+	mvwhline(p->win, y + 1, 0, ' ', p->w);
+	if (tp->dens->partial && tv_ui_filter_pass(ui, &gen) != NULL) {
+		frac = tv_pass_progress(tv_ui_filter_pass(ui, &gen), &kept,
+		    &seen, &done);
+		snprintf(buf, sizeof(buf), _("filtering %.0f%%"),
+		    100.0 * frac);
+		label = buf;
+	} else if (tv_ui_filter_active(ui)) {
+		label = tp->dens->estimated ? _("filtered ~") : _("filtered");
+	} else {
+		label = tp->dens->estimated ? _("events ~") : _("events");
+	}
+	tv_ui_put(p->win, y, 1, label, TL_LABEL - 2);
+	for (x = 0; x < cells && (uint32_t)x < tp->dens->ncols; x++) {
+		l = tv_density_level(tp->dens, (uint32_t)x, 8);
+		if (utf8)
+			mvwaddstr(p->win, y, TL_LABEL + x, blocks[l]);
+		else
+			mvwaddch(p->win, y, TL_LABEL + x,
+			    (chtype)(unsigned char)ascii[l]);
+	}
+	for (k = 0; k < ui->set->ntraces; k++)
+		tl_draw_marks(tp, p, y + 1, cells, tv_ui_bm_set(ui, k));
+	if (tp->cur_col < (uint32_t)cells)
+		mvwaddch(p->win, y + 1, TL_LABEL + (int)tp->cur_col, '^');
+}
+
+/* Pane op: title, cursor line, density strip, rows. */
 static void
 tl_draw(struct tv_ui *ui, struct tv_pane *p)
 {
@@ -218,7 +332,7 @@ tl_draw(struct tv_ui *ui, struct tv_pane *p)
 	struct tl_priv *tp = p->priv;
 	chtype a = ui->attrs[TV_UI_A_HEADER];
 	char title[320], label[64], span[64];
-	int cells = p->w - TL_LABEL - 1, h = p->h - 2, i, x;
+	int cells = p->w - TL_LABEL - 1, h = p->h - TL_TOP, i, x;
 	const struct tv_timeline_row *r;
 	double frac;
 	size_t row;
@@ -241,28 +355,33 @@ tl_draw(struct tv_ui *ui, struct tv_pane *p)
 	    sizeof(span));
 	snprintf(title, sizeof(title), _("Timeline: %s a column%s, sorted "
 	    "by %s (+ - zoom, < > pan, s sort, i idle, Enter: go)"), span,
-	    tp->tl->sampled ? _(" (sampled: zoom in for every event)") : "",
+	    !tp->tl->sampled ? "" : !tp->built_done ?
+	    _(" (partial: the background pass is still running)") :
+	    _(" (sampled: zoom in for every event)"),
 	    _(sort_names[tp->sort]));
 	tv_ui_put(p->win, 0, 1, title, p->w - 1);
 	wattrset(p->win, ui->attrs[TV_UI_A_SCOPE]);
 	tl_cursor_text(ui, tp, title, sizeof(title));
 	tv_ui_put(p->win, 1, 1, title, p->w - 1);
 	wattrset(p->win, A_NORMAL);
+	tl_density(ui, tp, tp->tl->ncols);
+	if (tp->dens != NULL)
+		tl_draw_density(ui, tp, p, 2, cells);
 	tv_ui_list_fit(&tp->list, tp->nrows, h);
 	for (i = 0, row = tp->list.top; i < h && row < tp->nrows; i++, row++) {
 		r = tp->rows[row];
 		tl_label(r, row < tp->ncpu_rows, label, sizeof(label));
 		wattrset(p->win, row == tp->list.cur ?
 		    ui->attrs[TV_UI_A_SELECTED] : A_NORMAL);
-		mvwhline(p->win, i + 2, 0, ' ', TL_LABEL);
-		tv_ui_put(p->win, i + 2, 0, label, TL_LABEL - 1);
+		mvwhline(p->win, i + TL_TOP, 0, ' ', TL_LABEL);
+		tv_ui_put(p->win, i + TL_TOP, 0, label, TL_LABEL - 1);
 		for (x = 0; x < cells && (uint32_t)x < tp->tl->ncols; x++) {
 			enum tv_cell c = (enum tv_cell)r->cells[x];
 			chtype at = tl_attr(ui, c);
 
 			if ((uint32_t)x == tp->cur_col)
 				at |= A_REVERSE;
-			mvwaddch(p->win, i + 2, TL_LABEL + x,
+			mvwaddch(p->win, i + TL_TOP, TL_LABEL + x,
 			    (chtype)(unsigned char)tv_cell_letter(c) | at);
 		}
 	}
@@ -383,7 +502,8 @@ tl_request(struct tv_ui *ui, struct tv_pane *p, enum tv_ui_req req)
 		return true;
 	default:
 		/* rows: the list engine's moves */
-		if (!tv_ui_list_request(&tp->list, tp->nrows, p->h - 2, req))
+		if (!tv_ui_list_request(&tp->list, tp->nrows, p->h - TL_TOP,
+		    req))
 			return false;
 	}
 	p->dirty = true;
@@ -408,17 +528,23 @@ tl_wake_ms(struct tv_ui *ui, struct tv_pane *p)
 	struct tl_priv *tp = p->priv;
 	double frac;
 
-	return p->open && !tp->built_done &&
-	    tv_ui_session_progress(ui, &frac) ? 500 : -1;
+	if (!p->open)
+		return -1;
+	if (!tp->built_done && tv_ui_session_progress(ui, &frac))
+		return 500;
+	return tp->dens != NULL && tp->dens->partial ? 200 : -1;
 }
 
-/* Pane op: rebuild with what the pass has reached. */
+/*
+ * Pane op: rebuild with what the pass has reached (the strip, with what
+ * the filter pass has: see tl_density()).
+ */
 static void
 tl_tick(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
 {
 	struct tl_priv *tp = p->priv;
 
-	tp->stale = true;
+	tp->stale = tp->stale || !tp->built_done;
 	p->dirty = true;
 }
 

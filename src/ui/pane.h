@@ -17,6 +17,7 @@
 
 struct tv_ui;
 struct tv_pane;
+struct tv_strbuf;
 
 /* Where a pane goes on the screen; layout.c reads it. */
 enum tv_pane_place {
@@ -60,6 +61,10 @@ struct tv_pane_ops {
 	/* the longest wait for a key it allows, in ms, -1 for ever, and
 	   what to do when that wait ends without a key; may be NULL */
 	int		(*wake_ms)(struct tv_ui *ui, struct tv_pane *p);
+	/* y and Y with the focus here: its text to copy, false to copy
+	   the selected row instead; may be NULL */
+	bool		(*copy)(struct tv_ui *ui, struct tv_pane *p,
+			    struct tv_strbuf *sb);
 	void		(*tick)(struct tv_ui *ui, struct tv_pane *p);
 };
 

@@ -7,6 +7,7 @@
 #include "ui-priv.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -118,6 +119,28 @@ tv_ui_render_int(struct tv_strbuf *sb, const struct tv_value *v)
 	}
 }
 
+/* See ui-priv.h. */
+bool
+tv_ui_render_label(struct tv_strbuf *sb, const struct tv_value *v)
+{
+	const struct tv_field_class *fc = v->fc;
+	uint32_t i, n = 0;
+
+	for (i = 0; i < fc->enumeration.nmaps; i++) {
+		const struct tv_enum_mapping *m = &fc->enumeration.maps[i];
+
+		if (!tv_enum_mapping_holds(fc, m, v->u))
+			continue;
+		if (n++)
+			tv_strbuf_addc(sb, '|');
+		if (m->label)
+			tv_ui_escape(sb, m->label, strlen(m->label));
+		if (!fc->enumeration.bit_flags)
+			break;		/* the first label, as tv_enum_label */
+	}
+	return n > 0;
+}
+
 /* True for arrays of 8-bit integers that the metadata says are text. */
 static bool
 is_text_array(const struct tv_value *v)
@@ -158,7 +181,6 @@ render_text_array(struct tv_strbuf *sb, const struct tv_value *v)
 void
 tv_ui_render_value(struct tv_strbuf *sb, const struct tv_value *v)
 {
-	const char *label;
 	uint32_t i;
 
 	if (!v || !v->fc) {
@@ -170,10 +192,7 @@ tv_ui_render_value(struct tv_strbuf *sb, const struct tv_value *v)
 		tv_ui_render_int(sb, v);
 		break;
 	case TV_FC_ENUM:
-		label = tv_enum_label(v->fc, v->u);
-		if (label) {
-			tv_ui_escape(sb, label, strlen(label));
-		} else {
+		if (!tv_ui_render_label(sb, v)) {
 			tv_strbuf_addc(sb, '(');
 			tv_ui_render_int(sb, v);
 			tv_strbuf_addc(sb, ')');
@@ -274,8 +293,8 @@ tv_ui_time_text(struct tv_ui *ui, const struct tv_event *ev, char *buf,
     size_t size)
 {
 	if (ui->time_style != TV_TIME_RAW) {
-		tv_time_format(ev->rec.ts, ui->time_style, ui->set->ts_begin,
-		    buf, size);
+		tv_ui_time(ui, ev->rec.ts, ui->time_style,
+		    tv_ui_relative_origin(ui, ev), buf, size);
 		return;
 	}
 	if (ev->rec.kind != TV_REC_EVENT)
@@ -304,6 +323,54 @@ raw_width(const struct tv_ui *ui)
 	return snprintf(buf, sizeof(buf), "%" PRIu64, max) + 1;
 }
 
+/*
+ * See ui-priv.h.  Append @s (escaped already) cut to @width columns in
+ * its middle, "head…tail", so names that differ at either end stay
+ * apart.
+ */
+void
+tv_ui_add_cut(struct tv_strbuf *sb, const char *s, int width)
+{
+	const char *dots = MB_CUR_MAX > 1 ? "\xe2\x80\xa6" : "~";
+	size_t len = strlen(s), i, head, tail;
+	int n = 0, keep_head, keep_tail;
+
+	if (tv_ui_width(s) <= width || width < 3) {
+		add_padded(sb, s, width);
+		return;
+	}
+	keep_head = (width - 1 + 1) / 2;
+	keep_tail = width - 1 - keep_head;
+	/* names are ASCII but may hold escaped UTF-8: count code points */
+	for (head = 0; head < len && n < keep_head; n++)
+		head += TV_MAX(utf8_len((const unsigned char *)s + head,
+		    len - head), (size_t)1);
+	for (tail = len, n = 0; tail > head && n < keep_tail; n++) {
+		i = tail - 1;
+		while (i > head && ((unsigned char)s[i] & 0xc0) == 0x80)
+			i--;
+		tail = i;
+	}
+	tv_strbuf_add(sb, s, head);
+	tv_strbuf_adds(sb, dots);
+	tv_strbuf_adds(sb, s + tail);
+}
+
+/* Drop the first @cols display columns of @sb after byte @from. */
+static void
+drop_columns(struct tv_strbuf *sb, size_t from, int cols)
+{
+	size_t i = from, n;
+
+	while (cols > 0 && i < sb->len) {
+		n = utf8_len((const unsigned char *)sb->buf + i, sb->len - i);
+		i += n ? n : 1;
+		cols--;
+	}
+	memmove(sb->buf + from, sb->buf + i, sb->len - i + 1);
+	sb->len -= i - from;
+}
+
 /* Recompute the column widths after the time style changed. */
 void
 tv_ui_render_widths(struct tv_ui *ui)
@@ -311,12 +378,12 @@ tv_ui_render_widths(struct tv_ui *ui)
 	char buf[64];
 	int w1, w2;
 	uint32_t t, c;
-	int nw = 10;
+	int nw = 10, measured[TV_UI_COL_COUNT];
 
-	tv_time_format(ui->set->ts_begin, ui->time_style, ui->set->ts_begin,
+	tv_ui_time(ui, ui->set->ts_begin, ui->time_style, ui->set->ts_begin,
 	    buf, sizeof(buf));
 	w1 = tv_ui_width(buf);
-	tv_time_format(ui->set->ts_end, ui->time_style, ui->set->ts_begin,
+	tv_ui_time(ui, ui->set->ts_end, ui->time_style, ui->set->ts_begin,
 	    buf, sizeof(buf));
 	w2 = tv_ui_width(buf);
 	ui->time_width = TV_MAX(TV_MAX(w1, w2), 4);
@@ -335,52 +402,164 @@ tv_ui_render_widths(struct tv_ui *ui)
 				nw = l;
 		}
 	}
-	ui->name_width = TV_MIN(nw, 32);
+	/* what each column wants; columns.c fits them to the screen */
+	memset(measured, 0, sizeof(measured));
+	measured[TV_UI_COL_TIME] = ui->time_width;
+	measured[TV_UI_COL_TRACE] = tv_ui_trace_width(ui) > 0 ?
+	    tv_ui_trace_width(ui) : -1;
+	measured[TV_UI_COL_EVENT] = TV_MIN(nw, ui->name_max ? ui->name_max :
+	    tv_ui_column(TV_UI_COL_EVENT)->width);
+	tv_ui_columns_layout(ui, measured);
 }
 
 /* The column titles, aligned like tv_ui_render_row(). */
 void
 tv_ui_render_header(struct tv_ui *ui, struct tv_strbuf *sb)
 {
-	add_padded(sb, _("Time"), ui->time_width);
-	tv_strbuf_add(sb, "  ", 2);
-	add_padded(sb, _("CPU"), 3);
-	tv_strbuf_add(sb, "  ", 2);
-	add_padded(sb, _("Event"), ui->name_width);
-	tv_strbuf_add(sb, "  ", 2);
-	tv_strbuf_adds(sb, _("Fields"));
+	size_t start = sb->len;		/* after the caller's mark */
+	int i, id;
+
+	for (i = 0; i < ui->ncol_order; i++) {
+		id = ui->col_order[i];
+		if (ui->col_width[id] <= 0)
+			continue;
+		if (sb->len > start)
+			tv_strbuf_add(sb, "  ", 2);
+		if (id == TV_UI_COL_FIELDS)
+			tv_strbuf_adds(sb, _(tv_ui_column(id)->title));
+		else
+			add_padded(sb, _(tv_ui_column(id)->title),
+			    ui->col_width[id]);
+	}
+	if (ui->hscroll && ui->col_width[TV_UI_COL_FIELDS] > 0)
+		tv_strbuf_addf(sb, _(" (scrolled %d, Left / Right)"),
+		    ui->hscroll);
 }
 
-/* One row of the event list: time, CPU, name, payload summary. */
-void
-tv_ui_render_row(struct tv_ui *ui, const struct tv_event *ev,
+/*
+ * The event's text as its format's reference reader prints it (symbols,
+ * durations, kernel stacks), on one line: a stack's lines joined by a
+ * space.  False when the format has none: then the fields are the text.
+ */
+static bool
+add_event_text(struct tv_ui *ui, const struct tv_event *ev,
     struct tv_strbuf *sb)
+{
+	struct tv_strbuf t;
+	struct tv_error err;
+	enum tv_status st;
+	size_t i;
+
+	tv_strbuf_init(&t);
+	st = tv_event_text(ev, &ui->arena, &t, &err);
+	if (st == TV_UNSUPPORTED) {
+		tv_strbuf_fini(&t);
+		return false;
+	}
+	tv_strbuf_add(sb, "  ", 2);
+	if (st != TV_OK) {
+		tv_strbuf_addf(sb, _("<cannot decode: %s>"), err.msg);
+		tv_strbuf_fini(&t);
+		return true;
+	}
+	for (i = 0; i < t.len; i++)
+		if (t.buf[i] == '\n')
+			t.buf[i] = ' ';
+	tv_ui_escape(sb, t.buf ? t.buf : "", t.len);
+	tv_strbuf_fini(&t);
+	return true;
+}
+
+/*
+ * The text of column @id of @ev in @width columns.  @shown: as on screen
+ * (a long name cut in its middle), else whole, as searches and copies
+ * take it.
+ */
+static void
+add_column(struct tv_ui *ui, const struct tv_event *ev, int id, int width,
+    bool shown, struct tv_strbuf *sb)
+{
+	struct tv_strbuf nm;
+	char buf[64];
+	int cpu;
+
+	tv_strbuf_init(&nm);
+	switch (id) {
+	case TV_UI_COL_TIME:
+		tv_ui_time_text(ui, ev, buf, sizeof(buf));
+		tv_strbuf_adds(&nm, buf);
+		break;
+	case TV_UI_COL_CPU:
+		cpu = tv_ui_event_cpu(ev);
+		if (cpu >= 0)
+			tv_strbuf_addf(&nm, "%3d", cpu);
+		else
+			tv_strbuf_addf(&nm, "%3s", "-");
+		break;
+	case TV_UI_COL_TRACE:
+		tv_ui_trace_text(ui, ev, &nm);
+		break;
+	case TV_UI_COL_TASK:
+		/*
+		 * On screen, a row the background pass has not reached
+		 * waits for it: its owner would be a replay from the
+		 * trace's start in the middle of a draw.
+		 */
+		if (shown && !tv_ui_session_reached(ui, ev->rec.ts))
+			tv_strbuf_adds(&nm, "...");
+		else
+			tv_ui_task_text(ui, ev, &nm);
+		break;
+	default:
+		tv_ui_escape(&nm, tv_ui_event_name(ev),
+		    strlen(tv_ui_event_name(ev)));
+		break;
+	}
+	if (shown)
+		tv_ui_add_cut(sb, nm.buf ? nm.buf : "", width);
+	else
+		add_padded(sb, nm.buf ? nm.buf : "", width);
+	tv_strbuf_fini(&nm);
+}
+
+/*
+ * One row of the event list: its columns in the configured order, the
+ * payload summary last.  @shown: as on screen (what the width dropped
+ * left out, names cut in their middle, fields scrolled), else whole, as
+ * searches and copies take it: every column, the task too.
+ */
+static void
+render_row(struct tv_ui *ui, const struct tv_event *ev,
+    struct tv_strbuf *sb, bool shown)
 {
 	struct tv_event_fields f;
 	struct tv_error err;
 	const struct tv_value *pl;
-	char buf[64];
-	int cpu = tv_ui_event_cpu(ev);
+	bool task = false;
+	size_t fields, start = sb->len;	/* after the caller's mark */
 	uint32_t i;
+	int c, id, w;
 
-	tv_ui_time_text(ui, ev, buf, sizeof(buf));
-	add_padded(sb, buf, ui->time_width);
-	tv_strbuf_add(sb, "  ", 2);
-	if (cpu >= 0)
-		snprintf(buf, sizeof(buf), "%3d", cpu);
-	else
-		snprintf(buf, sizeof(buf), "%3s", "-");
-	tv_strbuf_adds(sb, buf);
-	tv_strbuf_add(sb, "  ", 2);
-	{
-		struct tv_strbuf nm;
-		const char *name = tv_ui_event_name(ev);
-
-		tv_strbuf_init(&nm);
-		tv_ui_escape(&nm, name, strlen(name));
-		add_padded(sb, nm.buf, ui->name_width);
-		tv_strbuf_fini(&nm);
+	for (c = 0; c < ui->ncol_order; c++) {
+		id = ui->col_order[c];
+		w = ui->col_width[id];
+		if (id == TV_UI_COL_TASK)
+			task = true;
+		if (id == TV_UI_COL_FIELDS || (w <= 0 && (shown ||
+		    (id == TV_UI_COL_TRACE && ui->set->ntraces < 2))))
+			continue;
+		if (sb->len > start)
+			tv_strbuf_add(sb, "  ", 2);
+		add_column(ui, ev, id, w, shown, sb);
 	}
+	if (!shown && !task) {
+		/* the task is searchable even where the config hides it */
+		tv_strbuf_add(sb, "  ", 2);
+		add_column(ui, ev, TV_UI_COL_TASK, 0, false, sb);
+	}
+	if (shown && ui->col_width[TV_UI_COL_FIELDS] <= 0)
+		return;
+	fields = sb->len;
 	if (ev->rec.kind != TV_REC_EVENT) {
 		tv_strbuf_add(sb, "  ", 2);
 		tv_strbuf_addf(sb, ev->rec.kind == TV_REC_DISCARDED ?
@@ -390,17 +569,19 @@ tv_ui_render_row(struct tv_ui *ui, const struct tv_event *ev,
 		    P_("the tracer lost %" PRIu64 " packet here",
 		    "the tracer lost %" PRIu64 " packets here",
 		    ev->rec.count), ev->rec.count);
-		return;
+		goto scroll;
 	}
 	tv_arena_reset(&ui->arena);
+	if (add_event_text(ui, ev, sb))
+		goto scroll;
 	if (tv_event_decode(ev, &ui->arena, &f, &err) != TV_OK) {
 		tv_strbuf_add(sb, "  ", 2);
 		tv_strbuf_addf(sb, _("<cannot decode: %s>"), err.msg);
-		return;
+		goto scroll;
 	}
 	pl = f.scope[TV_SCOPE_EVENT_PAYLOAD];
 	if (!pl || pl->fc == NULL || pl->fc->kind != TV_FC_STRUCT)
-		return;
+		goto scroll;
 	tv_strbuf_add(sb, "  ", 2);
 	for (i = 0; i < pl->kids.count; i++) {
 		const struct tv_value *k = &pl->kids.items[i];
@@ -411,6 +592,39 @@ tv_ui_render_row(struct tv_ui *ui, const struct tv_event *ev,
 			tv_strbuf_addf(sb, "%s = ", k->name);
 		tv_ui_render_value(sb, k);
 	}
+scroll:
+	if (shown && ui->hscroll)
+		drop_columns(sb, TV_MIN(fields + 2, sb->len), ui->hscroll);
+}
+
+/* See ui-priv.h: as searches and copies see it. */
+void
+tv_ui_render_row(struct tv_ui *ui, const struct tv_event *ev,
+    struct tv_strbuf *sb)
+{
+	render_row(ui, ev, sb, false);
+}
+
+/* See ui-priv.h: as the event list shows it. */
+void
+tv_ui_render_shown(struct tv_ui *ui, const struct tv_event *ev,
+    struct tv_strbuf *sb)
+{
+	render_row(ui, ev, sb, true);
+}
+
+/* See ui-priv.h. */
+int
+tv_ui_put_cut(WINDOW *win, int y, int x, const char *s, int cols)
+{
+	struct tv_strbuf sb;
+	int n;
+
+	tv_strbuf_init(&sb);
+	tv_ui_add_cut(&sb, s, cols);
+	n = tv_ui_put(win, y, x, sb.buf, cols);
+	tv_strbuf_fini(&sb);
+	return n;
 }
 
 /* Display columns of the multibyte string @s. */

@@ -21,9 +21,9 @@
 #define POLL_EVERY	256		/* events between keyboard polls */
 #define PROGRESS_MS	150		/* show progress after this long */
 
-/* Milliseconds of a monotonic clock. */
-static int64_t
-now_ms(void)
+/* See ui-priv.h. */
+int64_t
+tv_ui_now_ms(void)
 {
 	struct timespec ts;
 
@@ -31,16 +31,9 @@ now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Keys typed during a scan, replayed after it (up to a few). */
-struct typeahead {
-	int	 keys[32];
-	int	 n;
-	bool	 resized;	/* lay out again after the scan */
-};
-
-/* True when Esc or Ctrl-C is waiting; other keys are kept for later. */
-static bool
-cancel_pending(struct tv_ui *ui, struct typeahead *ta)
+/* See ui-priv.h. */
+bool
+tv_ui_poll_cancel(struct tv_ui *ui, struct tv_ui_typeahead *ta)
 {
 	bool cancel = false;
 	wint_t wch;
@@ -59,9 +52,9 @@ cancel_pending(struct tv_ui *ui, struct typeahead *ta)
 	return cancel;
 }
 
-/* Give the keys typed during a scan back to the input queue. */
-static void
-replay(struct typeahead *ta)
+/* See ui-priv.h. */
+void
+tv_ui_replay_keys(struct tv_ui_typeahead *ta)
 {
 	while (ta->n > 0) {
 		int key = ta->keys[--ta->n];
@@ -96,12 +89,13 @@ progress(struct tv_ui *ui, const char *what, const struct tv_event *ev)
 static enum tv_status
 scan_loop(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
     int dir, bool wrap, tv_ui_scan_pred pred, void *arg, const char *what,
-    struct tv_event *hit, bool *wrapped, struct typeahead *ta)
+    struct tv_event *hit, bool *wrapped, struct tv_ui_typeahead *ta)
 {
 	struct tv_event ev;
 	struct timespec delay;
+	enum tv_status st;
 	bool around = false;
-	int64_t t0 = now_ms();
+	int64_t t0 = tv_ui_now_ms();
 	uint64_t n = 0;
 
 	if (wrapped)
@@ -125,7 +119,9 @@ scan_loop(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
 		tv_merge_seek_end(ui->merge);
 	}
 	for (;;) {
-		if (tv_ui_merge_step(ui, dir, &ev) != TV_OK) {
+		if ((st = tv_ui_merge_step(ui, dir, &ev)) != TV_OK) {
+			if (st == TV_CANCELLED)
+				return TV_CANCELLED;	/* Esc: no wrap */
 			if (!wrap || around || !from)
 				return TV_NOT_FOUND;
 			around = true;
@@ -154,11 +150,11 @@ scan_loop(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
 		if (ui->scan_delay_us)
 			nanosleep(&delay, NULL);
 		if (++n % POLL_EVERY == 0 || ui->scan_delay_us) {
-			if (cancel_pending(ui, ta)) {
+			if (tv_ui_poll_cancel(ui, ta)) {
 				tv_ui_message(ui, _("%s: cancelled"), what);
 				return TV_CANCELLED;
 			}
-			if (now_ms() - t0 >= PROGRESS_MS &&
+			if (tv_ui_now_ms() - t0 >= PROGRESS_MS &&
 			    (n % (POLL_EVERY * 16) == 0 ||
 			    ui->scan_delay_us))
 				progress(ui, what, &ev);
@@ -172,7 +168,7 @@ tv_ui_scan(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
     int dir, bool wrap, tv_ui_scan_pred pred, void *arg, const char *what,
     struct tv_event *hit, bool *wrapped)
 {
-	struct typeahead ta;
+	struct tv_ui_typeahead ta;
 	enum tv_status st;
 
 	ta.n = 0;
@@ -181,7 +177,7 @@ tv_ui_scan(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
 	    wrapped, &ta);
 	if (ta.resized)
 		tv_ui_layout(ui);
-	replay(&ta);
+	tv_ui_replay_keys(&ta);
 	return st;
 }
 
@@ -197,6 +193,23 @@ regex_pred(struct tv_ui *ui, const struct tv_event *ev, void *arg)
 	rc = pcre2_match(ui->re, (PCRE2_SPTR)sb->buf, sb->len, 0, 0, ui->md,
 	    NULL);
 	return rc >= 0;
+}
+
+/* See ui-priv.h. */
+bool
+tv_ui_search_span(struct tv_ui *ui, const char *s, size_t len, size_t from,
+    size_t *b, size_t *e)
+{
+	PCRE2_SIZE *ov;
+
+	if (ui->re == NULL || from >= len ||
+	    pcre2_match(ui->re, (PCRE2_SPTR)s, len, from, 0, ui->md,
+	    NULL) < 0)
+		return false;
+	ov = pcre2_get_ovector_pointer(ui->md);
+	*b = ov[0];
+	*e = ov[1];
+	return *e > *b && *e <= len;
 }
 
 /* True if @p has an upper-case letter outside an escape (smart case). */
@@ -243,6 +256,8 @@ run_search(struct tv_ui *ui, int dir)
 	st = tv_ui_scan(ui, &ui->sel, false, dir, true, regex_pred, &sb,
 	    _("searching"), &hit, &wrapped);
 	tv_strbuf_fini(&sb);
+	/* a pattern found nowhere does not stay on the status bar */
+	ui->search_failed = st == TV_NOT_FOUND;
 	if (st == TV_OK) {
 		tv_ui_events_goto(ui, &hit);
 		if (wrapped)
@@ -488,9 +503,9 @@ tv_ui_jump_match(struct tv_ui *ui)
 	if (st == TV_OK)
 		tv_ui_events_goto(ui, &hit);
 	else if (st == TV_NOT_FOUND && kind == TV_MATCH_NONE)
-		tv_ui_error(ui, _("%% goes from an entry to its exit, a "
-		    "wake-up to its switch-in, and back: this event is "
-		    "none of them"));
+		tv_ui_error(ui, _("%% pairs entry and exit, wake-up and "
+		    "switch-in, function and return: this event is none of "
+		    "them"));
 	else if (st == TV_NOT_FOUND)
 		tv_ui_error(ui, _("the matching event is not in the trace"));
 	else if (st != TV_CANCELLED)

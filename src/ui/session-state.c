@@ -9,8 +9,10 @@
  */
 #include "ui-priv.h"
 #include "tview/state.h"
+#include "tview/owner.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Events per owner window. */
 #define OWNER_WINDOW	4096
@@ -18,8 +20,7 @@
 /* One event of an owner window: where it is, whose it is. */
 struct owner {
 	struct tv_event		 pos;
-	int64_t			 tid;
-	int64_t			 pid;
+	struct tv_event_owner	 o;
 };
 
 struct tv_ui_session {
@@ -124,8 +125,7 @@ push(struct tv_ui_session *ss, const struct tv_event *e,
     const struct tv_event_owner *o)
 {
 	ss->win[ss->nwin].pos = *e;
-	ss->win[ss->nwin].tid = o->tid;
-	ss->win[ss->nwin].pid = o->pid;
+	ss->win[ss->nwin].o = *o;
 	ss->nwin++;
 }
 
@@ -180,28 +180,38 @@ fill_window(struct tv_ui *ui, struct tv_ui_session *ss,
 	}
 }
 
+/*
+ * The scan direction of a lookup of @ev that did not say: backwards when
+ * @ev lies before the window (a backward search), else forwards.
+ */
+static int
+guess_dir(const struct tv_ui_session *ss, const struct tv_event *ev)
+{
+	if (ss->nwin > 0 && tv_event_cmp(ev, &ss->win[0].pos) < 0)
+		return -1;
+	return +1;
+}
+
 /* See ui-priv.h. */
-bool
-tv_ui_session_owner(struct tv_ui *ui, const struct tv_event *ev, int dir,
-    int64_t *tid, int64_t *pid)
+const struct tv_event_owner *
+tv_ui_session_owner_of(struct tv_ui *ui, const struct tv_event *ev, int dir)
 {
 	struct tv_ui_session *ss = ui->session;
 	size_t lo, hi, mid;
 	int c, pass;
 
 	if (ss == NULL || ev->rec.kind != TV_REC_EVENT)
-		return false;
+		return NULL;
+	if (dir == 0)
+		dir = guess_dir(ss, ev);
 	for (pass = 0; pass < 2; pass++) {
 		lo = 0;
 		hi = ss->nwin;
 		while (lo < hi) {
 			mid = lo + (hi - lo) / 2;
 			c = tv_event_cmp(&ss->win[mid].pos, ev);
-			if (c == 0 && same(&ss->win[mid].pos, ev)) {
-				*tid = ss->win[mid].tid;
-				*pid = ss->win[mid].pid;
-				return true;
-			}
+			if (c == 0 && same(&ss->win[mid].pos, ev))
+				return &ss->win[mid].o;
 			if (c < 0)
 				lo = mid + 1;
 			else
@@ -209,5 +219,19 @@ tv_ui_session_owner(struct tv_ui *ui, const struct tv_event *ev, int dir,
 		}
 		fill_window(ui, ss, ev, dir);
 	}
-	return false;
+	return NULL;
+}
+
+/* See ui-priv.h. */
+bool
+tv_ui_session_owner(struct tv_ui *ui, const struct tv_event *ev, int dir,
+    int64_t *tid, int64_t *pid)
+{
+	const struct tv_event_owner *o = tv_ui_session_owner_of(ui, ev, dir);
+
+	if (o == NULL)
+		return false;
+	*tid = o->tid;
+	*pid = o->pid;
+	return true;
 }

@@ -9,6 +9,7 @@
 #include "tview/error.h"
 #include "tview/trace.h"
 #include "tview/merge.h"
+#include "tview/pass.h"
 #include "tview/time.h"
 #include "tview/ui.h"
 #include "tview/util.h"
@@ -42,7 +43,19 @@ enum tv_ui_attr {
 	TV_UI_A_CELL_SYS,	/* timeline: in a system call or trap */
 	TV_UI_A_CELL_IRQ,	/* timeline: in an interrupt */
 	TV_UI_A_CELL_WAIT,	/* timeline: runnable, waiting for a CPU */
+	TV_UI_A_MATCH,		/* the text the search matched */
 	TV_UI_A_COUNT,
+};
+
+/*
+ * What the statistics and latency panes count over: the events the
+ * filters keep or all, in [begin, end] (TV_TIME_NONE: open); @what names
+ * a range from bookmarks ("" for times alone).  pane-stats.c.
+ */
+struct tv_ui_stats_scope {
+	bool		 filtered;
+	int64_t		 begin, end;
+	char		 what[160];
 };
 
 enum tv_ui_hist_kind {
@@ -61,6 +74,34 @@ struct tv_ui_history {
 	int		 count;
 };
 
+/* columns.c: the event list's columns, in their default order */
+enum tv_ui_col_id {
+	TV_UI_COL_TIME,
+	TV_UI_COL_CPU,
+	TV_UI_COL_TRACE,
+	TV_UI_COL_TASK,
+	TV_UI_COL_EVENT,
+	TV_UI_COL_FIELDS,
+	TV_UI_COL_COUNT,
+};
+
+/* One column of a table: the event list's (columns.c), the process
+   pane's. */
+struct tv_ui_col {
+	const char	*id;		/* as the config file names it */
+	const char	*title;		/* N_() */
+	int		 priority;	/* 0: kept; the highest goes first */
+	int		 width;		/* default; 0: measured */
+	int		 min;		/* shrinks no further; 0: width */
+};
+
+/* One column being fitted to a width. */
+#define TV_UI_COLFIT_MAX	16
+struct tv_ui_colfit {
+	int		 want, min, priority;
+	int		 width;		/* out: 0 when dropped */
+};
+
 struct tv_ui {
 	struct tv_trace_set	*set;
 	struct tv_merge		*merge;
@@ -70,6 +111,7 @@ struct tv_ui {
 	bool			 maximised;
 	struct tv_ui_session	*session;	/* owned: session-state.c */
 	struct tv_ui_stats_job	*stats_job;	/* owned: pane-stats.c */
+	struct tv_ui_stats_scope stats_scope;	/* the next job's */
 	int			 lines, cols;
 	bool			 too_small;
 	WINDOW			*status_win;
@@ -80,8 +122,10 @@ struct tv_ui {
 	chtype			 attrs[TV_UI_A_COUNT];
 	enum tv_time_style	 time_style;
 	enum tv_time_style	 wall_style;	/* UTC or local */
+	int			 time_digits;	/* after the second: 6 or 9 */
 	int			 time_width;	/* columns of the time column */
-	int			 name_width;	/* columns of the name column */
+	int			 hscroll;	/* fields scrolled by, columns */
+	int			 msg_lines;	/* a long message wraps */
 	bool			 have_sel;
 	struct tv_event		 sel;		/* the selected event */
 	char			 msg[512];
@@ -103,6 +147,23 @@ struct tv_ui {
 	char			 proc_name[32];
 	bool			 merge_err_shown;	/* reported once */
 	struct tv_ui_fview	*fview;		/* filter-view.c, owned */
+	struct tv_ui_jumps	*jumps;		/* jumplist.c, owned */
+	bool			 unknown_said;	/* "F1 for help" said once */
+	bool			 mouse_off;	/* clip.c: # */
+	/* config.c: the user's settings */
+	bool			 time_style_given;	/* --time-format */
+	int			 name_max;	/* event-width, 0: default */
+	int			 col_order[TV_UI_COL_COUNT];	/* columns = */
+	int			 col_given[TV_UI_COL_COUNT];	/* its widths */
+	int			 ncol_order;	/* 0: the table's order */
+	int			 col_width[TV_UI_COL_COUNT];	/* 0: not shown */
+	bool			 colour_never;
+	bool			 light;		/* theme = light */
+	int			 colour_by;	/* enum tv_ui_colour_by */
+	chtype			 palette[6];	/* colour-by rows */
+	char			*clip_path;	/* clip.c: Y's last file */
+	bool			 help_seen;	/* the hint leaves the status bar */
+	bool			 search_failed;	/* the pattern leaves it too */
 	bool			 quit;
 };
 
@@ -143,22 +204,74 @@ struct tv_ui_binding {
 };
 enum tv_ui_req	 tv_ui_keymap_lookup(int key);
 const struct tv_ui_binding *tv_ui_keymap(size_t *count);
+/** tv_ui_keymap_user() - the config file's bindings; their labels are
+ * key names already translated, to print as they are. */
+const struct tv_ui_binding *tv_ui_keymap_user(size_t *count);
 int		 tv_ui_key_code(int ret, wint_t wch);
+/** tv_ui_key_text() - @key as the help names it ("Ctrl-O", "F5", "y"). */
+void		 tv_ui_key_text(int key, char *buf, size_t size);
 
 /* render.c */
 void	 tv_ui_escape(struct tv_strbuf *sb, const char *s, size_t len);
 void	 tv_ui_render_value(struct tv_strbuf *sb, const struct tv_value *v);
 void	 tv_ui_render_int(struct tv_strbuf *sb, const struct tv_value *v);
+/* The label of enum value @v (every flag set, "A|B", for a bit map);
+   false and nothing appended when no mapping holds it. */
+bool	 tv_ui_render_label(struct tv_strbuf *sb, const struct tv_value *v);
 int	 tv_ui_event_cpu(const struct tv_event *ev);
 const char *tv_ui_event_name(const struct tv_event *ev);
 void	 tv_ui_render_row(struct tv_ui *ui, const struct tv_event *ev,
 	    struct tv_strbuf *sb);
 void	 tv_ui_render_header(struct tv_ui *ui, struct tv_strbuf *sb);
+/** tv_ui_render_shown() - the row as on screen: long names cut in their
+ * middle, the fields scrolled by ui->hscroll. */
+void	 tv_ui_render_shown(struct tv_ui *ui, const struct tv_event *ev,
+	    struct tv_strbuf *sb);
 void	 tv_ui_render_widths(struct tv_ui *ui);
 void	 tv_ui_time_text(struct tv_ui *ui, const struct tv_event *ev,
 	    char *buf, size_t size);
 int	 tv_ui_put(WINDOW *w, int y, int x, const char *s, int maxcols);
 int	 tv_ui_width(const char *s);
+/** tv_ui_add_cut() - append @s padded to @width columns, cut in its
+ * middle ("head…tail") if wider. */
+void	 tv_ui_add_cut(struct tv_strbuf *sb, const char *s, int width);
+/** tv_ui_put_cut() - @s in @cols columns, cut in its middle if wider. */
+int	 tv_ui_put_cut(WINDOW *win, int y, int x, const char *s, int cols);
+
+/* columns.c */
+/** tv_ui_column() - the table's entry of column @id (enum tv_ui_col_id). */
+const struct tv_ui_col *tv_ui_column(int id);
+/** tv_ui_columns_fit() - widths of @n columns in @room columns with @gap
+ * between them: the least priority shrinks, then goes; the last takes
+ * what is left.  The one rule for every table of columns. */
+void	 tv_ui_columns_fit(struct tv_ui_colfit *c, int n, int room, int gap);
+/** tv_ui_columns_parse() - the config's "columns = time, event:20, ...";
+ * NULL, or what is wrong (then the default order stays). */
+const char *tv_ui_columns_parse(struct tv_ui *ui, const char *val);
+/** tv_ui_columns_layout() - ui->col_width from the screen width and
+ * @measured (see columns.c). */
+void	 tv_ui_columns_layout(struct tv_ui *ui, const int *measured);
+
+/* row-columns.c: the task (and trace) columns of a row */
+/** tv_ui_task_text() - append the task of @ev: comm-tid (pid), or -. */
+void	 tv_ui_task_text(struct tv_ui *ui, const struct tv_event *ev,
+	    struct tv_strbuf *sb);
+
+/**
+ * tv_ui_time() - @ns in @style (@ref for relative) with the chosen digits
+ * after the second: every time the browser shows goes through it.
+ */
+char	*tv_ui_time(const struct tv_ui *ui, int64_t ns,
+	    enum tv_time_style style, int64_t ref, char *buf, size_t size);
+/** tv_ui_wall_style() - the absolute time style shown beside @style. */
+enum tv_time_style tv_ui_wall_style(enum tv_time_style style);
+/** tv_ui_trace_width() - columns of the trace column, 0: not shown. */
+int	 tv_ui_trace_width(const struct tv_ui *ui);
+/** tv_ui_trace_text() - append the name of @ev's trace. */
+void	 tv_ui_trace_text(struct tv_ui *ui, const struct tv_event *ev,
+	    struct tv_strbuf *sb);
+/** tv_ui_relative_origin() - the time @ev's relative time counts from. */
+int64_t	 tv_ui_relative_origin(struct tv_ui *ui, const struct tv_event *ev);
 
 /* pane-events.c */
 void	 tv_ui_events_goto(struct tv_ui *ui, const struct tv_event *ev);
@@ -183,6 +296,32 @@ void	 tv_ui_filter_quick(struct tv_ui *ui, enum tv_ui_req req);
 bool	 tv_ui_filter_active(const struct tv_ui *ui);
 /** tv_ui_filter_keep() - whether the filtered view shows @ev. */
 bool	 tv_ui_filter_keep(struct tv_ui *ui, const struct tv_event *ev);
+/**
+ * tv_ui_filter_skip() - called by a walk that has skipped @skipped hidden
+ * records and stands at @at: polls the keyboard now and then, shows how
+ * far it is; true when the user cancelled (Esc), until the next key.
+ */
+bool	 tv_ui_filter_skip(struct tv_ui *ui, uint64_t skipped,
+	    const struct tv_event *at);
+/** tv_ui_filter_key_done() - after a key: replay what was typed meanwhile. */
+void	 tv_ui_filter_key_done(struct tv_ui *ui);
+/** tv_ui_filter_running() - the background pass has not finished. */
+bool	 tv_ui_filter_running(const struct tv_ui *ui);
+/**
+ * tv_ui_filter_pass() - the background pass of the filters when they
+ * are on (else NULL); *@gen changes each time it is replaced.
+ */
+const struct tv_pass *tv_ui_filter_pass(const struct tv_ui *ui,
+	    unsigned *gen);
+/**
+ * tv_ui_filter_keeper() - a predicate for another walk (a worker
+ * thread's): whether the filters keep an event, from the pass's bitmaps
+ * where done, else asking the filters with the walk's owner.  False when
+ * no filter is on.  Valid until the filters change: the walk must have
+ * ended by then (tv_ui_stats_filters_changed()).
+ */
+bool	 tv_ui_filter_keeper(struct tv_ui *ui, tv_pass_pred *pred,
+	    void **arg);
 /** tv_ui_filter_status() - the status bar's filter and "N of M". */
 void	 tv_ui_filter_status(struct tv_ui *ui, struct tv_strbuf *sb);
 void	 tv_ui_filter_fini(struct tv_ui *ui);
@@ -193,9 +332,19 @@ bool	 tv_ui_event_rank(struct tv_ui *ui, const struct tv_event *ev,
 	    uint64_t *n, uint64_t *m);
 void	 tv_ui_position_fini(void);
 
+/* signals.c */
+/** tv_ui_signals_install() - on a fatal signal, the terminal back first;
+ * tv_ui_signals_save_tty() before newterm() keeps the modes to restore. */
+void	 tv_ui_signals_install(void);
+void	 tv_ui_signals_save_tty(void);
+void	 tv_ui_signals_restore(void);
+
 /* statusbar.c */
 void	 tv_ui_status_draw(struct tv_ui *ui);
 void	 tv_ui_msg_draw(struct tv_ui *ui);
+#define TV_UI_MSG_LINES	4	/* the most a long message wraps to */
+/** tv_ui_msg_lines() - the lines the current message needs. */
+int	 tv_ui_msg_lines(const struct tv_ui *ui);
 
 /* prompt.c */
 bool	 tv_ui_prompt(struct tv_ui *ui, enum tv_ui_hist_kind kind,
@@ -231,6 +380,8 @@ struct tv_ui_cmd {
 const struct tv_ui_cmd *tv_ui_commands(size_t *count);
 void	 tv_ui_command(struct tv_ui *ui, const char *line);
 void	 tv_ui_goto_time_text(struct tv_ui *ui, const char *text);
+/** tv_ui_goto_ts() - the first event at or after @ts (else the last). */
+void	 tv_ui_goto_ts(struct tv_ui *ui, int64_t ts);
 void	 tv_ui_complete(struct tv_ui *ui, const char *line, size_t pos,
 	    char ***cands, size_t *ncands);
 
@@ -247,6 +398,13 @@ void	 tv_ui_session_fini(struct tv_ui *ui);
 bool	 tv_ui_session_progress(struct tv_ui *ui, double *frac);
 /** tv_ui_stats_job_fini() - cancel and free the statistics walk. */
 void	 tv_ui_stats_job_fini(struct tv_ui *ui);
+/**
+ * tv_ui_stats_filters_changed() - the filters are about to change: a
+ * walk counting through them stops (it is started again when drawn).
+ */
+void	 tv_ui_stats_filters_changed(struct tv_ui *ui);
+/** tv_ui_stats_command() - :stats [filter] [bookmarks | A [B]]. */
+void	 tv_ui_stats_command(struct tv_ui *ui, const char *arg);
 /** tv_ui_session_index() - the state index (for timelines). */
 struct tv_state_index *tv_ui_session_index(struct tv_ui *ui);
 /** tv_ui_session_reached() - the pass has walked up to @ts (or ended). */
@@ -261,16 +419,103 @@ void	 tv_ui_session_state_at(struct tv_ui *ui, const struct tv_event *ev,
  */
 bool	 tv_ui_session_owner(struct tv_ui *ui, const struct tv_event *ev,
 	    int dir, int64_t *tid, int64_t *pid);
+struct tv_event_owner;
+/**
+ * tv_ui_session_owner_of() - the same, whole (the thread's name too);
+ * NULL when unknown; valid until the next call.  @dir 0: the direction
+ * guessed from the last window (rows and searches, which do not say).
+ */
+const struct tv_event_owner *tv_ui_session_owner_of(struct tv_ui *ui,
+	    const struct tv_event *ev, int dir);
 
 /* pane-bookmarks.c */
 /** tv_ui_bm_mark_of() - gutter mark of @ev: '*' start, '|' inside, 0. */
 char	 tv_ui_bm_mark_of(struct tv_ui *ui, const struct tv_event *ev);
 /** tv_ui_bm_may_quit() - save; if that fails, true only if y is typed. */
 bool	 tv_ui_bm_may_quit(struct tv_ui *ui);
+/**
+ * tv_ui_bm_set() - the bookmarks of trace @k of the set (NULL when
+ * unavailable or @k is past the last trace).
+ */
+const struct tv_bookmarks *tv_ui_bm_set(struct tv_ui *ui, uint32_t k);
+/**
+ * tv_ui_bm_range() - the bookmarked range around @ts: the interval
+ * bookmark holding it, else from the last bookmark at or before it to
+ * the next one after it (either side open: TV_TIME_NONE).  @what gets
+ * the bookmarks' names.  False when there is no bookmark.
+ */
+bool	 tv_ui_bm_range(struct tv_ui *ui, int64_t ts, int64_t *begin,
+	    int64_t *end, char *what, size_t size);
+/** tv_ui_bm_named() - the start and end of the bookmark named @name. */
+bool	 tv_ui_bm_named(struct tv_ui *ui, const char *name, int64_t *start,
+	    int64_t *end);
 /** tv_ui_bm_status() - the status bar's bookmark count and place. */
 void	 tv_ui_bm_status(struct tv_ui *ui, struct tv_strbuf *sb);
 
+/* jumplist.c */
+struct tv_ui_jumps;
+/** tv_ui_jump_req() - whether @req is a jump (the list records it). */
+bool	 tv_ui_jump_req(const struct tv_ui *ui, enum tv_ui_req req);
+/** tv_ui_jump_moved() - after a jump: record @before if the selection
+ * moved (@had: there was a selection). */
+void	 tv_ui_jump_moved(struct tv_ui *ui, bool had,
+	    const struct tv_event *before);
+/** tv_ui_jump_step() - Ctrl-O (@dir -1), Ctrl-I (+1). */
+void	 tv_ui_jump_step(struct tv_ui *ui, int dir);
+/** tv_ui_jump_last() - '': before the last jump, and back. */
+void	 tv_ui_jump_last(struct tv_ui *ui);
+void	 tv_ui_jump_fini(struct tv_ui *ui);
+
+/* clip.c */
+/** tv_ui_mouse_capture() - ask curses for the mouse, or not. */
+void	 tv_ui_mouse_capture(struct tv_ui *ui, bool on);
+/** tv_ui_mouse_toggle() - #. */
+void	 tv_ui_mouse_toggle(struct tv_ui *ui);
+/** tv_ui_clip_copy() - y: to the terminal's clipboard (OSC 52). */
+void	 tv_ui_clip_copy(struct tv_ui *ui);
+/** tv_ui_clip_append() - Y: appended to a file the user names. */
+void	 tv_ui_clip_append(struct tv_ui *ui);
+void	 tv_ui_clip_fini(struct tv_ui *ui);
+
+/* config.c */
+/** tv_ui_config_load() - $XDG_CONFIG_HOME/tview/config, errors shown. */
+void	 tv_ui_config_load(struct tv_ui *ui);
+enum tv_ui_colour_by {
+	TV_UI_COLOUR_NONE,
+	TV_UI_COLOUR_CPU,
+	TV_UI_COLOUR_EVENT,
+	TV_UI_COLOUR_TASK,
+	TV_UI_COLOUR_COUNT,
+};
+/** tv_ui_colour_by_parse() - "none", "cpu", "event", "task", or -1. */
+int	 tv_ui_colour_by_parse(const char *s);
+/** tv_ui_row_attr() - the colour of @ev's row (colour-by). */
+chtype	 tv_ui_row_attr(struct tv_ui *ui, const struct tv_event *ev);
+/** tv_ui_colour_cycle() - K: none, CPU, event class, task. */
+void	 tv_ui_colour_cycle(struct tv_ui *ui);
+/** tv_ui_keymap_bind() - a config key binding; NULL or what is wrong. */
+const char *tv_ui_keymap_bind(const char *key, const char *req);
+
+/* lastpos.c */
+/** tv_ui_lastpos_get() - the cursor time @set was left at, if known. */
+bool	 tv_ui_lastpos_get(const struct tv_trace_set *set, int64_t *ts);
+/** tv_ui_lastpos_put() - remember @ts as where @set was left. */
+void	 tv_ui_lastpos_put(const struct tv_trace_set *set, int64_t ts);
+
 /* search.c */
+/* Keys typed during a scan, replayed after it (up to a few). */
+struct tv_ui_typeahead {
+	int	 keys[32];
+	int	 n;
+	bool	 resized;	/* lay out again after the scan */
+};
+/** tv_ui_now_ms() - milliseconds of a monotonic clock. */
+int64_t	 tv_ui_now_ms(void);
+/** tv_ui_poll_cancel() - true when Esc or Ctrl-C is waiting; other keys
+ * are kept in @ta for tv_ui_replay_keys(). */
+bool	 tv_ui_poll_cancel(struct tv_ui *ui, struct tv_ui_typeahead *ta);
+/** tv_ui_replay_keys() - give the keys of @ta back to the input queue. */
+void	 tv_ui_replay_keys(struct tv_ui_typeahead *ta);
 typedef bool (*tv_ui_scan_pred)(struct tv_ui *ui, const struct tv_event *ev,
 	    void *arg);
 enum tv_status tv_ui_scan(struct tv_ui *ui, const struct tv_event *from,
@@ -278,6 +523,13 @@ enum tv_status tv_ui_scan(struct tv_ui *ui, const struct tv_event *from,
 	    tv_ui_scan_pred pred, void *arg, const char *what,
 	    struct tv_event *hit, bool *wrapped);
 void	 tv_ui_search_set(struct tv_ui *ui, const char *pattern, int dir);
+/**
+ * tv_ui_search_span() - the first match of the current search in @s
+ * (@len bytes) at or after byte @from: bytes [*b, *e); false if none
+ * (or an empty match).
+ */
+bool	 tv_ui_search_span(struct tv_ui *ui, const char *s, size_t len,
+	    size_t from, size_t *b, size_t *e);
 void	 tv_ui_search_repeat(struct tv_ui *ui, bool reverse);
 void	 tv_ui_search_fini(struct tv_ui *ui);
 void	 tv_ui_jump_pid(struct tv_ui *ui, int64_t pid, int dir);

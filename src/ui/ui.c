@@ -95,6 +95,8 @@ tv_ui_draw(struct tv_ui *ui)
 {
 	int i;
 
+	if (!ui->too_small && tv_ui_msg_lines(ui) != ui->msg_lines)
+		tv_ui_layout(ui);	/* the message needs more or fewer lines */
 	if (ui->too_small) {
 		werase(stdscr);
 		tv_ui_put(stdscr, 0, 0, _("terminal too small"), COLS);
@@ -157,6 +159,8 @@ pane_at(struct tv_ui *ui, int y, int x)
 static void
 handle_mouse(struct tv_ui *ui)
 {
+	struct tv_event before = ui->sel;
+	bool had = ui->have_sel;
 	MEVENT me;
 	struct tv_pane *p;
 	int i, id;
@@ -185,6 +189,35 @@ handle_mouse(struct tv_ui *ui)
 			tv_ui_focus(ui, id);
 		if (p->ops->click)
 			p->ops->click(ui, p, me.y - p->y);
+		tv_ui_jump_moved(ui, had, &before);	/* a click jumps */
+	}
+}
+
+/*
+ * The colours rows take with colour-by: on the default background, six
+ * that read on it: a dark terminal loses blue, a light one yellow and
+ * cyan (they go bold or are swapped for darker ones).
+ */
+static void
+init_palette(struct tv_ui *ui)
+{
+	static const short dark[6] = { COLOR_GREEN, COLOR_YELLOW, COLOR_CYAN,
+	    COLOR_MAGENTA, COLOR_RED, COLOR_WHITE };
+	static const short light[6] = { COLOR_BLUE, COLOR_RED, COLOR_GREEN,
+	    COLOR_MAGENTA, COLOR_BLACK, COLOR_CYAN };
+	int i;
+
+	if (COLOR_PAIRS <= 16)
+		return;
+	for (i = 0; i < 6; i++) {
+		init_pair((short)(11 + i), ui->light ? light[i] : dark[i], -1);
+		ui->palette[i] = COLOR_PAIR(11 + i) |
+		    (ui->light && i == 5 ? A_BOLD : 0);
+	}
+	if (ui->light) {
+		/* the dark theme's pairs are made for a dark background */
+		init_pair(5, COLOR_BLUE, -1);
+		init_pair(6, COLOR_MAGENTA, -1);
 	}
 }
 
@@ -204,8 +237,10 @@ init_attrs(struct tv_ui *ui)
 	ui->attrs[TV_UI_A_ERROR] = A_BOLD;
 	ui->attrs[TV_UI_A_SCOPE] = A_BOLD;
 	ui->attrs[TV_UI_A_CELL_RUN] = A_BOLD;
+	ui->attrs[TV_UI_A_MATCH] = A_REVERSE | A_UNDERLINE;
 	ui->colour = false;
-	if ((nc && nc[0]) || !has_colors() || start_color() != OK)
+	if ((nc && nc[0]) || ui->colour_never || !has_colors() ||
+	    start_color() != OK)
 		return;
 	use_default_colors();
 	if (COLORS < 8 || COLOR_PAIRS < 8)
@@ -228,12 +263,14 @@ init_attrs(struct tv_ui *ui)
 	ui->attrs[TV_UI_A_SCOPE] = COLOR_PAIR(4) | A_BOLD;
 	ui->attrs[TV_UI_A_TIME] = COLOR_PAIR(5);
 	ui->attrs[TV_UI_A_NAME] = COLOR_PAIR(6);
+	ui->attrs[TV_UI_A_MATCH] = COLOR_PAIR(8) | A_BOLD;
 	if (COLOR_PAIRS > 10) {
 		ui->attrs[TV_UI_A_CELL_RUN] = COLOR_PAIR(7);
 		ui->attrs[TV_UI_A_CELL_SYS] = COLOR_PAIR(8);
 		ui->attrs[TV_UI_A_CELL_IRQ] = COLOR_PAIR(9);
 		ui->attrs[TV_UI_A_CELL_WAIT] = COLOR_PAIR(10);
 	}
+	init_palette(ui);
 }
 
 /* Events and packets the tracer says it lost, from the packet indexes. */
@@ -290,6 +327,39 @@ report_merge_error(struct tv_ui *ui)
 	tv_ui_error(ui, "%s", tv_error_format(err, buf, sizeof(buf)));
 }
 
+/* As less and vim: back at the cursor time this trace was left at. */
+static void
+reopen_where_left(struct tv_ui *ui)
+{
+	int64_t ts;
+
+	if (!ui->have_sel || !tv_ui_lastpos_get(ui->set, &ts) ||
+	    ts <= ui->sel.rec.ts || ts > ui->set->ts_end)
+		return;
+	tv_ui_goto_ts(ui, ts);
+	if (!ui->msg[0])	/* a config error says more */
+		tv_ui_message(ui, _("back where this trace was left; g: the first "
+	    "event, --begin: start elsewhere"));
+}
+
+/*
+ * A key bound to nothing: say so, and where help is the first time
+ * only (less says it every time, which is noise after the first).
+ */
+static void
+unknown_key(struct tv_ui *ui, int key)
+{
+	char name[32];
+
+	tv_ui_key_text(key, name, sizeof(name));
+	if (ui->unknown_said) {
+		tv_ui_message(ui, _("unknown key: %s"), name);
+		return;
+	}
+	ui->unknown_said = true;
+	tv_ui_message(ui, _("unknown key: %s, F1 for help"), name);
+}
+
 /* Curses on, state set up, windows laid out; false if no terminal. */
 static bool
 ui_init(struct tv_ui *ui, struct tv_trace_set *set,
@@ -299,31 +369,33 @@ ui_init(struct tv_ui *ui, struct tv_trace_set *set,
 
 	memset(ui, 0, sizeof(*ui));
 	ui->set = set;
+	ui->stats_scope.begin = ui->stats_scope.end = TV_TIME_NONE;
 	if (strcmp(setlocale(LC_CTYPE, NULL), "C") == 0)
 		setlocale(LC_CTYPE, "");
+	tv_ui_signals_save_tty();
 	*scr = newterm(NULL, stdout, stdin);
 	if (!*scr)
 		return false;
 	set_term(*scr);
+	tv_ui_signals_install();
 	raw();
 	noecho();
 	nonl();
 	curs_set(0);
 	set_escdelay(25);
-	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED |
-	    BUTTON4_PRESSED
-#ifdef BUTTON5_PRESSED
-	    | BUTTON5_PRESSED
-#endif
-	    , NULL);
+	tv_ui_mouse_capture(ui, true);
 	mouseinterval(0);
+	/* --time-format, else the config file's, else the reader's */
+	ui->time_style_given = opts && opts->time_style_given;
+	ui->time_style = ui->time_style_given ? opts->time_style :
+	    tv_ui_default_time_style(set);
+	ui->wall_style = tv_ui_wall_style(ui->time_style);
+	ui->time_digits = tv_ui_default_time_digits(set);
+	tv_ui_config_load(ui);
 	init_attrs(ui);
 
 	ui->merge = tv_merge_create(set);
 	tv_arena_init(&ui->arena);
-	ui->time_style = opts ? opts->time_style : TV_TIME_WALL_UTC;
-	ui->wall_style = ui->time_style == TV_TIME_WALL_LOCAL ?
-	    TV_TIME_WALL_LOCAL : TV_TIME_WALL_UTC;
 	ui->search_dir = +1;
 	count_lost(set, &ui->lost_total, &ui->lost_packets);
 	delay = getenv("TVIEW_UI_SCAN_DELAY_US");
@@ -337,6 +409,8 @@ ui_init(struct tv_ui *ui, struct tv_trace_set *set,
 	    &ui->panes[TV_UI_PANE_EVENTS], TV_UI_REQ_FIRST);
 	if (opts && opts->initial_goto)
 		tv_ui_goto_time_text(ui, opts->initial_goto);
+	else
+		reopen_where_left(ui);
 	report_merge_error(ui);
 	return true;
 }
@@ -347,6 +421,8 @@ ui_fini(struct tv_ui *ui, SCREEN *scr)
 {
 	int i;
 
+	if (ui->have_sel)
+		tv_ui_lastpos_put(ui->set, ui->sel.rec.ts);
 	for (i = 0; i < TV_UI_NPANES; i++) {
 		ui->panes[i].ops->fini(ui, &ui->panes[i]);
 		if (ui->panes[i].win)
@@ -356,12 +432,14 @@ ui_fini(struct tv_ui *ui, SCREEN *scr)
 		delwin(ui->status_win);
 	if (ui->msg_win)
 		delwin(ui->msg_win);
+	tv_ui_signals_restore();
 	endwin();
 	delscreen(scr);
 	tv_ui_session_fini(ui);
 	tv_ui_search_fini(ui);
 	tv_ui_filter_fini(ui);
-	tv_ui_filter_fini(ui);
+	tv_ui_jump_fini(ui);
+	tv_ui_clip_fini(ui);
 	tv_ui_position_fini();
 	tv_ui_history_fini(ui);
 	tv_arena_fini(&ui->arena);
@@ -411,7 +489,8 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 	while (!ui.quit) {
 		/* asked before drawing: a pass that ends during the draw
 		 * still gets one more wake-up to show its final state */
-		bool running = tv_ui_session_progress(&ui, &frac);
+		bool running = tv_ui_session_progress(&ui, &frac) ||
+		    tv_ui_filter_running(&ui);
 
 		tv_ui_draw(&ui);
 		/* while the background pass runs, wake up for its progress */
@@ -438,7 +517,11 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 			ui.msg[0] = '\0';
 			ui.msg_dirty = true;
 		}
-		tv_ui_dispatch(&ui, tv_ui_keymap_lookup(key));
+		if (tv_ui_keymap_lookup(key) == TV_UI_REQ_NONE)
+			unknown_key(&ui, key);
+		else
+			tv_ui_dispatch(&ui, tv_ui_keymap_lookup(key));
+		tv_ui_filter_key_done(&ui);
 		report_merge_error(&ui);
 	}
 	ui_fini(&ui, scr);

@@ -1,11 +1,12 @@
 /*
  * Directory listing shared by the trace drivers: scandir() with the hidden
  * entries dropped and the count capped; and pruning a cache directory by
- * size, oldest files first.
+ * size, oldest files first; mkdir -p and the per-user state directory.
  */
 #include "tview/tview.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -114,4 +115,48 @@ tv_dir_prune(const char *dir, const char *prefix, uint64_t max_bytes,
 	}
 	free(files);
 	return removed;
+}
+
+/* See dir.h. */
+bool
+tv_dir_make(const char *dir, unsigned mode)
+{
+	char *p = tv_xstrdup(dir), *s;
+	struct stat sb;
+	bool ok;
+
+	for (s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		(void)mkdir(p, (mode_t)mode);
+		*s = '/';
+	}
+	ok = (mkdir(p, (mode_t)mode) == 0 || errno == EEXIST) &&
+	    stat(p, &sb) == 0 && S_ISDIR(sb.st_mode);
+	free(p);
+	return ok;
+}
+
+/* See dir.h. */
+char *
+tv_dir_state(const char *name)
+{
+	const char *xdg = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+	char *dir = NULL, *path;
+
+	if (xdg != NULL && xdg[0] == '/')
+		tv_xasprintf(&dir, "%s/tview", xdg);
+	else if (home != NULL && home[0] == '/')
+		tv_xasprintf(&dir, "%s/.local/state/tview", home);
+	else
+		return NULL;
+	if (!tv_dir_make(dir, 0700)) {
+		free(dir);
+		return NULL;
+	}
+	tv_xasprintf(&path, "%s/%s", dir, name);
+	free(dir);
+	return path;
 }

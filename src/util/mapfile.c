@@ -61,7 +61,10 @@ tv_mapfile_open(struct tv_mapfile *mf, const char *path, struct tv_error *err)
 		}
 		mf->data = p;
 		mf->size = (uint64_t)st.st_size;
+		tv_map_guard_init();
 	}
+	mf->dev = st.st_dev;
+	mf->ino = st.st_ino;
 	close(fd);
 	mf->path = tv_xstrdup(path);
 	return TV_OK;
@@ -87,6 +90,23 @@ tv_mapfile_advise(struct tv_mapfile *mf, bool sequential)
 		return;
 	(void)madvise((void *)mf->data, (size_t)mf->size,
 	    sequential ? MADV_SEQUENTIAL : MADV_RANDOM);
+}
+
+/* See mapfile.h. */
+void
+tv_mapfile_release(const struct tv_mapfile *mf, uint64_t off, uint64_t len)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	uint64_t page = pg > 0 ? (uint64_t)pg : 4096, b, e;
+
+	if (!mf->data || off >= mf->size)
+		return;
+	e = len > mf->size - off ? mf->size : off + len;
+	b = (off + page - 1) / page * page;
+	e = e / page * page;
+	if (e > b)
+		(void)madvise((void *)(mf->data + b), (size_t)(e - b),
+		    MADV_DONTNEED);
 }
 
 /* Read all of @path (at most @max bytes) into a NUL-terminated buffer. */

@@ -92,13 +92,40 @@ tv_clock_to_ns(const struct tv_clock *clk, uint64_t cycles)
 	return (int64_t)sum;
 }
 
-/* "S.nnnnnnnnn" of a magnitude, with @sign ("", "-" or "+") in front. */
-static void
-format_seconds(const char *sign, uint64_t mag, char *buf, size_t size)
+/* 10^(9 - @digits): the ns one printed digit stands for. */
+static uint64_t
+digit_unit(int digits)
 {
-	snprintf(buf, size, "%s%llu.%09llu", sign,
-	    (unsigned long long)(mag / (uint64_t)NS_PER_S),
-	    (unsigned long long)(mag % (uint64_t)NS_PER_S));
+	uint64_t u = 1;
+	int i;
+
+	for (i = digits; i < 9; i++)
+		u *= 10;
+	return u;
+}
+
+/*
+ * "S.nnnnnnnnn" of a magnitude with @digits digits after the point (0 to
+ * 9), rounded half up as trace-cmd report rounds its microseconds, and
+ * @sign ("", "-" or "+") in front.
+ */
+static void
+format_seconds(const char *sign, uint64_t mag, int digits, char *buf,
+    size_t size)
+{
+	uint64_t unit = digit_unit(digits);
+	uint64_t s = mag / (uint64_t)NS_PER_S;
+	uint64_t f = (mag % (uint64_t)NS_PER_S + unit / 2) / unit;
+
+	if (f * unit >= (uint64_t)NS_PER_S) {
+		s++;
+		f = 0;
+	}
+	if (digits == 0)
+		snprintf(buf, size, "%s%llu", sign, (unsigned long long)s);
+	else
+		snprintf(buf, size, "%s%llu.%0*llu", sign,
+		    (unsigned long long)s, digits, (unsigned long long)f);
 }
 
 /* |v| as unsigned, INT64_MIN included. */
@@ -109,18 +136,20 @@ magnitude(int64_t v)
 }
 
 /*
- * Write @ns in @style.  Wall clock styles split at whole seconds rounding
- * down, so times before the origin show the right calendar time;
- * SECONDS and RELATIVE print sign and magnitude ("-1.500000000").  RAW
- * prints the integer as is (callers pass the cycle count).  TV_TIME_NONE
- * prints as "-".
+ * Write @ns in @style with @digits digits after the second.  Wall clock
+ * styles split at whole seconds rounding down, so times before the origin
+ * show the right calendar time; SECONDS and RELATIVE print sign and
+ * magnitude ("-1.500000000").  RAW prints the integer as is (callers pass
+ * the cycle count).  TV_TIME_NONE prints as "-".
  */
 char *
-tv_time_format(int64_t ns, enum tv_time_style style, int64_t ref, char *buf,
-    size_t size)
+tv_time_format_prec(int64_t ns, enum tv_time_style style, int64_t ref,
+    int digits, char *buf, size_t size)
 {
 	if (!buf || size == 0)
 		return buf;
+	if (digits < 0 || digits > 9)
+		digits = 9;
 	if (ns == TV_TIME_NONE && style != TV_TIME_RAW) {
 		snprintf(buf, size, "-");
 		return buf;
@@ -128,6 +157,7 @@ tv_time_format(int64_t ns, enum tv_time_style style, int64_t ref, char *buf,
 	switch (style) {
 	case TV_TIME_WALL_UTC:
 	case TV_TIME_WALL_LOCAL: {
+		uint64_t unit = digit_unit(digits);
 		int64_t s = ns / NS_PER_S, frac = ns % NS_PER_S;
 		struct tm tm;
 		time_t t;
@@ -136,19 +166,30 @@ tv_time_format(int64_t ns, enum tv_time_style style, int64_t ref, char *buf,
 			frac += NS_PER_S;
 			s--;
 		}
+		frac = (int64_t)(((uint64_t)frac + unit / 2) / unit);
+		if ((uint64_t)frac * unit >= (uint64_t)NS_PER_S) {
+			s++;
+			frac = 0;
+		}
 		t = (time_t)s;
 		if (style == TV_TIME_WALL_UTC ? !gmtime_r(&t, &tm) :
 		    !localtime_r(&t, &tm)) {
-			format_seconds(ns < 0 ? "-" : "", magnitude(ns), buf,
-			    size);
+			format_seconds(ns < 0 ? "-" : "", magnitude(ns),
+			    digits, buf, size);
 			break;
 		}
-		snprintf(buf, size, "%02d:%02d:%02d.%09lld", tm.tm_hour,
-		    tm.tm_min, tm.tm_sec, (long long)frac);
+		if (digits == 0)
+			snprintf(buf, size, "%02d:%02d:%02d", tm.tm_hour,
+			    tm.tm_min, tm.tm_sec);
+		else
+			snprintf(buf, size, "%02d:%02d:%02d.%0*lld",
+			    tm.tm_hour, tm.tm_min, tm.tm_sec, digits,
+			    (long long)frac);
 		break;
 	}
 	case TV_TIME_SECONDS:
-		format_seconds(ns < 0 ? "-" : "", magnitude(ns), buf, size);
+		format_seconds(ns < 0 ? "-" : "", magnitude(ns), digits, buf,
+		    size);
 		break;
 	case TV_TIME_RELATIVE: {
 		__int128 d = (__int128)ns -
@@ -156,7 +197,7 @@ tv_time_format(int64_t ns, enum tv_time_style style, int64_t ref, char *buf,
 		__int128 a = d < 0 ? -d : d;
 
 		format_seconds(d < 0 ? "-" : "+", a > (__int128)UINT64_MAX ?
-		    UINT64_MAX : (uint64_t)a, buf, size);
+		    UINT64_MAX : (uint64_t)a, digits, buf, size);
 		break;
 	}
 	case TV_TIME_RAW:
@@ -165,6 +206,14 @@ tv_time_format(int64_t ns, enum tv_time_style style, int64_t ref, char *buf,
 		break;
 	}
 	return buf;
+}
+
+/* Write @ns in @style to the nanosecond; see tv_time_format_prec(). */
+char *
+tv_time_format(int64_t ns, enum tv_time_style style, int64_t ref, char *buf,
+    size_t size)
+{
+	return tv_time_format_prec(ns, style, ref, 9, buf, size);
 }
 
 /* See time.h. */
@@ -188,4 +237,31 @@ tv_time_format_span(int64_t ns, char *buf, size_t size)
 	}
 	snprintf(buf, size, "%lld ns", (long long)ns);
 	return buf;
+}
+
+/* See time.h. */
+int64_t
+tv_window_col_time(int64_t t0, int64_t t1, uint32_t ncols, uint32_t col)
+{
+	__int128 span = (__int128)t1 - t0;
+
+	return ncols == 0 ? t0 : t0 + (int64_t)(span * col / ncols);
+}
+
+/* See time.h. */
+uint32_t
+tv_window_col_of(int64_t t0, int64_t t1, uint32_t ncols, int64_t ts)
+{
+	__int128 span = (__int128)t1 - t0, c;
+
+	if (ts <= t0 || span <= 0 || ncols == 0)
+		return 0;
+	c = ((__int128)ts - t0) * ncols / span;
+	/* the column whose start is <= ts, despite the rounding down */
+	while (c + 1 < ncols &&
+	    tv_window_col_time(t0, t1, ncols, (uint32_t)c + 1) <= ts)
+		c++;
+	while (c > 0 && tv_window_col_time(t0, t1, ncols, (uint32_t)c) > ts)
+		c--;
+	return c >= ncols ? ncols - 1 : (uint32_t)c;
 }

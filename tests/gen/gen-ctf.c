@@ -214,7 +214,6 @@ main(int argc, char **argv)
 	struct tv_error err;
 	struct timespec t0, t1;
 	uint8_t uuid[16];
-	uint64_t end_ts = 0;
 	enum tv_status st;
 	char buf[1200];
 	double secs;
@@ -227,17 +226,10 @@ main(int argc, char **argv)
 	}
 	make_uuid(o.seed, uuid);
 	tv_error_clear(&err);
-	st = tv_gen_write_metadata(&o, uuid, &err);
-	if (st == TV_OK)
-		st = tv_gen_writer_create(&w, &o, uuid, &err);
-	if (st == TV_OK)
-		st = tv_gen_simulate(&o, w, &end_ts, &err);
-	if (st == TV_OK)
-		st = tv_gen_writer_finish(w, end_ts, &err);
+	st = tv_gen_trace(&o, uuid, &w, &err);
 	if (st != TV_OK) {
 		fprintf(stderr, "gen-ctf: %s\n",
 		    tv_error_format(&err, buf, sizeof(buf)));
-		tv_gen_writer_destroy(w);
 		return 1;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);

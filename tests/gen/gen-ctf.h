@@ -216,5 +216,13 @@ enum tv_status	 tv_gen_writer_status(const struct tv_gen_writer *w,
 enum tv_status	 tv_gen_simulate(const struct tv_gen_opts *o,
 		    struct tv_gen_writer *w, uint64_t *end_ts,
 		    struct tv_error *err);
+/*
+ * The whole trace: metadata, the simulation through a writer, its end.
+ * *@out (the finished writer, for its counts; the caller destroys it) is
+ * set on success only; on error everything is freed.
+ */
+enum tv_status	 tv_gen_trace(const struct tv_gen_opts *o,
+		    const uint8_t uuid[16], struct tv_gen_writer **out,
+		    struct tv_error *err);
 
 #endif /* TVIEW_GEN_CTF_H */

@@ -2,8 +2,10 @@
  * gen-ctf2: writes a small CTF 2 trace of known content: JSON metadata
  * using every field class of the specification (fixed and variable-length
  * integers, bit arrays, booleans, enumerations, floats, strings of every
- * kind and encoding, BLOBs, arrays, structures, optionals, variants, field
- * locations absolute and relative, a field class alias, user attributes),
+ * kind and encoding, BLOBs with a media type, arrays, structures,
+ * optionals, variants, bit maps with flags, field locations absolute and
+ * relative, a field class alias, attributes (and the release candidates'
+ * user attributes), clock origins of both forms),
  * one data stream in either byte order; on stdout, what `tview --dump`
  * must print.  With --error NAME, the metadata has that one mistake
  * instead and stdout says what tview's one-line error must contain.
@@ -141,7 +143,7 @@ static const struct mistake mistakes[] = {
 	{ "extension", "fragment 1 (preamble): /extensions/x.org,2024: "
 	    "unsupported extension" },
 	{ "unknown-fragment", "unknown fragment type \"stream-class\"" },
-	{ "unknown-type", "fragment 6 (event-record-class \"ints\"): "
+	{ "unknown-type", "fragment 7 (event-record-class \"ints\"): "
 	    "/payload-field-class/member-classes/2/field-class: unknown type "
 	    "\"fixed-length-floatt\"" },
 	{ "missing-length", "/payload-field-class/member-classes/0/"
@@ -167,7 +169,7 @@ static const struct mistake mistakes[] = {
 	    "not name an integer or boolean" },
 	{ "location-signed", "/length-field-location: a length field must be "
 	    "an unsigned integer" },
-	{ "alias-cycle", "fragment 5 (field-class-alias \"a\"): /field-class: "
+	{ "alias-cycle", "fragment 6 (field-class-alias \"a\"): /field-class: "
 	    "unknown field class alias \"a\"" },
 	{ "alias-unknown", "unknown field class alias \"nosuch\"" },
 	{ "duplicate-member", "duplicate member name \"x\"" },
@@ -179,9 +181,95 @@ static const struct mistake mistakes[] = {
 	{ "no-stream-class", "no data stream class has id 9 before this "
 	    "fragment" },
 	{ "deep", "field classes nested more than 64 deep" },
-	{ "json-depth", "fragment 9: /: JSON: nesting too deep" },
-	{ "dup-event-id", "fragment 7 (event-record-class \"again\"): /id: "
+	{ "json-depth", "fragment 10: /: JSON: nesting too deep" },
+	{ "dup-event-id", "fragment 8 (event-record-class \"again\"): /id: "
 	    "event record class id 0 is used twice" },
+	{ "rs-inside", "fragment 4: /: JSON: unexpected end of the fragment" },
+	{ "bad-origin", "fragment 3 (clock-class \"clk\"): /origin: unknown "
+	    "clock origin \"big-bang\"" },
+	{ "origin-no-uid", "fragment 4 (clock-class \"board\"): /origin: "
+	    "missing mandatory property \"uid\"" },
+	{ "origin-type", "fragment 4 (clock-class \"board\"): /origin: a "
+	    "clock origin must be \"unix-epoch\" or an object" },
+	{ "bitmap-no-flags", "/payload-field-class/member-classes/8/"
+	    "field-class: missing mandatory property \"flags\"" },
+	{ "bitmap-no-flag", "/member-classes/8/field-class/flags: a bit map "
+	    "needs at least one flag" },
+	{ "bitmap-index", "/member-classes/8/field-class/flags/C: bit index "
+	    "8 is not below the length 8" },
+	{ "bitmap-length", "/length-field-location: a length field must be "
+	    "an unsigned integer" },
+	{ "bad-encoding", "/member-classes/5/field-class/encoding: unknown "
+	    "encoding \"utf-8le\"" },
+	{ "media-type", "/member-classes/0/field-class/media-type: must be a "
+	    "string, not a number" },
+	{ "attributes", "fragment 2 (trace-class): /attributes: must be an "
+	    "object" },
+	{ "huge-string", "/member-classes/1/field-class/length: length "
+	    "4294967296 is too large" },
+	/* Mistakes in a fragment after the others (tail[] below). */
+	{ "dup-clock", "fragment 10 (clock-class \"clk\"): /: clock class "
+	    "\"clk\" is defined twice" },
+	{ "dup-stream-class", "fragment 10 (data-stream-class): /: two data "
+	    "stream classes have id 0" },
+	{ "two-preambles", "fragment 10 (preamble): /: only the first "
+	    "fragment is a preamble" },
+	{ "two-trace-classes", "fragment 10 (trace-class): /: more than one "
+	    "trace class" },
+	{ "empty-path", "fragment 10 (event-record-class): /payload-field-"
+	    "class/member-classes/0/field-class/length-field-location: a "
+	    "field location path must not be empty" },
+	{ "out-of-scope", "/member-classes/0/field-class/"
+	    "length-field-location: field location goes out of its scope" },
+	{ "undeclared-extension", "fragment 10 (data-stream-class): "
+	    "/extensions/x.org,2024: extension \"x.org,2024\" \"y\" is not "
+	    "declared in the preamble" },
+	{ "fc-extension", "fragment 10 (event-record-class): "
+	    "/payload-field-class/member-classes/0/field-class/extensions/"
+	    "x.org,2024: extension \"x.org,2024\" \"z\" is not declared "
+	    "in the preamble" },
+	{ "scope-not-struct", "fragment 10 (event-record-class): "
+	    "/payload-field-class: a scope field class must be a structure" },
+	{ "newline", "fragment 10 (event-record-class \"a?b\"): "
+	    "/payload-field-class/member-classes/0/field-class: unknown type "
+	    "\"x?y\"" },
+};
+
+/* The fragments of the tail mistakes, by name. */
+static const struct {
+	const char	*name;
+	const char	*json;
+} tail[] = {
+	{ "dup-clock", "{\"type\":\"clock-class\",\"id\":\"clk\","
+	    "\"frequency\":1}" },
+	{ "dup-stream-class", "{\"type\":\"data-stream-class\"}" },
+	{ "two-preambles", "{\"type\":\"preamble\",\"version\":2}" },
+	{ "two-trace-classes", "{\"type\":\"trace-class\"}" },
+	{ "empty-path", "{\"type\":\"event-record-class\",\"id\":9,"
+	    "\"payload-field-class\":{\"type\":\"structure\","
+	    "\"member-classes\":[{\"name\":\"d\",\"field-class\":{\"type\":"
+	    "\"dynamic-length-blob\",\"length-field-location\":{\"path\":[]}"
+	    "}}]}}" },
+	{ "out-of-scope", "{\"type\":\"event-record-class\",\"id\":9,"
+	    "\"payload-field-class\":{\"type\":\"structure\","
+	    "\"member-classes\":[{\"name\":\"d\",\"field-class\":{\"type\":"
+	    "\"dynamic-length-blob\",\"length-field-location\":{\"path\":"
+	    "[null,\"n\"]}}}]}}" },
+	{ "undeclared-extension", "{\"type\":\"data-stream-class\",\"id\":4,"
+	    "\"extensions\":{\"x.org,2024\":{\"y\":1}}}" },
+	/* a field class's extension: none can be declared either */
+	{ "fc-extension", "{\"type\":\"event-record-class\",\"id\":9,"
+	    "\"payload-field-class\":{\"type\":\"structure\","
+	    "\"member-classes\":[{\"name\":\"d\",\"field-class\":{\"type\":"
+	    "\"null-terminated-string\",\"extensions\":{\"x.org,2024\":"
+	    "{\"z\":1}}}}]}}" },
+	{ "scope-not-struct", "{\"type\":\"event-record-class\",\"id\":9,"
+	    "\"payload-field-class\":\"u16\"}" },
+	/* JSON strings may hold a newline: the error stays one line. */
+	{ "newline", "{\"type\":\"event-record-class\",\"id\":9,"
+	    "\"name\":\"a\\nb\",\"payload-field-class\":{\"type\":"
+	    "\"structure\",\"member-classes\":[{\"name\":\"d\","
+	    "\"field-class\":{\"type\":\"x\\ny\"}}]}}" },
 };
 
 static FILE *mf;
@@ -226,7 +314,7 @@ write_metadata(void)
 		    "{\"x.org,2024\":{\"compression\":{}}}}");
 	else
 		frag("{\"type\":\"preamble\",\"version\":2,\"uuid\":%s,"
-		    "\"user-attributes\":{\"gen.org,2024\":{\"by\":"
+		    "\"attributes\":{\"gen.org,2024\":{\"by\":"
 		    "\"gen-ctf2\"}}}", uuid);
 	if (is("empty-fragment"))
 		frag("  ");
@@ -234,7 +322,7 @@ write_metadata(void)
 		frag("[1, 2]");
 	if (is("trailing-text"))
 		frag("{\"type\":\"trace-class\"} 12");
-	frag("{\"type\":\"trace-class\",\"uid\":\"gen-ctf2-trace\","
+	frag("{\"type\":\"trace-class\",\"uid\":\"gen-ctf2-trace\",%s"
 	    "\"environment\":{\"hostname\":\"gen\",\"tracer_name\":"
 	    "\"gen-ctf2\",\"answer\":42},"
 	    "\"packet-header-field-class\":{\"type\":\"structure\","
@@ -244,6 +332,7 @@ write_metadata(void)
 	    "\"static-length-blob\",\"length\":16,\"roles\":"
 	    "[\"metadata-stream-uuid\"]}},"
 	    "{\"name\":\"stream_id\",\"field-class\":%s}]}}",
+	    is("attributes") ? "\"attributes\":[1]," : "",
 	    fl("fixed-length-unsigned-integer", 32,
 	    is("bad-role") ? "\"roles\":[\"packet-magic\"]" :
 	    "\"roles\":[\"packet-magic-number\"]"),
@@ -254,9 +343,21 @@ write_metadata(void)
 	if (is("unknown-fragment"))
 		frag("{\"type\":\"stream-class\"}");
 	frag("{\"type\":\"clock-class\",\"id\":\"clk\",\"name\":\"clk\","
-	    "\"frequency\":1000000000,\"origin\":\"unix-epoch\","
+	    "\"frequency\":1000000000,\"origin\":\"%s\","
 	    "\"offset-from-origin\":{\"seconds\":1700000000,\"cycles\":0},"
-	    "\"description\":\"gen-ctf2 clock\"}");
+	    "\"description\":\"gen-ctf2 clock\"}",
+	    is("bad-origin") ? "big-bang" : "unix-epoch");
+	/* A clock of a custom origin, which no stream uses. */
+	if (is("rs-inside"))
+		frag("{\"type\":\"clock-class\"," RS "\"id\":\"board\"}");
+	else
+		frag("{\"type\":\"clock-class\",\"id\":\"board\","
+		    "\"frequency\":32768,\"origin\":%s,"
+		    "\"attributes\":{\"gen.org,2024\":{\"bus\":5}}}",
+		    is("origin-type") ? "[\"gen.org,2024\"]" :
+		    is("origin-no-uid") ? "{\"name\":\"board-power-on\"}" :
+		    "{\"namespace\":\"gen.org,2024\",\"name\":"
+		    "\"board-power-on\",\"uid\":\"b-1\"}");
 	frag("{\"type\":\"data-stream-class\",\"default-clock-class-id\":"
 	    "\"%s\","
 	    "\"packet-context-field-class\":{\"type\":\"structure\","
@@ -312,6 +413,7 @@ write_metadata(void)
 	    "{\"name\":\"b13\",\"field-class\":%s},"
 	    "{\"name\":\"flag\",\"field-class\":%s},"
 	    "{\"name\":\"bits\",\"field-class\":%s},"
+	    "{\"name\":\"flags\",\"field-class\":%s},"
 	    "{\"name\":\"vu\",\"field-class\":{\"type\":"
 	    "\"variable-length-unsigned-integer\"}},"
 	    "{\"name\":\"vs\",\"field-class\":{\"type\":"
@@ -343,6 +445,11 @@ write_metadata(void)
 	    fl("fixed-length-signed-integer", 13, NULL),
 	    fl("fixed-length-boolean", 8, NULL),
 	    fl("fixed-length-bit-array", 8, NULL),
+	    fl("fixed-length-bit-map", 8, is("bitmap-no-flags") ? NULL :
+	    is("bitmap-no-flag") ? "\"flags\":{}" : is("bitmap-index") ?
+	    "\"flags\":{\"A\":[[0,0]],\"C\":[[7,8]]}" :
+	    "\"flags\":{\"A\":[[0,0]],\"B\":[[1,2]],\"C\":[[7,7]],"
+	    "\"D\":[[3,6]]}"),
 	    fl("fixed-length-unsigned-integer", 8, is("bad-range") ?
 	    "\"mappings\":{\"RED\":[[0,0]],\"GREEN\":[[5,1]]}" :
 	    "\"mappings\":{\"RED\":[[0,0]],\"GREEN\":[[1,1]],"
@@ -356,28 +463,33 @@ write_metadata(void)
 	/* Event 1: strings. */
 	snprintf(lenfc, sizeof(lenfc), "%s",
 	    fl(is("location-signed") ? "fixed-length-signed-integer" :
-	    "fixed-length-unsigned-integer", 8, NULL));
+	    is("bitmap-length") ? "fixed-length-bit-map" :
+	    "fixed-length-unsigned-integer", 8, is("bitmap-length") ?
+	    "\"flags\":{\"A\":[[0,0]]}" : NULL));
 	frag("{\"type\":\"event-record-class\",\"id\":1,\"name\":\"strings\","
 	    "\"payload-field-class\":{\"type\":\"structure\","
 	    "\"member-classes\":["
 	    "{\"name\":\"nt\",\"field-class\":{\"type\":"
 	    "\"null-terminated-string\"}},"
 	    "{\"name\":\"st\",\"field-class\":{\"type\":"
-	    "\"static-length-string\",\"length\":8}},"
+	    "\"static-length-string\",\"length\":%s}},"
 	    "{\"name\":\"len\",\"field-class\":%s},"
 	    "{\"name\":\"dt\",\"field-class\":{\"type\":"
 	    "\"dynamic-length-string\",\"length-field-location\":"
 	    "{\"path\":[\"%s\"]}}},"
 	    "{\"name\":\"after\",\"field-class\":%s},"
 	    "{\"name\":\"w16\",\"field-class\":{\"type\":"
-	    "\"null-terminated-string\",\"encoding\":\"%s\"}},"
+	    "\"null-terminated-string\",\"encoding\":\"%s%s\"}},"
 	    "{\"name\":\"w32\",\"field-class\":{\"type\":"
 	    "\"static-length-string\",\"length\":16,\"encoding\":\"%s\"}}"
 	    "]}}",
+	    is("huge-string") ? "4294967296" : "8",
 	    lenfc, is("location-missing") ? "nope" :
 	    is("location-later") ? "after" :
 	    is("location-not-int") ? "nt" : "len",
-	    fl("fixed-length-unsigned-integer", 8, NULL), u16, u32);
+	    fl("fixed-length-unsigned-integer", 8, NULL),
+	    is("bad-encoding") ? "utf-8" : u16,
+	    is("bad-encoding") ? "le" : "", u32);
 	/* Event 2: BLOBs, arrays, structures, optionals, variants. */
 	frag("{\"type\":\"event-record-class\",\"id\":2,\"name\":\"compound\","
 	    "\"specific-context-field-class\":{\"type\":\"structure\","
@@ -385,7 +497,7 @@ write_metadata(void)
 	    "\"payload-field-class\":{\"type\":\"structure\","
 	    "\"member-classes\":["
 	    "{\"name\":\"blob\",\"field-class\":{\"type\":"
-	    "\"static-length-blob\",\"length\":%s}},"
+	    "\"static-length-blob\",\"length\":%s,\"media-type\":%s}},"
 	    "{\"name\":\"n\",\"field-class\":%s},"
 	    "{\"name\":\"dblob\",\"field-class\":{\"type\":"
 	    "\"dynamic-length-blob\",\"length-field-location\":"
@@ -420,6 +532,7 @@ write_metadata(void)
 	    fl("fixed-length-unsigned-integer", 8, NULL),
 	    is("huge-array") ? "1099511627776" :
 	    is("negative-length") ? "-4" : "4",
+	    is("media-type") ? "5" : "\"image/png\"",
 	    fl("fixed-length-unsigned-integer", 8, NULL),
 	    fl("fixed-length-unsigned-integer", 8, NULL),
 	    is("duplicate-member") ? "x" : "y",
@@ -431,6 +544,9 @@ write_metadata(void)
 	    fl("fixed-length-unsigned-integer", 8, NULL),
 	    is("overlap") ? "1,2" : "2,2");
 	(void)bo;
+	for (i = 0; i < (int)(sizeof(tail) / sizeof(*tail)); i++)
+		if (is(tail[i].name))
+			frag("%s", tail[i].json);
 	if (is("location-scope")) {
 		/* Put the same location in a context scope. */
 		frag("{\"type\":\"event-record-class\",\"id\":3,\"name\":\"x\","
@@ -503,6 +619,7 @@ write_stream(FILE *sf)
 	bits(13, (uint64_t)-100 & 0x1fff);
 	uint_(8, 1);
 	uint_(8, 0xA5);
+	uint_(8, 0x83);			/* flags A (bit 0), B (1), C (7) */
 	leb(0, 0, 624485);
 	leb(1, -123456, 0);
 	uint_(8, 25);
@@ -513,7 +630,9 @@ write_stream(FILE *sf)
 	uint_(16, 65535);
 	fputs("[22:13:20.000001001] gen ints: { u8 = 200, s16 = -1234, "
 	    "x32 = 0xDEADBEEF, s64 = -9223372036854775808, b3 = 5, "
-	    "b13 = -100, flag = 1, bits = 0xA5, vu = 624485, vs = -123456, "
+	    "b13 = -100, flag = 1, bits = 0xA5, "
+	    "flags = ( \"A\", \"B\", \"C\" : container = 0x83 ), "
+	    "vu = 624485, vs = -123456, "
 	    "color = ( \"BLUE\" : container = 25 ), f32 = 1.5, "
 	    "f64 = -2.25, aliased = 65535 }\n", ef);
 	/* strings */

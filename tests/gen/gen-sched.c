@@ -1092,3 +1092,28 @@ tv_gen_simulate(const struct tv_gen_opts *o, struct tv_gen_writer *w,
 	free(sim);
 	return tv_gen_writer_status(w, err);
 }
+
+/* See gen-ctf.h. */
+enum tv_status
+tv_gen_trace(const struct tv_gen_opts *o, const uint8_t uuid[16],
+    struct tv_gen_writer **out, struct tv_error *err)
+{
+	struct tv_gen_writer *w = NULL;
+	uint64_t end_ts = 0;
+	enum tv_status st;
+
+	*out = NULL;
+	st = tv_gen_write_metadata(o, uuid, err);
+	if (st == TV_OK)
+		st = tv_gen_writer_create(&w, o, uuid, err);
+	if (st == TV_OK)
+		st = tv_gen_simulate(o, w, &end_ts, err);
+	if (st == TV_OK)
+		st = tv_gen_writer_finish(w, end_ts, err);
+	if (st != TV_OK) {
+		tv_gen_writer_destroy(w);
+		return st;
+	}
+	*out = w;
+	return TV_OK;
+}

@@ -2,7 +2,7 @@
  * td-gen: writes a small trace.dat (version 6) from nothing, for the seed
  * corpus of the trace.dat fuzz target (fuzz/seeds.sh):
  *
- *   td-gen [--be] [--long4] [--events N] OUT
+ *   td-gen [--be] [--long4] [--events N] [--msg-fmt FMT] OUT
  *
  * Two CPUs of ring-buffer pages holding ftrace function and bprint
  * records (printk formats, kallsyms), sched_switch (__print_flags) and a
@@ -10,7 +10,9 @@
  * cmdlines and a uname option.  --be writes a big-endian file, --long4 a
  * 32-bit one (4-byte longs, commit and pointers).  What it writes is
  * meant to be read by trace-cmd report as well: seeds.sh converts it to
- * version 7 with trace-cmd convert when that is installed.
+ * version 7 with trace-cmd convert when that is installed.  --msg-fmt
+ * replaces the print fmt of the msg event (fields msg, a __data_loc
+ * string, and val): tests of what tview lets libtraceevent print.
  */
 #define _GNU_SOURCE
 #include <stdbool.h>
@@ -233,7 +235,8 @@ make_record(struct gen *g, struct buf *r, unsigned i)
 
 /* Write the file. */
 static int
-write_file(const char *out, bool be, unsigned L, unsigned events)
+write_file(const char *out, bool be, unsigned L, unsigned events,
+    const char *msg_fmt)
 {
 	struct buf h = { NULL, 0, 0, be }, r = { NULL, 0, 0, be };
 	struct gen g;
@@ -296,7 +299,7 @@ write_file(const char *out, bool be, unsigned L, unsigned events)
 	fmts[3] = format("msg", ID_MSG,
 	    "\tfield:__data_loc char[] msg;\toffset:8;\tsize:4;\tsigned:0;\n"
 	    "\tfield:int val;\toffset:12;\tsize:4;\tsigned:1;\n",
-	    "\"val=%d msg=%s\", REC->val, __get_str(msg)");
+	    msg_fmt ? msg_fmt : "\"val=%d msg=%s\", REC->val, __get_str(msg)");
 	put(&h, 2, 4);
 	put_sized(&h, 8, fmts[0]);
 	put_sized(&h, 8, fmts[1]);
@@ -388,6 +391,7 @@ main(int argc, char **argv)
 {
 	bool be = false;
 	unsigned L = 8, events = 40;
+	const char *msg_fmt = NULL;
 	int i;
 
 	for (i = 1; i < argc - 1; i++) {
@@ -397,13 +401,15 @@ main(int argc, char **argv)
 			L = 4;
 		else if (strcmp(argv[i], "--events") == 0 && i + 2 < argc)
 			events = (unsigned)strtoul(argv[++i], NULL, 10);
+		else if (strcmp(argv[i], "--msg-fmt") == 0 && i + 2 < argc)
+			msg_fmt = argv[++i];
 		else
 			break;
 	}
 	if (i != argc - 1 || events > 100000) {
-		fputs("usage: td-gen [--be] [--long4] [--events N] OUT\n",
-		    stderr);
+		fputs("usage: td-gen [--be] [--long4] [--events N] "
+		    "[--msg-fmt FMT] OUT\n", stderr);
 		return 2;
 	}
-	return write_file(argv[argc - 1], be, L, events);
+	return write_file(argv[argc - 1], be, L, events, msg_fmt);
 }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The first screen shows the first events of the trace, in --dump order,
-# with the column header, the status bar, and the first row selected.
+# with the column header, the status bar, and the first row selected
+# (140 columns: room for the whole event names beside the Task column).
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -8,7 +9,7 @@ gen_trace "$tmp/trace" --cpus 4 --events 3000 --seed 11
 "$TVIEW" --dump "$tmp/trace" >"$tmp/dump" 2>/dev/null
 test -s "$tmp/dump" || { echo "FAIL: --dump printed nothing"; exit 1; }
 
-ui_start "$tmp/trace"
+ui_start -x 140 -y 30 "$tmp/trace"
 ok "header shows" ui_wait "Event"
 l1=$(dump_line 1 "$tmp/dump")
 l2=$(dump_line 2 "$tmp/dump")

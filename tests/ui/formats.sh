@@ -24,7 +24,13 @@ one_format() {
 	    "tmux -L '$sock' capture-pane -p -t 0 | grep -qE '^ [0-9a-f]{8}  [0-9a-f]{2} '"
 	ui_keys Escape G
 	ok "$2: G is event $m of $m" ui_wait "event $m of $m" 60
-	ui_keys c c c
+	# c until the raw clock: three from a time of day, two from the
+	# seconds trace.dat starts in
+	_c=0
+	while [ $_c -lt 4 ] && ! ui_wait "time: raw clock" 2 >/dev/null; do
+		ui_keys c
+		_c=$((_c + 1))
+	done
 	ok "$2: raw clock" ui_wait "time: raw clock"
 	ok "$2: quits with 0" ui_quit
 	ui_stop

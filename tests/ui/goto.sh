@@ -24,7 +24,7 @@ ok ":goto #4000 selects dump line 4000" ui_wait_sel "$(dump_time "$l")"
 
 ui_keys g
 ok "g back to the start" ui_wait_sel "$(dump_time "$(dump_line 1 "$tmp/dump")")"
-ui_type "t"; ui_wait "time:" >/dev/null
+ui_type "t"; ui_wait "time (" >/dev/null
 ui_type "$t"; ui_keys Enter
 ok "t prompt selects dump line $n" ui_wait_sel "$t"
 

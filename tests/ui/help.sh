@@ -52,10 +52,10 @@ ui_keys Enter
 ok "Enter opens the fields pane" ui_wait "Fields (Tab"
 ok "fields show the packet header scope" ui_wait "packet header"
 ui_keys z
-ok "z maximises the fields pane" ui_wait_gone "CPU  Event"
+ok "z maximises the fields pane" ui_wait_gone "CPU  Task"
 ok "fields show the payload scope" ui_wait "payload"
 ui_keys z Tab j
-ok "Tab back to the events" ui_wait "CPU  Event"
+ok "Tab back to the events" ui_wait "CPU  Task"
 ui_keys c
 ok "c: relative time" ui_wait "relative"
 ui_keys c

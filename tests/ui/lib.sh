@@ -2,7 +2,8 @@
 # Shared by tests/ui/*.sh: run tview inside a private tmux server and read
 # its screen.  Everything waits by polling capture-pane every 50 ms until a
 # string shows up (or a timeout passes): no fixed sleeps.  The environment
-# is pinned (LC_ALL=C.UTF-8, TZ=UTC, HOME=a temporary directory) and the
+# is pinned (LC_ALL=C.UTF-8, TZ=UTC, HOME=a temporary directory,
+# TVIEW_STATE=off) and the
 # tmux server is always killed on exit.
 #
 # Expects: top_srcdir, top_builddir, TVIEW (set by make check; defaults
@@ -25,7 +26,9 @@ LC_ALL=C.UTF-8
 TZ=UTC
 HOME=$tmp
 LANGUAGE=
-export LC_ALL TZ HOME LANGUAGE
+# no position memory between runs unless a test asks for it
+TVIEW_STATE=off
+export LC_ALL TZ HOME LANGUAGE TVIEW_STATE
 unset NO_COLOR TMUX
 # shellcheck disable=SC2154 # _s is the loop variable inside the trap
 trap 'for _s in $socks; do tmux -L "$_s" kill-server >/dev/null 2>&1; done
@@ -51,6 +54,7 @@ gen_trace() {
 }
 
 # ui_start [-x W] [-y H] [ENV=V...] ARGS...: start tview in a new server.
+# $UI_AFTER, when set, is shell text run after tview exits ("cmd;").
 ui_start() {
 	_w=100; _h=30
 	while :; do
@@ -75,12 +79,17 @@ ui_start() {
 	sock=tvtest$$-$starts	# a fresh server each time: no shutdown races
 	socks="$socks $sock"
 	tmux -L "$sock" -f /dev/null new-session -d -x "$_w" -y "$_h" \
-	    "$_cmd 2>'$tmp/stderr'; echo TVIEW-EXIT:\$?; sleep 600"
+	    "$_cmd 2>'$tmp/stderr'; echo TVIEW-EXIT:\$?; ${UI_AFTER:-} sleep 600"
 }
 
 # ui_stop: end the current tmux server (and tview in it).
 ui_stop() {
 	tmux -L "$sock" kill-server >/dev/null 2>&1
+}
+
+# ui_pid: the process id of tview in the current server.
+ui_pid() {
+	pgrep -P "$(tmux -L "$sock" display -p -t 0 '#{pane_pid}')" | head -1
 }
 
 # ui_keys KEYS...: send keys as tmux send-keys names them.
@@ -159,9 +168,15 @@ ui_rows() {
 	ui_screen | grep -c '^[ >][0-9][0-9]:'
 }
 
-# ui_quit: q, and wait for tview to exit with status 0.
+# ui_quit: q until tview exits (q closes the focused pane first, then
+# quits from the event list; at most one q per pane), with status 0.
 ui_quit() {
-	ui_keys q
+	_q=0
+	while [ "$_q" -lt 8 ]; do
+		ui_keys q
+		ui_wait "TVIEW-EXIT:" 2 >/dev/null && break
+		_q=$((_q + 1))
+	done
 	ui_wait "TVIEW-EXIT:" || return 1
 	ui_screen | grep -qF "TVIEW-EXIT:0"
 }

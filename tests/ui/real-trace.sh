@@ -30,7 +30,7 @@ for name in tc-many-threads tc-ros2; do
 	ui_keys Enter z
 	ok "$name: fields pane decodes" ui_wait "payload"
 	ui_keys Escape
-	ok "$name: fields closed" ui_wait "CPU  Event"
+	ok "$name: fields closed" ui_wait "CPU  Task"
 	ui_keys "]"
 	ok "$name: ] answers" ui_wait_gone "looking for the PID" 60
 	ok "$name: quits with 0" ui_quit

@@ -3,7 +3,8 @@
 # latency kind fits): what they list equals what
 # --stats and --latency print for the trace (class counts; each latency
 # kind's count, min and max), Enter on a class row goes to the next event
-# of that class, Enter on a longest instance goes to its start, Esc closes.
+# of that class, Enter on a longest instance goes to its start, s sorts
+# the statistics (by events, by name, back to CPU time), Esc closes.
 . "$(dirname "$0")/lib.sh"
 
 gen_trace "$tmp/trace" --cpus 2 --events 20000 --seed 4
@@ -49,6 +50,40 @@ ok "Enter on the longest wake-up closes the pane" \
 ok "and selects its start ($start)" ui_wait_sel "$start"
 ui_keys S
 ok "S again" ui_wait "Statistics of the whole trace"
+
+# s: by events, then by name, then back; the orders from --stats' rows
+awk '/^ *TID +PID +NAME/ { on = 1; next } on && NF > 5 { print $1, $2, $3,
+    $5 }' "$tmp/stats" | sort -k4,4nr -k1,1n | head -n 5 >"$tmp/by-events"
+cpu_first=$(awk '/^ *CPU +EVENTS/ { on = 1; next } on && NF > 5 { print $2,
+    $1 }' "$tmp/stats" | sort -k1,1nr -k2,2n | awk 'NR == 1 { print $2 }')
+awk '/^ *EVENTS +CLASS/ { on = 1; next } on && NF == 2 { print $1, $2 }
+    on && NF != 2 { exit }' "$tmp/stats" | LC_ALL=C sort -k2,2 |
+    head -n 8 >"$tmp/by-name"
+threads_shown() {
+	ui_screen | awk 'NF == 6 && $1 ~ /^[0-9]+$/ && $4 ~ /^[0-9]+$/ &&
+	    $5 ~ /\./ { print $1, $2, $3, $4 }' | head -n 5 |
+	    cmp -s - "$tmp/by-events"
+}
+cpu_shown_first() {
+	ui_screen | awk -v c="$1" 'NF == 6 && $3 ~ /\./ && $1 ~ /^[0-9]+$/ {
+	    exit !($1 == c) }'
+}
+names_shown() {
+	ui_screen | grep -E '^ +[0-9]+  [a-z_]+ *$' | head -n 8 |
+	    awk '{ print $1, $2 }' | cmp -s - "$tmp/by-name"
+}
+ui_keys s
+ok "s: by events" ui_wait "Statistics of the whole trace, by events"
+ok "the threads with the most events first, as --stats counts them" \
+    ui_poll threads_shown
+ok "the CPU with the most events first (CPU $cpu_first)" \
+    ui_poll cpu_shown_first "$cpu_first"
+ui_keys s
+ok "s: by name" ui_wait "Statistics of the whole trace, by name"
+ok "the classes by name, with --stats' counts" ui_poll names_shown
+ui_keys s
+ok "s: back to CPU time" ui_wait "Statistics of the whole trace, by CPU time"
+ok "the classes by count again" ui_poll classes_shown
 ui_keys Escape
 ok "Esc closes it" ui_wait_gone "Statistics of"
 ok "q quits" ui_quit

@@ -41,9 +41,9 @@ ui_start -x 100 -y 30 "$tmp/trace"
 ok "started" ui_wait "Event"
 ui_keys C
 ok "C opens the timeline" ui_wait "Timeline:"
-third_is_cpu0() { ui_screen | sed -n 3p | grep -q '^cpu 0 '; }
-ok "CPU rows first" ui_poll third_is_cpu0
-ok "26 rows equal --timeline=77 (after the pass)" ui_poll same_rows 26
+fifth_is_cpu0() { ui_screen | sed -n 5p | grep -q '^cpu 0 '; }
+ok "CPU rows first, under the density strip" ui_poll fifth_is_cpu0
+ok "24 rows equal --timeline=77 (after the pass)" ui_poll same_rows 24
 span1=$(ui_screen | sed -n '1s/.*Timeline: \([^ ]* [a-z]*\) a column.*/\1/p')
 ui_keys +
 ok "+ zooms in" ui_wait_gone "Timeline: $span1 a column"
@@ -69,7 +69,7 @@ ui_start -x 80 -y 24 NO_COLOR=1 LC_ALL=C LANG=C "$tmp/trace"
 ok "80x24 started" ui_wait "Event"
 ui_keys C
 ok "80x24: timeline" ui_wait "Timeline:"
-ok "80x24: 20 rows equal --timeline=57" ui_poll same_rows 20
+ok "80x24: 18 rows equal --timeline=57" ui_poll same_rows 18
 ui_keys q
 ok "80x24: q closes the timeline" ui_wait_gone "Timeline:"
 ok "80x24: q quits" ui_quit
@@ -79,7 +79,7 @@ rows_of 177 >"$tmp/want"
 ui_start -x 200 -y 60 "$tmp/trace"
 ok "200x60 started" ui_wait "Event"
 ui_keys C
-ok "200x60: 56 rows equal --timeline=177" ui_poll same_rows 56
+ok "200x60: 54 rows equal --timeline=177" ui_poll same_rows 54
 ui_keys Escape
 ok "200x60: Esc closes the timeline" ui_wait_gone "Timeline:"
 ok "200x60: q quits" ui_quit

@@ -79,6 +79,10 @@ test_bad(void)
 	    "division by a record value refused");
 	ok(check("\"%d\", 100 % (REC->a + 1)", NULL) != NULL,
 	    "modulo by a record expression refused");
+	ok(check("\"%d\", REC->a %d->s", NULL) != NULL,
+	    "modulo by a name the library does not know refused");
+	ok(check("\"%d\", REC->a / (1000 * 1000)", NULL) == NULL,
+	    "division by a bracket of literals accepted");
 	ok(check("\"%d\", 100 / 0", NULL) != NULL,
 	    "division by zero refused");
 	ok(check("REC->a", NULL) != NULL, "print fmt without a string");
@@ -101,6 +105,43 @@ test_bad(void)
 	nul[30] = (char)0xc3;
 	ok(td_format_check(nul, n, name, sizeof(name)) != NULL &&
 	    strcmp(name, "ev") == 0, "a binary byte refused, name kept");
+}
+
+/*
+ * Widths and precisions written in a format are bounded: the library
+ * pads to any, and "%1000000000d" printed (and allocated) a gigabyte per
+ * record, in the print fmt as in a printk format of a bprint record.
+ */
+static void
+test_widths(void)
+{
+	static const char printk[] =
+	    "0xffffffff82000000 : \"ok %-16s %08lx %256d\\n\"\n"
+	    "0xffffffff82000010 : \"big %1000000000d\"\n"
+	    "0xffffffff82000020 : \"prec %.100000u\"\n"
+	    "0xffffffff82000030 : \"escaped %%1000000000d\"\n";
+	struct td_blob b = { (const uint8_t *)printk, sizeof(printk) - 1 };
+	uint64_t dropped;
+	char *clean;
+
+	ok(check("\"%-16s %08lx %.*s %256d\", REC->s, REC->a, REC->a, "
+	    "REC->s, REC->a", NULL) == NULL, "usual widths accepted");
+	ok(check("\"%%1000000000d %d\", REC->a", NULL) == NULL,
+	    "%%%% is no conversion");
+	ok(check("\"a=%1000000000d\", REC->a", NULL) != NULL,
+	    "a width of 10^9 refused");
+	ok(check("\"a=%257d\", REC->a", NULL) != NULL,
+	    "a width over 256 refused");
+	ok(check("\"a=%.99999u\", REC->a", NULL) != NULL,
+	    "a precision of 99999 refused");
+	ok(check("\"a=%d\" \" b=%0999999x\", REC->a, REC->a", NULL) != NULL,
+	    "in the second of adjacent string literals too");
+	clean = td_text_clean(&b, TD_TEXT_PRINTK, &dropped);
+	ok(dropped == 2 && strstr(clean, "ok %-16s") != NULL &&
+	    strstr(clean, "escaped") != NULL && strstr(clean, "big") == NULL,
+	    "printk formats with huge widths dropped (%llu dropped)",
+	    (unsigned long long)dropped);
+	free(clean);
 }
 
 /* Every format of the running kernel is accepted. */
@@ -154,6 +195,7 @@ main(void)
 	tv_plan(0);
 	test_good();
 	test_bad();
+	test_widths();
 	test_kernel();
 	return tv_done();
 }

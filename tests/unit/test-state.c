@@ -17,6 +17,7 @@
 #include "tview/format.h"
 #include "tview/merge.h"
 #include "tview/state.h"
+#include "tview/timeline.h"
 #include "tview/trace.h"
 #include "../../src/core/state-priv.h"
 #include "../tap.h"
@@ -563,6 +564,33 @@ test_checkpoints(void)
 	ok(!tv_state_index_from_cache(idx2), "changed trace: cache is stale");
 	tv_state_index_destroy(idx2);
 
+	/*
+	 * A timeline of a window the pass has not walked is not replayed
+	 * (that would walk the trace again beside the pass): it is sampled
+	 * and empty past where the pass is; walked, it is exact.
+	 */
+	idx2 = tv_state_index_create(set, 1000);
+	{
+		struct tv_timeline *tl = NULL;
+		size_t k, filled = 0;
+		uint32_t col;
+
+		ok(tv_timeline_build(idx2, set, set->ts_begin,
+		    set->ts_end + 1, 50, NULL, &tl, NULL) == TV_OK && tl &&
+		    tl->sampled, "timeline before the pass: sampled");
+		for (k = 0; tl && k < tl->ncpus; k++)
+			for (col = 0; col < tl->ncols; col++)
+				filled += tl->cpus[k].cells[col] != TV_CELL_NONE;
+		is_int((int64_t)filled, 0, "timeline before the pass: no "
+		    "column past where the pass is");
+		tv_timeline_destroy(tl);
+		ok(tv_timeline_build(idx, set, set->ts_begin,
+		    set->ts_end + 1, 50, NULL, &tl, NULL) == TV_OK && tl &&
+		    !tl->sampled, "timeline after the pass: exact");
+		tv_timeline_destroy(tl);
+	}
+	tv_state_index_destroy(idx2);
+
 	/* the background thread: same checkpoints as the batch pass */
 	idx2 = tv_state_index_create(set, 1000);
 	ok(tv_state_index_start(idx2, false, NULL) == TV_OK, "worker starts");
@@ -826,7 +854,7 @@ test_ftrace(const char *path, const char *name)
 	struct tv_merge *m;
 	struct tv_event ev;
 	uint64_t n = 0, ctx = 0, cmp = 0, bad = 0, stacks = 0, explained = 0;
-	int64_t cur, last_cur[256], prev_pid[256];
+	int64_t cur, last_cur[256], prev_pid[256], out[256];
 	struct tv_arena arena;
 	bool missed;
 	int cpu;
@@ -834,7 +862,7 @@ test_ftrace(const char *path, const char *name)
 	size_t i;
 
 	for (i = 0; i < TV_ARRAY_SIZE(last_cur); i++)
-		last_cur[i] = prev_pid[i] = TV_TID_UNKNOWN;
+		last_cur[i] = prev_pid[i] = out[i] = TV_TID_UNKNOWN;
 
 	set = open_set(path);
 	if (set == NULL) {
@@ -886,10 +914,20 @@ test_ftrace(const char *path, const char *name)
 		 */
 		missed = prev_pid[cpu] != TV_TID_UNKNOWN &&
 		    prev_pid[cpu] != o.tid;
+		/*
+		 * Or when the event carries the task the last switch on this
+		 * CPU took out: ftrace tags the events fired during that
+		 * switch with it (TLB flushes), and they do not prove it runs.
+		 */
+		if (o.tid == out[cpu])
+			missed = true;
 		prev_pid[cpu] = o.tid;
-		if (strcmp(tv_event_class_of(&ev)->name, "sched_switch") == 0 &&
-		    !payload_int(&ev, &arena, "next_pid", &prev_pid[cpu]))
-			prev_pid[cpu] = TV_TID_UNKNOWN;
+		if (strcmp(tv_event_class_of(&ev)->name, "sched_switch") == 0) {
+			if (!payload_int(&ev, &arena, "next_pid",
+			    &prev_pid[cpu]))
+				prev_pid[cpu] = TV_TID_UNKNOWN;
+			out[cpu] = o.tid;
+		}
 		if (cur == TV_TID_UNKNOWN)
 			continue;
 		cmp++;

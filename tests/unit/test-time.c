@@ -97,6 +97,34 @@ test_format(void)
 	    9), "17:15:29", "format: truncated to the buffer");
 }
 
+/* Fewer digits, rounded half up as trace-cmd report rounds. */
+static void
+test_format_prec(void)
+{
+	char b[64];
+
+	is_str(tv_time_format_prec(896504231342LL, TV_TIME_SECONDS, 0, 6, b,
+	    sizeof(b)), "896.504231", "prec: report's 896.504231");
+	is_str(tv_time_format_prec(896505710888LL, TV_TIME_SECONDS, 0, 6, b,
+	    sizeof(b)), "896.505711", "prec: rounded up, as report");
+	is_str(tv_time_format_prec(896504230500LL, TV_TIME_SECONDS, 0, 6, b,
+	    sizeof(b)), "896.504231", "prec: half rounds up");
+	is_str(tv_time_format_prec(1999999500LL, TV_TIME_SECONDS, 0, 6, b,
+	    sizeof(b)), "2.000000", "prec: the carry reaches the second");
+	is_str(tv_time_format_prec(-1500000600LL, TV_TIME_SECONDS, 0, 6, b,
+	    sizeof(b)), "-1.500001", "prec: negative, magnitude rounded");
+	is_str(tv_time_format_prec(1351530929999999600LL, TV_TIME_WALL_UTC, 0,
+	    6, b, sizeof(b)), "17:15:30.000000", "prec: wall carry");
+	is_str(tv_time_format_prec(1000012345, TV_TIME_RELATIVE, 1000000000,
+	    6, b, sizeof(b)), "+0.000012", "prec: relative");
+	is_str(tv_time_format_prec(1500000000LL, TV_TIME_SECONDS, 0, 0, b,
+	    sizeof(b)), "2", "prec: no digit");
+	is_str(tv_time_format_prec(1000000001LL, TV_TIME_SECONDS, 0, 12, b,
+	    sizeof(b)), "1.000000001", "prec: out of range is 9");
+	is_str(tv_time_format_prec(123456789, TV_TIME_RAW, 0, 6, b,
+	    sizeof(b)), "123456789", "prec: raw untouched");
+}
+
 /* One parse expected to succeed with @want. */
 static void
 parse_ok(const char *text, const struct tv_time_ctx *ctx, int64_t want)
@@ -201,6 +229,7 @@ main(void)
 	tv_plan(0);
 	test_clock();
 	test_format();
+	test_format_prec();
 	test_parse();
 	return tv_done();
 }

@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "tview/bytes.h"
 #include "tview/error.h"
 #include "tview/i18n.h"
 #include "tview/time.h"
@@ -150,37 +151,22 @@ dec_raw_int(struct ctf_dec *d, const struct tv_int_class *ic, uint64_t *out)
 	if ((pos & 7) == 0 && (size & 7) == 0 && size <= 64 &&
 	    (size == 8 || size == 16 || size == 32 || size == 64)) {
 		const uint8_t *p = d->buf + (pos >> 3);
-		uint64_t v;
+		bool swap = (ic->byte_order == TV_BO_BE) != TV_HOST_BE;
 
 		switch (size) {
 		case 8:
-			v = p[0];
+			*out = p[0];
 			break;
-		case 16: {
-			uint16_t x;
-
-			memcpy(&x, p, 2);
-			if (ic->byte_order == TV_BO_BE)
-				x = __builtin_bswap16(x);
-			v = x;
+		case 16:
+			*out = tv_load16(p, swap);
 			break;
-		}
-		case 32: {
-			uint32_t x;
-
-			memcpy(&x, p, 4);
-			if (ic->byte_order == TV_BO_BE)
-				x = __builtin_bswap32(x);
-			v = x;
+		case 32:
+			*out = tv_load32(p, swap);
 			break;
-		}
 		default:
-			memcpy(&v, p, 8);
-			if (ic->byte_order == TV_BO_BE)
-				v = __builtin_bswap64(v);
+			*out = tv_load64(p, swap);
 			break;
 		}
-		*out = v;
 	} else if (ic->byte_order == TV_BO_BE) {
 		*out = read_be(d->buf, d->buf_bytes, pos, size);
 	} else {

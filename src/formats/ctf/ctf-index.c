@@ -18,87 +18,9 @@
 #include "tview/util.h"
 #include "ctf-decode.h"
 
-#define CTF_PACKET_MAGIC	0xC1FC1FC1u
 #define CTF_INDEX_MAGIC		0xC1F1DCC1u
 #define CTF_INDEX_HDR		16
 #define CTF_INDEX_MIN_ENTRY	56	/* v1.0: 7 fields of 8 bytes */
-
-/* Stream class by id; a trace whose only class has no id matches any. */
-struct ctf_stream_class *
-ctf_sclass_find(struct ctf_trace_class *tc, uint64_t id)
-{
-	uint32_t i;
-
-	for (i = 0; i < tc->nsclasses; i++)
-		if (tc->sclasses[i]->id == id)
-			return tc->sclasses[i];
-	if (tc->nsclasses == 1 && !tc->sclasses[0]->has_id && id == 0)
-		return tc->sclasses[0];
-	return NULL;
-}
-
-/* Decode header + context of the packet at @off; set d->end to content. */
-enum tv_status
-ctf_read_packet_head(struct ctf_dec *d, struct ctf_trace_class *tc,
-    const struct tv_mapfile *mf, uint64_t off, struct ctf_stream_class **sc,
-    struct tv_error *err)
-{
-	uint64_t v, left = mf->size - off, psize, csize;
-	enum tv_status st;
-
-	*sc = NULL;
-	if (tc->packet_header) {
-		st = ctf_dec_skip(d, tc->packet_header);
-		if (st != TV_OK)
-			return st;
-	}
-	if (ctf_dec_role(d, TV_ROLE_MAGIC, &v) && v != CTF_PACKET_MAGIC)
-		return tv_error_at(err, TV_CORRUPT, mf->path, off,
-		    _("bad packet magic 0x%llx (expected 0x%x)"),
-		    (unsigned long long)v, CTF_PACKET_MAGIC);
-	if (!ctf_dec_role(d, TV_ROLE_STREAM_ID, &v))
-		v = tc->nsclasses == 1 ? tc->sclasses[0]->id : 0;
-	*sc = ctf_sclass_find(tc, v);
-	if (!*sc)
-		return tv_error_at(err, TV_CORRUPT, mf->path, off,
-		    _("packet refers to unknown stream class %llu"),
-		    (unsigned long long)v);
-	if ((*sc)->packet_context) {
-		st = ctf_dec_skip(d, (*sc)->packet_context);
-		if (st != TV_OK)
-			return st;
-	}
-	if (ctf_dec_role(d, TV_ROLE_PACKET_SIZE, &psize)) {
-		if (psize % 8 || psize / 8 > left || psize < d->pos || !psize)
-			return tv_error_at(err, TV_CORRUPT, mf->path, off,
-			    _("invalid packet size %llu bits (%llu bytes left in file)"),
-			    (unsigned long long)psize,
-			    (unsigned long long)left);
-	} else if (ctf_dec_role(d, TV_ROLE_CONTENT_SIZE, &csize)) {
-		/* As babeltrace2: the packet ends where its content ends. */
-		psize = (csize + 7) & ~UINT64_C(7);
-		if (psize / 8 > left || psize == 0 || csize < d->pos)
-			return tv_error_at(err, TV_CORRUPT, mf->path, off,
-			    _("invalid content size %llu bits (%llu bytes left in file)"),
-			    (unsigned long long)csize,
-			    (unsigned long long)left);
-	} else {
-		psize = left * 8;
-	}
-	if (ctf_dec_role(d, TV_ROLE_CONTENT_SIZE, &csize)) {
-		if (csize > psize || csize < d->pos)
-			return tv_error_at(err, TV_CORRUPT, mf->path, off,
-			    _("invalid content size %llu bits (packet size %llu bits)"),
-			    (unsigned long long)csize,
-			    (unsigned long long)psize);
-	} else {
-		csize = psize;
-	}
-	d->roles[TV_ROLE_PACKET_SIZE] = psize;
-	d->roles[TV_ROLE_CONTENT_SIZE] = csize;
-	d->end = csize;
-	return TV_OK;
-}
 
 /*
  * Compare the packet's uuid with the trace's.  babeltrace2 (the oracle)

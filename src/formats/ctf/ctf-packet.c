@@ -1,8 +1,10 @@
 /*
- * Walking the events of one CTF packet: decode_packet reads each event
- * header in skip mode, keeps the stream clock up to date and records
- * where every event starts (the hot path of counting and merging);
- * decode_fields re-decodes one event's scopes into values on demand.
+ * One CTF packet: its header and context (ctf_read_packet_head, which
+ * the packet index also reads every packet with), then its events:
+ * decode_packet reads each event header in skip mode, keeps the stream
+ * clock up to date and records where every event starts (the hot path of
+ * counting and merging); decode_fields re-decodes one event's scopes into
+ * values on demand.
  */
 #include "tview/tview.h"
 
@@ -15,6 +17,84 @@
 #include "ctf-decode.h"
 
 #define SLOTS_ON_STACK	64
+#define CTF_PACKET_MAGIC	0xC1FC1FC1u
+
+/* Stream class by id; a trace whose only class has no id matches any. */
+struct ctf_stream_class *
+ctf_sclass_find(struct ctf_trace_class *tc, uint64_t id)
+{
+	uint32_t i;
+
+	for (i = 0; i < tc->nsclasses; i++)
+		if (tc->sclasses[i]->id == id)
+			return tc->sclasses[i];
+	if (tc->nsclasses == 1 && !tc->sclasses[0]->has_id && id == 0)
+		return tc->sclasses[0];
+	return NULL;
+}
+
+/* Decode header + context of the packet at @off; set d->end to content. */
+enum tv_status
+ctf_read_packet_head(struct ctf_dec *d, struct ctf_trace_class *tc,
+    const struct tv_mapfile *mf, uint64_t off, struct ctf_stream_class **sc,
+    struct tv_error *err)
+{
+	uint64_t v, left = mf->size - off, psize, csize;
+	enum tv_status st;
+
+	*sc = NULL;
+	if (tc->packet_header) {
+		st = ctf_dec_skip(d, tc->packet_header);
+		if (st != TV_OK)
+			return st;
+	}
+	if (ctf_dec_role(d, TV_ROLE_MAGIC, &v) && v != CTF_PACKET_MAGIC)
+		return tv_error_at(err, TV_CORRUPT, mf->path, off,
+		    _("bad packet magic 0x%llx (expected 0x%x)"),
+		    (unsigned long long)v, CTF_PACKET_MAGIC);
+	if (!ctf_dec_role(d, TV_ROLE_STREAM_ID, &v))
+		v = tc->nsclasses == 1 ? tc->sclasses[0]->id : 0;
+	*sc = ctf_sclass_find(tc, v);
+	if (!*sc)
+		return tv_error_at(err, TV_CORRUPT, mf->path, off,
+		    _("packet refers to unknown stream class %llu"),
+		    (unsigned long long)v);
+	if ((*sc)->packet_context) {
+		st = ctf_dec_skip(d, (*sc)->packet_context);
+		if (st != TV_OK)
+			return st;
+	}
+	if (ctf_dec_role(d, TV_ROLE_PACKET_SIZE, &psize)) {
+		if (psize % 8 || psize / 8 > left || psize < d->pos || !psize)
+			return tv_error_at(err, TV_CORRUPT, mf->path, off,
+			    _("invalid packet size %llu bits (%llu bytes left in file)"),
+			    (unsigned long long)psize,
+			    (unsigned long long)left);
+	} else if (ctf_dec_role(d, TV_ROLE_CONTENT_SIZE, &csize)) {
+		/* As babeltrace2: the packet ends where its content ends. */
+		psize = (csize + 7) & ~UINT64_C(7);
+		if (psize / 8 > left || psize == 0 || csize < d->pos)
+			return tv_error_at(err, TV_CORRUPT, mf->path, off,
+			    _("invalid content size %llu bits (%llu bytes left in file)"),
+			    (unsigned long long)csize,
+			    (unsigned long long)left);
+	} else {
+		psize = left * 8;
+	}
+	if (ctf_dec_role(d, TV_ROLE_CONTENT_SIZE, &csize)) {
+		if (csize > psize || csize < d->pos)
+			return tv_error_at(err, TV_CORRUPT, mf->path, off,
+			    _("invalid content size %llu bits (packet size %llu bits)"),
+			    (unsigned long long)csize,
+			    (unsigned long long)psize);
+	} else {
+		csize = psize;
+	}
+	d->roles[TV_ROLE_PACKET_SIZE] = psize;
+	d->roles[TV_ROLE_CONTENT_SIZE] = csize;
+	d->end = csize;
+	return TV_OK;
+}
 
 /* Event class of stream class @sc with id @id (binary search), or NULL. */
 static const struct tv_event_class *
@@ -93,6 +173,7 @@ ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 	uint64_t stack_slots[SLOTS_ON_STACK], *slots = stack_slots;
 	const struct tv_packet *p;
 	const struct tv_mapfile *mf;
+	const uint8_t *b;
 	struct ctf_stream_class *hsc;
 	const struct tv_clock *clk = s->clock;
 	bool ns_clock = clk && clk->freq == UINT64_C(1000000000);
@@ -103,16 +184,15 @@ ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 
 	out->status = TV_OK;
 	tv_error_clear(&out->err);
-	if (pkt >= s->npackets)
+	b = tv_event_bytes(s, pkt, &p, &mf);
+	if (!b)
 		return TV_NOT_FOUND;
-	p = &s->packets[pkt];
-	mf = &s->files[p->file];
 	if (nslots > SLOTS_ON_STACK)
 		slots = tv_xcalloc(nslots, sizeof(*slots));
 	else
 		memset(stack_slots, 0, sizeof(stack_slots));
-	ctf_dec_init(&d, mf->data + p->offset, p->size, p->offset, mf->path,
-	    slots, nslots, &out->err);
+	ctf_dec_init(&d, b, p->size, p->offset, mf->path, slots, nslots,
+	    &out->err);
 	st = ctf_read_packet_head(&d, sp->tc, mf, p->offset, &hsc, &out->err);
 	if (st != TV_OK)
 		goto out;
@@ -245,6 +325,7 @@ decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 	const struct tv_event_class *ec = NULL;
 	const struct tv_packet *p;
 	const struct tv_mapfile *mf;
+	const uint8_t *b;
 	const struct tv_field_class *scope_fc[TV_SCOPE_COUNT];
 	uint64_t *slots;
 	enum tv_status st = TV_OK;
@@ -252,11 +333,10 @@ decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 	int i;
 
 	memset(out, 0, sizeof(*out));
-	if (ev->packet >= s->npackets)
+	b = tv_event_bytes(s, ev->packet, &p, &mf);
+	if (!b)
 		return tv_error_at(err, TV_NOT_FOUND, NULL, TV_NO_OFFSET,
 		    _("no such packet"));
-	p = &s->packets[ev->packet];
-	mf = &s->files[p->file];
 	if (ev->rec.kind == TV_REC_EVENT) {
 		if (ev->rec.class_index >= s->trace->nclasses)
 			return tv_error_at(err, TV_CORRUPT, mf->path,
@@ -272,8 +352,8 @@ decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 	scope_fc[TV_SCOPE_EVENT_PAYLOAD] = ec ? ec->payload : NULL;
 
 	slots = tv_arena_zalloc(arena, sizeof(*slots) * (tc->nslots + 1));
-	ctf_dec_init(&d, mf->data + p->offset, p->size, p->offset, mf->path,
-	    slots, tc->nslots, err);
+	ctf_dec_init(&d, b, p->size, p->offset, mf->path, slots, tc->nslots,
+	    err);
 	d.arena = arena;
 	d.clock = p->cycles_begin;
 	i = 0;

@@ -45,6 +45,18 @@ path_text(const struct ctf2_ctx *cx, char *buf, size_t size)
 		snprintf(buf, size, "/");
 }
 
+/*
+ * Control characters of @s (JSON strings may hold any, "\n" included)
+ * become '?': an error stays one line.
+ */
+static void
+one_line(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
 /* Fail with the fragment and JSON path of @cx in front of the message. */
 enum tv_status
 ctf2_fail(struct ctf2_ctx *cx, enum tv_status st, const char *fmt, ...)
@@ -55,6 +67,7 @@ ctf2_fail(struct ctf2_ctx *cx, enum tv_status st, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	one_line(msg);
 	if (cx->frag == 0)
 		return tv_error_at(cx->err, st, cx->path, cx->frag_off, "%s",
 		    msg);
@@ -68,6 +81,8 @@ ctf2_fail(struct ctf2_ctx *cx, enum tv_status st, const char *fmt, ...)
 		    cx->frag, cx->frag_type);
 	else
 		snprintf(where, sizeof(where), _("fragment %u"), cx->frag);
+	one_line(where);
+	one_line(jp);
 	return tv_error_at(cx->err, st, cx->path, cx->frag_off,
 	    "%s: %s: %s", where, jp, msg);
 }

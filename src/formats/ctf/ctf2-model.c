@@ -72,16 +72,70 @@ add_attr(struct ctf2_ctx *cx, const char *where, const char *what,
 }
 
 /*
- * The user attributes and extensions of a fragment, as JSON text in the
- * trace attributes (--info lists them), named after the fragment.
+ * Fail on the first extension of @ext: in the preamble it is declared
+ * but unsupported (the spec: the trace must then not be read); in any
+ * other fragment, the preamble having declared none, it is undeclared.
+ */
+static enum tv_status
+extension_fail(struct ctf2_ctx *cx, json_object *ext, bool preamble)
+{
+	enum tv_status st = TV_OK;
+
+	json_object_object_foreach(ext, ns, val) {
+		const char *name = "";
+
+		if (json_object_is_type(val, json_type_object) &&
+		    json_object_get_object(val)->head)
+			name = (const char *)lh_entry_k(
+			    json_object_get_object(val)->head);
+		ctf2_push_key(cx, "extensions");
+		ctf2_push_key(cx, ns);
+		st = preamble ? ctf2_fail(cx, TV_UNSUPPORTED,
+		    _("unsupported extension \"%s\" \"%s\""), ns, name) :
+		    ctf2_fail(cx, TV_SEMANTIC, _("extension \"%s\" \"%s\" is "
+		    "not declared in the preamble"), ns, name);
+		ctf2_pop(cx);
+		ctf2_pop(cx);
+		break;
+	}
+	return st;
+}
+
+/*
+ * See ctf2.h: the preamble declares no extension tview supports, so any
+ * non-empty "extensions" of @o (a fragment or a field class) is one the
+ * preamble did not declare.
+ */
+enum tv_status
+ctf2_extensions_check(struct ctf2_ctx *cx, json_object *o)
+{
+	json_object *v = NULL;
+
+	if (!json_object_object_get_ex(o, "extensions", &v) ||
+	    !json_object_is_type(v, json_type_object) ||
+	    json_object_object_length(v) == 0)
+		return TV_OK;
+	return extension_fail(cx, v, false);
+}
+
+/*
+ * The attributes ("user-attributes" in the release candidates) and
+ * extensions of a fragment, as JSON text in the trace attributes (--info
+ * lists them), named after the fragment.
  */
 static enum tv_status
 add_annotations(struct ctf2_ctx *cx, json_object *o)
 {
-	static const char *const keys[] = { "user-attributes", "extensions" };
+	static const char *const keys[] = {
+		"attributes", "user-attributes", "extensions",
+	};
 	char where[160];
+	enum tv_status st;
 	size_t i;
 
+	st = ctf2_extensions_check(cx, o);
+	if (st != TV_OK)
+		return st;
 	if (cx->frag_name)
 		snprintf(where, sizeof(where), "%s %s", cx->frag_type,
 		    cx->frag_name);
@@ -94,8 +148,6 @@ add_annotations(struct ctf2_ctx *cx, json_object *o)
 		if (!json_object_object_get_ex(o, keys[i], &v))
 			continue;
 		if (!json_object_is_type(v, json_type_object)) {
-			enum tv_status st;
-
 			ctf2_push_key(cx, keys[i]);
 			st = ctf2_fail(cx, TV_SEMANTIC, _("must be an object"));
 			ctf2_pop(cx);
@@ -132,24 +184,9 @@ read_preamble(struct ctf2_ctx *cx, json_object *o)
 		st = ctf2_get_obj(cx, o, "extensions", false, &ext);
 	if (st != TV_OK)
 		return st;
-	if (ext) {
-		/* The spec: an unknown extension must stop the consumer. */
-		json_object_object_foreach(ext, ns, val) {
-			const char *name = "";
-
-			if (json_object_is_type(val, json_type_object) &&
-			    json_object_get_object(val)->head)
-				name = (const char *)lh_entry_k(
-				    json_object_get_object(val)->head);
-			ctf2_push_key(cx, "extensions");
-			ctf2_push_key(cx, ns);
-			st = ctf2_fail(cx, TV_UNSUPPORTED,
-			    _("unsupported extension \"%s\" \"%s\""), ns, name);
-			ctf2_pop(cx);
-			ctf2_pop(cx);
-			return st;
-		}
-	}
+	/* The spec: an unknown extension must stop the consumer. */
+	if (ext && json_object_object_length(ext) > 0)
+		return extension_fail(cx, ext, true);
 	return add_annotations(cx, o);
 }
 
@@ -186,6 +223,47 @@ read_trace_class(struct ctf2_ctx *cx, json_object *o)
 	if (st == TV_OK)
 		st = ctf2_scope_build(cx, o, "packet-header-field-class",
 		    TV_SCOPE_PACKET_HEADER, &cx->tc->packet_header);
+	return st;
+}
+
+/*
+ * The origin of clock class @id: "unix-epoch" makes its time absolute; a
+ * clock origin object (namespace, name, uid) only correlates clocks of
+ * the same origin, so the clock stays relative and --info shows it.
+ */
+static enum tv_status
+clock_origin(struct ctf2_ctx *cx, json_object *org, const char *id,
+    struct tv_clock *clk)
+{
+	const char *s = NULL;
+	char what[160];
+	enum tv_status st = TV_OK;
+
+	ctf2_push_key(cx, "origin");
+	if (json_object_is_type(org, json_type_string)) {
+		s = json_object_get_string(org);
+		if (strcmp(s, "unix-epoch") == 0)
+			clk->absolute = true;
+		else
+			st = ctf2_fail(cx, TV_SEMANTIC,
+			    _("unknown clock origin \"%s\""), s);
+	} else if (json_object_is_type(org, json_type_object)) {
+		st = ctf2_get_str(cx, org, "namespace", false, &s);
+		if (st == TV_OK)
+			st = ctf2_get_str(cx, org, "name", true, &s);
+		if (st == TV_OK)
+			st = ctf2_get_str(cx, org, "uid", true, &s);
+		if (st == TV_OK && id) {
+			snprintf(what, sizeof(what), "%s origin", id);
+			add_attr(cx, "clock-class", what,
+			    json_object_to_json_string_ext(org,
+			    JSON_C_TO_STRING_PLAIN));
+		}
+	} else {
+		st = ctf2_fail(cx, TV_SEMANTIC, _("a clock origin must be "
+		    "\"unix-epoch\" or an object"));
+	}
+	ctf2_pop(cx);
 	return st;
 }
 
@@ -234,11 +312,10 @@ read_clock_class(struct ctf2_ctx *cx, json_object *o, struct clock_ids *ids)
 		clk->offset_cycles = (int64_t)cyc;
 		ctf2_pop(cx);
 	}
+	if (st == TV_OK && json_object_object_get_ex(o, "origin", &org))
+		st = clock_origin(cx, org, id ? id : name, clk);
 	if (st != TV_OK)
 		return st;
-	if (json_object_object_get_ex(o, "origin", &org))
-		clk->absolute = json_object_is_type(org, json_type_string) &&
-		    strcmp(json_object_get_string(org), "unix-epoch") == 0;
 	if (!id && !name)
 		return ctf2_fail(cx, TV_SEMANTIC,
 		    _("missing mandatory property \"%s\""), "id");
@@ -371,7 +448,7 @@ set_loglevel(struct tv_event_class *ec, json_object *v)
 
 /*
  * The log level and EMF URI of an event record class: a property in the
- * release candidates, a user attribute of LTTng ("lttng.org,2009") or
+ * release candidates, an attribute of LTTng ("lttng.org,2009") or
  * babeltrace2 ("babeltrace.org,2020") in CTF 2.
  */
 static void
@@ -386,7 +463,8 @@ event_attributes(json_object *o, struct tv_event_class *ec,
 
 	if (json_object_object_get_ex(o, "log-level", &v))
 		set_loglevel(ec, v);
-	if (!json_object_object_get_ex(o, "user-attributes", &ua) ||
+	if ((!json_object_object_get_ex(o, "attributes", &ua) &&
+	    !json_object_object_get_ex(o, "user-attributes", &ua)) ||
 	    !json_object_is_type(ua, json_type_object))
 		return;
 	for (i = 0; i < TV_ARRAY_SIZE(ns); i++) {
@@ -639,8 +717,11 @@ ctf_ctf2_build(const char *text, size_t len, const char *path,
 	    sizeof(*ev_off));
 	trace->env = tv_arena_zalloc(cx.a, ((size_t)c.env + 1) *
 	    sizeof(*trace->env));
-	/* Two annotations a fragment, two names of the trace class. */
-	trace->attrs = tv_arena_zalloc(cx.a, ((size_t)c.frags * 2 + 2) *
+	/*
+	 * Three annotations a fragment, two names of the trace class, the
+	 * origin of each clock class.
+	 */
+	trace->attrs = tv_arena_zalloc(cx.a, ((size_t)c.frags * 4 + 2) *
 	    sizeof(*trace->attrs));
 	trace->version = "CTF 2";
 	pos = 0;

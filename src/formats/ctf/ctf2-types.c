@@ -282,29 +282,59 @@ get_ranges(struct ctf2_ctx *cx, json_object *arr, bool sgn,
 	return st;
 }
 
-/* "mappings": { label: ranges, ... } turn integer @fc into an enum. */
+/* The bit indexes of flag ranges @r[@n] must be below @len. */
 static enum tv_status
-get_mappings(struct ctf2_ctx *cx, json_object *o, struct tv_field_class *fc)
+check_bit_indexes(struct ctf2_ctx *cx, const struct tv_enum_range *r,
+    uint32_t n, uint32_t len)
 {
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		if (r[i].hi >= len)
+			return ctf2_fail(cx, TV_SEMANTIC, _("bit index %llu is "
+			    "not below the length %u"),
+			    (unsigned long long)r[i].hi, len);
+	return TV_OK;
+}
+
+/*
+ * "mappings": { label: ranges, ... } turn integer @fc into an enum;
+ * "flags" (@bits): { name: bit index ranges, ... } turn bit map @fc into
+ * an enum of bit flags.
+ */
+static enum tv_status
+get_mappings(struct ctf2_ctx *cx, json_object *o, struct tv_field_class *fc,
+    bool bits)
+{
+	const char *key = bits ? "flags" : "mappings";
 	struct tv_int_class ic = fc->integer;
 	struct tv_enum_mapping *maps;
 	json_object *m = NULL;
 	enum tv_status st;
 	uint32_t n = 0;
 
-	st = ctf2_get_obj(cx, o, "mappings", false, &m);
+	st = ctf2_get_obj(cx, o, key, bits, &m);
 	if (st != TV_OK || !m)
 		return st;
 	if ((uint32_t)json_object_object_length(m) > CTF2_MAX_MEMBERS)
 		return ctf2_fail(cx, TV_SEMANTIC, _("too many mappings"));
+	ctf2_push_key(cx, key);
+	if (bits && json_object_object_length(m) == 0) {
+		st = ctf2_fail(cx, TV_SEMANTIC, _("a bit map needs at least "
+		    "one flag"));
+		ctf2_pop(cx);
+		return st;
+	}
 	maps = tv_arena_zalloc(cx->a, ((size_t)json_object_object_length(m)
 	    + 1) * sizeof(*maps));
-	ctf2_push_key(cx, "mappings");
-	json_object_object_foreach(m, key, val) {
-		ctf2_push_key(cx, key);
-		maps[n].label = tv_arena_strdup(cx->a, key);
+	json_object_object_foreach(m, label, val) {
+		ctf2_push_key(cx, label);
+		maps[n].label = tv_arena_strdup(cx->a, label);
 		st = get_ranges(cx, val, ic.is_signed, &maps[n].ranges,
 		    &maps[n].nranges);
+		if (st == TV_OK && bits)
+			st = check_bit_indexes(cx, maps[n].ranges,
+			    maps[n].nranges, ic.size);
 		ctf2_pop(cx);
 		if (st != TV_OK)
 			break;
@@ -317,6 +347,7 @@ get_mappings(struct ctf2_ctx *cx, json_object *o, struct tv_field_class *fc)
 	fc->enumeration.integer = ic;
 	fc->enumeration.maps = maps;
 	fc->enumeration.nmaps = n;
+	fc->enumeration.bit_flags = bits;
 	return TV_OK;
 }
 
@@ -383,8 +414,13 @@ build_int(struct ctf2_ctx *cx, json_object *o, const char *type,
 		ctf2_pop(cx);
 		return st;
 	}
+	if (strcmp(type, "fixed-length-bit-map") == 0) {
+		st = get_mappings(cx, o, fc, true);
+		if (st != TV_OK)
+			return st;
+	}
 	if (is_int) {
-		st = get_mappings(cx, o, fc);
+		st = get_mappings(cx, o, fc, false);
 		if (st != TV_OK)
 			return st;
 		if (enm && fc->kind != TV_FC_ENUM)
@@ -627,9 +663,10 @@ out:
 static bool
 is_uint(const struct tv_field_class *fc)
 {
-	return (fc->kind == TV_FC_INT && !fc->integer.is_signed &&
-	    ((const struct c2_fc *)(const void *)fc)->kind == C2_INT) ||
-	    (fc->kind == TV_FC_ENUM && !fc->enumeration.integer.is_signed);
+	if (((const struct c2_fc *)(const void *)fc)->kind != C2_INT)
+		return false;	/* a boolean, bit array or bit map */
+	return fc->kind == TV_FC_INT ? !fc->integer.is_signed :
+	    fc->kind == TV_FC_ENUM && !fc->enumeration.integer.is_signed;
 }
 
 /* A length location: an unsigned integer's save slot (-1 in an alias). */
@@ -655,28 +692,37 @@ static enum tv_status
 build_string(struct ctf2_ctx *cx, json_object *o, const char *type,
     struct tv_field_class **out)
 {
+	static const struct {
+		const char		*name;
+		enum tv_encoding	 enc;
+		enum tv_byte_order	 bo;
+	} encs[] = {
+		{ "utf-8", TV_ENC_UTF8, TV_BO_LE },
+		{ "utf-16le", TV_ENC_UTF16, TV_BO_LE },
+		{ "utf-16be", TV_ENC_UTF16, TV_BO_BE },
+		{ "utf-32le", TV_ENC_UTF32, TV_BO_LE },
+		{ "utf-32be", TV_ENC_UTF32, TV_BO_BE },
+	};
 	struct tv_field_class *fc = new_fc(cx, TV_FC_STRING, C2_OTHER);
 	const char *enc = "utf-8";
 	enum tv_status st;
+	size_t i;
 
 	st = ctf2_get_str(cx, o, "encoding", false, &enc);
 	if (st != TV_OK)
 		return st;
-	fc->string.encoding = TV_ENC_UTF8;
-	if (strncmp(enc, "utf-16", 6) == 0)
-		fc->string.encoding = TV_ENC_UTF16;
-	else if (strncmp(enc, "utf-32", 6) == 0)
-		fc->string.encoding = TV_ENC_UTF32;
-	if (strcmp(enc, "utf-8") != 0 && strcmp(enc + 6, "be") != 0 &&
-	    strcmp(enc + 6, "le") != 0) {
+	for (i = 0; i < TV_ARRAY_SIZE(encs); i++)
+		if (strcmp(enc, encs[i].name) == 0)
+			break;
+	if (i == TV_ARRAY_SIZE(encs)) {
 		ctf2_push_key(cx, "encoding");
 		st = ctf2_fail(cx, TV_SEMANTIC, _("unknown encoding \"%s\""),
 		    enc);
 		ctf2_pop(cx);
 		return st;
 	}
-	if (strlen(enc) == 8 && strcmp(enc + 6, "be") == 0)
-		fc->string.byte_order = TV_BO_BE;
+	fc->string.encoding = encs[i].enc;
+	fc->string.byte_order = encs[i].bo;
 	fc->align = 8;
 	if (strcmp(type, "static-length-string") == 0) {
 		fc->string.len_kind = TV_STR_STATIC;
@@ -723,6 +769,14 @@ build_array(struct ctf2_ctx *cx, json_object *o, const char *type,
 	if (blob) {
 		fc->array.elem = blob_byte(cx);
 		fc->align = 8;
+		st = ctf2_get_str(cx, o, "media-type", false,
+		    &fc->array.media_type);
+		if (st != TV_OK)
+			return st;
+		if (fc->array.media_type)
+			fc->array.media_type = tv_intern(cx->trace->names,
+			    fc->array.media_type,
+			    strlen(fc->array.media_type));
 	} else {
 		st = get_align(cx, o, "minimum-alignment", &fc->align);
 		if (st == TV_OK)
@@ -1117,6 +1171,8 @@ build_fc(struct ctf2_ctx *cx, json_object *j, struct tv_field_class **out)
 		return ctf2_fail(cx, TV_SEMANTIC,
 		    _("a field class must be an object or an alias name"));
 	st = ctf2_get_str(cx, j, "type", true, &type);
+	if (st == TV_OK)
+		st = ctf2_extensions_check(cx, j);
 	if (st != TV_OK)
 		return st;
 	cx->fc_depth++;

@@ -116,6 +116,13 @@ enum tv_status	 ctf2_json_int(struct ctf2_ctx *cx, json_object *v,
 enum tv_status	 ctf2_get_uuid(struct ctf2_ctx *cx, json_object *o,
 		    const char *key, uint8_t *uuid, bool *has);
 
+/* ---- ctf2-model.c ---- */
+/**
+ * ctf2_extensions_check() - fail on any extension of @o (a fragment or a
+ * field class): none can have been declared in the preamble.
+ */
+enum tv_status	 ctf2_extensions_check(struct ctf2_ctx *cx, json_object *o);
+
 /* ---- ctf2-types.c ---- */
 
 /** ctf2_fc_check() - build field class @o.<@key> outside any scope. */

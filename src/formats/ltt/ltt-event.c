@@ -219,11 +219,9 @@ ltt_decode_packet(struct tv_stream *s, uint64_t pkt,
 
 	out->status = TV_OK;
 	tv_error_clear(&out->err);
-	if (pkt >= s->npackets)
+	bytes = tv_event_bytes(s, pkt, &p, &mf);
+	if (!bytes)
 		return TV_NOT_FOUND;
-	p = &s->packets[pkt];
-	mf = &s->files[p->file];
-	bytes = mf->data + p->offset;
 	end = p->content_bits / 8;
 	pos = tp->ops->header_size;
 	tsc = p->cycles_begin;
@@ -340,13 +338,10 @@ ltt_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 	memset(out, 0, sizeof(*out));
 	if (ev->rec.kind != TV_REC_EVENT)
 		return TV_OK;
-	if (ev->packet >= s->npackets ||
-	    ev->rec.class_index >= s->trace->nclasses)
+	bytes = tv_event_bytes(s, ev->packet, &p, &mf);
+	if (!bytes || ev->rec.class_index >= s->trace->nclasses)
 		return tv_error_at(err, TV_NOT_FOUND, NULL, TV_NO_OFFSET,
 		    _("no such event"));
-	p = &s->packets[ev->packet];
-	mf = &s->files[p->file];
-	bytes = mf->data + p->offset;
 	end = p->content_bits / 8;
 	ec = s->trace->classes[ev->rec.class_index];
 	m = ec->priv;

@@ -39,30 +39,27 @@
 #define MAX_BLOCK	(UINT64_C(1) << 30)
 #define MAX_FILES	4096
 
+/* The fields of facility_load and state_dump_facility_load. */
+#define LOAD_FIELDS							\
+	"<field name=name><string/></field>"				\
+	"<field name=checksum><uint size=4/></field>"			\
+	"<field name=id><uint size=4/></field>"				\
+	"<field name=int_size><uint size=4/></field>"			\
+	"<field name=long_size><uint size=4/></field>"			\
+	"<field name=pointer_size><uint size=4/></field>"		\
+	"<field name=size_t_size><uint size=4/></field>"		\
+	"<field name=has_alignment><uint size=4/></field></event>\n"
+
 /* The core facility, for traces whose eventdefs lack core.xml. */
 static const char core_xml[] =
 	"<facility name=core>\n"
 	"<event name=facility_load>"
-	"<field name=name><string/></field>"
-	"<field name=checksum><uint size=4/></field>"
-	"<field name=id><uint size=4/></field>"
-	"<field name=int_size><uint size=4/></field>"
-	"<field name=long_size><uint size=4/></field>"
-	"<field name=pointer_size><uint size=4/></field>"
-	"<field name=size_t_size><uint size=4/></field>"
-	"<field name=has_alignment><uint size=4/></field></event>\n"
+	LOAD_FIELDS
 	"<event name=facility_unload><field name=id><uint size=4/></field>"
 	"</event>\n"
 	"<event name=time_heartbeat></event>\n"
 	"<event name=state_dump_facility_load>"
-	"<field name=name><string/></field>"
-	"<field name=checksum><uint size=4/></field>"
-	"<field name=id><uint size=4/></field>"
-	"<field name=int_size><uint size=4/></field>"
-	"<field name=long_size><uint size=4/></field>"
-	"<field name=pointer_size><uint size=4/></field>"
-	"<field name=size_t_size><uint size=4/></field>"
-	"<field name=has_alignment><uint size=4/></field></event>\n"
+	LOAD_FIELDS
 	"</facility>\n";
 
 /* Does the file @path carry the magic at offset 40, in either order? */
@@ -91,21 +88,12 @@ ltt_fac_probe(const char *path)
 	char *p;
 	bool ok;
 
-	struct stat st;
-
 	/* The magic, or the layout (so that a bad magic is reported). */
 	tv_xasprintf(&p, "%s/control/facilities_0", path);
 	ok = magic_at_40(p);
 	free(p);
-	if (!ok) {
-		tv_xasprintf(&p, "%s/eventdefs", path);
-		ok = stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-		free(p);
-		tv_xasprintf(&p, "%s/control/facilities_0", path);
-		ok = ok && stat(p, &st) == 0 && S_ISREG(st.st_mode);
-		free(p);
-	}
-	return ok;
+	return ok || (ltt_path_is(path, "eventdefs", S_IFDIR) &&
+	    ltt_path_is(path, "control/facilities_0", S_IFREG));
 }
 
 /* The trace-wide facts of the first block of @mf; checks the magic. */
@@ -264,17 +252,14 @@ fac_decode_packet(struct tv_stream *s, uint64_t pkt,
 
 	out->status = TV_OK;
 	tv_error_clear(&out->err);
-	if (pkt >= s->npackets)
+	b = tv_event_bytes(s, pkt, &p, &mf);
+	if (!b)
 		return TV_NOT_FOUND;
-	p = &s->packets[pkt];
-	mf = &s->files[p->file];
-	b = mf->data + p->offset;
 	end = p->content_bits / 8;
 	tsc = p->cycles_begin;
 	pos = xt->data_start;
 	for (;;) {
 		const struct ltt_xclass *xc;
-		struct tv_event_rec *r;
 		uint64_t full, data;
 		uint32_t fid, eid, size;
 
@@ -322,28 +307,11 @@ fac_decode_packet(struct tv_stream *s, uint64_t pkt,
 			break;
 		}
 		tsc = full;
-		r = tv_packet_events_push(out);
-		r->ts = tsc_to_ns(xt, full);
-		r->bit_offset = pos * 8;
-		r->class_index = xc->ec->index;
-		r->kind = TV_REC_EVENT;
-		r->count = full;
+		ltt_xpush_event(out, xc, pos, tsc_to_ns(xt, full), full);
 		pos = data;
 	}
 	out->status = st;
 	return st;
-}
-
-/* The facility named @name's event @ev index, or UINT32_MAX. */
-static uint32_t
-event_index(const struct ltt_xfacility *f, const char *name)
-{
-	uint32_t i;
-
-	for (i = 0; i < f->nevents; i++)
-		if (strcmp(f->events[i].name, name) == 0)
-			return i;
-	return UINT32_MAX;
 }
 
 /* Give facility @f the id @fid with sizes @sz. */
@@ -396,7 +364,7 @@ find_arch(const struct ltt_xdefs *d, const char *name, const char *arch)
 /* Apply one decoded facility_load event @v of record @ev. */
 static enum tv_status
 facility_load(struct tv_trace *t, const struct tv_event *ev,
-    const struct tv_value *v, struct tv_error *err)
+    const struct tv_value *v, void *ctx, struct tv_error *err)
 {
 	struct ltt_xtrace *xt = t->priv;
 	const struct tv_packet *p = &ev->stream->packets[ev->packet];
@@ -408,6 +376,7 @@ facility_load(struct tv_trace *t, const struct tv_event *ev,
 	uint64_t ck, id, is, ls, ps, ss, al;
 	char name[256];
 
+	(void)ctx;
 	if (!nm || nm->fc->kind != TV_FC_STRING || nm->str.len >= sizeof(name)
 	    || !member_u(v, "checksum", &ck) || !member_u(v, "id", &id) ||
 	    !member_u(v, "int_size", &is) || !member_u(v, "long_size", &ls) ||
@@ -447,76 +416,46 @@ facility_load(struct tv_trace *t, const struct tv_event *ev,
 	return TV_OK;
 }
 
+/* The facility_load events of the core facility, as loaded. */
+struct core_loads {
+	const struct ltt_xfacility	*core;
+	const struct tv_event_class	*lc, *sc;	/* may be NULL */
+	uint32_t			 ld, sd;	/* event indexes */
+};
+
+/* Is @ec a (state dump) facility_load of the core facility? */
+static bool
+is_facility_load(const struct tv_trace *t, const struct tv_event_class *ec,
+    void *ctx)
+{
+	const struct core_loads *cl = ctx;
+	const struct ltt_xclass *xc = ec->priv;
+
+	(void)t;
+	if (ec == cl->lc || ec == cl->sc)
+		return true;
+	/* A reloaded core has new classes. */
+	return xc->fac == cl->core && (xc->event == cl->ld ||
+	    xc->event == cl->sd);
+}
+
 /* Load the facilities named by the facility_load events of @s. */
 static enum tv_status
 load_facilities(struct tv_trace *t, struct tv_stream *s,
     const struct ltt_xfacility *core, struct tv_error *err)
 {
 	struct ltt_xtrace *xt = t->priv;
-	uint32_t ld = event_index(core, "facility_load");
-	uint32_t sd = event_index(core, "state_dump_facility_load");
-	const struct tv_event_class *lc = ld < xt->nids && xt->by_id[ld] ?
-	    xt->by_id[ld]->ec : NULL;
-	const struct tv_event_class *sc = sd < xt->nids && xt->by_id[sd] ?
-	    xt->by_id[sd]->ec : NULL;
-	enum tv_status st = TV_OK;
-	struct tv_arena scratch;
-	uint64_t k, r;
+	struct core_loads cl = { core, NULL, NULL,
+	    ltt_xevent_index(core, "facility_load"),
+	    ltt_xevent_index(core, "state_dump_facility_load") };
+	const struct ltt_xload how = { is_facility_load, facility_load, &cl,
+	    true };
 
-	tv_arena_init(&scratch);
-	for (k = 0; k < s->npackets && st == TV_OK; k++) {
-		struct tv_packet_events pe;
-
-		memset(&pe, 0, sizeof(pe));
-		st = fac_decode_packet(s, k, &pe);
-		if (st != TV_OK && err)
-			*err = pe.err;
-		for (r = 0; r < pe.count && st == TV_OK; r++) {
-			const struct tv_event_class *ec =
-			    t->classes[pe.recs[r].class_index];
-			struct tv_event ev = { s, k, r, pe.recs[r] };
-			struct tv_event_fields fl;
-
-			if (ec != lc && ec != sc) {
-				const struct ltt_xclass *xc = ec->priv;
-
-				/* A reloaded core has new classes. */
-				if (xc->fac != core || (xc->event != ld &&
-				    xc->event != sd))
-					continue;
-			}
-			tv_arena_reset(&scratch);
-			st = ltt_xdecode_fields(&ev, &scratch, &fl, err);
-			if (st == TV_OK && fl.scope[TV_SCOPE_EVENT_PAYLOAD])
-				st = facility_load(t, &ev,
-				    fl.scope[TV_SCOPE_EVENT_PAYLOAD], err);
-		}
-		tv_packet_events_fini(&pe);
-	}
-	tv_arena_fini(&scratch);
-	return st;
-}
-
-/* Add tracefile @dir/@name as stream @sname. */
-static enum tv_status
-add_file(struct tv_trace *t, const char *dir, const char *name,
-    const char *sname, int32_t cpu, bool control, struct tv_error *err)
-{
-	struct ltt_xstream *sp;
-	struct tv_stream *s;
-	enum tv_status st;
-	char *p;
-
-	tv_xasprintf(&p, "%s/%s", dir, name);
-	s = tv_trace_add_stream(t, sname);
-	sp = tv_xcalloc(1, sizeof(*sp));
-	sp->control = control;
-	s->priv = sp;
-	s->cpu = cpu;
-	s->clock = t->clocks;
-	st = tv_stream_add_file(s, p, NULL, err);
-	free(p);
-	return st;
+	cl.lc = cl.ld < xt->nids && xt->by_id[cl.ld] ? xt->by_id[cl.ld]->ec :
+	    NULL;
+	cl.sc = cl.sd < xt->nids && xt->by_id[cl.sd] ? xt->by_id[cl.sd]->ec :
+	    NULL;
+	return ltt_xload_facilities(t, s, &how, err);
 }
 
 /* "<name>_<digits>": the CPU number, or -1. */
@@ -557,9 +496,10 @@ add_dir(struct tv_trace *t, const char *sub, struct tv_error *err)
 		if (st == TV_OK && i < MAX_FILES) {
 			tv_xasprintf(&sname, "%s%s%s", sub, *sub ? "/" : "",
 			    ents[i]->d_name);
-			st = add_file(t, dir, ents[i]->d_name, sname,
+			st = ltt_xadd_file(t, dir, ents[i]->d_name, sname,
 			    *sub ? TV_CPU_UNKNOWN :
-			    (int32_t)cpu_of(ents[i]->d_name), *sub != 0, err);
+			    (int32_t)cpu_of(ents[i]->d_name), *sub != 0, false,
+			    err);
 			free(sname);
 		}
 		free(p);
@@ -611,7 +551,6 @@ open_trace(struct tv_trace *t, struct tv_error *damage, struct tv_error *err)
 	struct ltt_xtrace *xt = t->priv;
 	const struct ltt_xfacility *core;
 	struct tv_clock *clk;
-	struct tv_error e;
 	enum tv_status st;
 	uint32_t i;
 	char *p;
@@ -645,7 +584,7 @@ open_trace(struct tv_trace *t, struct tv_error *damage, struct tv_error *err)
 	if (st != TV_OK)
 		return st;
 	core = ltt_xdefs_find(&xt->defs, "core", 0, true);
-	if (!core || event_index(core, "facility_load") == UINT32_MAX) {
+	if (!core || ltt_xevent_index(core, "facility_load") == UINT32_MAX) {
 		st = ltt_xdefs_parse(&xt->defs, "(core)", core_xml,
 		    sizeof(core_xml) - 1, err);
 		if (st != TV_OK)
@@ -653,17 +592,7 @@ open_trace(struct tv_trace *t, struct tv_error *damage, struct tv_error *err)
 		core = &xt->defs.facs[xt->defs.nfacs - 1];
 	}
 	assign(t, core, 0, &xt->sizes);
-	/*
-	 * A damaged tracefile keeps its blocks before the damage and the
-	 * others are whole: the first damage is kept in @damage.
-	 */
-	for (i = 0; i < t->nstreams; i++) {
-		tv_error_clear(&e);
-		t->streams[i]->clock = clk;
-		if (index_stream(t->streams[i], &e) != TV_OK &&
-		    damage->status == TV_OK)
-			*damage = e;
-	}
+	ltt_xindex_streams(t, index_stream, damage);
 	for (i = 0; i < t->nstreams && st == TV_OK; i++)
 		if (strncmp(t->streams[i]->name, "control/facilities_", 19)
 		    == 0)
@@ -676,45 +605,18 @@ enum tv_status
 ltt_fac_open(const char *path, struct tv_trace ***out, uint32_t *nout,
     struct tv_error *err)
 {
-	struct ltt_xtrace *xt;
 	struct tv_error damage;
 	struct tv_trace *t;
 	enum tv_status st;
-	char *abs;
 
 	*out = NULL;
 	*nout = 0;
-	abs = realpath(path, NULL);
-	t = tv_trace_create(&fac_format, abs ? abs : path);
-	free(abs);
-	xt = tv_xcalloc(1, sizeof(*xt));
-	t->priv = xt;
-	ltt_xdefs_init(&xt->defs, &t->arena);
+	t = ltt_xtrace_new(&fac_format, path);
 	tv_error_clear(&damage);
 	st = open_trace(t, &damage, err);
-	if (st != TV_OK) {
-		tv_trace_destroy(t);
-		return st;
-	}
-	*out = tv_xcalloc(1, sizeof(**out));
-	(*out)[0] = t;
-	*nout = 1;
-	if (damage.status != TV_OK && err)
-		*err = damage;
-	return damage.status;
+	return ltt_xopen_end(t, st, &damage, out, nout, err);
 }
 
-static const struct tv_format_ops fac_format = {
-	.name		= "ltt",
-	.description	= N_("LTTng 0.x, facility era (XML event "
-			    "definitions)"),
-	.probe		= NULL,
-	.open		= ltt_fac_open,
-	.close		= ltt_xclose,
-	.decode_packet	= fac_decode_packet,
-	.decode_fields	= ltt_xdecode_fields,
-	.print_record	= ltt_xprint_record,
-	.print_header	= ltt_print_header,	/* LTTV's first line */
-	.state_rules	= ltt_state_tables,
-	.state_hook	= ltt_state_hook,
-};
+static const struct tv_format_ops fac_format =
+    LTT_XFORMAT(N_("LTTng 0.x, facility era (XML event definitions)"),
+    ltt_fac_open, fac_decode_packet);

@@ -406,13 +406,17 @@ read_meta_packet(struct tv_trace *t, struct tv_stream *s, uint64_t pkt,
     struct mdefs *md, struct tv_error *err)
 {
 	const struct ltt_trace_priv *tp = t->priv;
-	const struct tv_packet *p = &s->packets[pkt];
-	const struct tv_mapfile *mf = &s->files[p->file];
-	const uint8_t *b = mf->data + p->offset;
-	uint64_t pos = tp->ops->header_size, end = p->content_bits / 8;
-	uint64_t tsc = p->cycles_begin;
+	const struct tv_packet *p;
+	const struct tv_mapfile *mf;
+	const uint8_t *b = tv_event_bytes(s, pkt, &p, &mf);
+	uint64_t pos = tp->ops->header_size, end, tsc;
 	enum tv_status st;
 
+	if (!b)
+		return tv_error_at(err, TV_NOT_FOUND, NULL, TV_NO_OFFSET,
+		    _("no such packet"));
+	end = p->content_bits / 8;
+	tsc = p->cycles_begin;
 	while (pos < end) {
 		struct ltt_ev_head h;
 		struct mdef d;

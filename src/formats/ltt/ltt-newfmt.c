@@ -54,37 +54,12 @@ static const char builtin_xml[] =
 	"<field name=nanoseconds><uint size=4/></field></struct></type>\n"
 	"</facility>\n";
 
-/* Is @path a directory holding a directory @sub? */
-static bool
-has_dir(const char *path, const char *sub)
-{
-	struct stat st;
-	char *p;
-	bool ok;
-
-	tv_xasprintf(&p, "%s/%s", path, sub);
-	ok = stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-	free(p);
-	return ok;
-}
-
 /* See ltt-xml.h. */
 bool
 ltt_newfmt_probe(const char *path)
 {
-	return has_dir(path, "cpu") && has_dir(path, "eventdefs");
-}
-
-/* Index of the event named @name in @f, or UINT32_MAX. */
-static uint32_t
-event_index(const struct ltt_xfacility *f, const char *name)
-{
-	uint32_t i;
-
-	for (i = 0; i < f->nevents; i++)
-		if (strcmp(f->events[i].name, name) == 0)
-			return i;
-	return UINT32_MAX;
+	return ltt_path_is(path, "cpu", S_IFDIR) &&
+	    ltt_path_is(path, "eventdefs", S_IFDIR);
 }
 
 /* The facility defining the builtin events: "builtin", else one that has
@@ -98,8 +73,8 @@ find_builtin(const struct ltt_xdefs *d)
 	for (i = 0; i < d->nfacs; i++) {
 		const struct ltt_xfacility *f = &d->facs[i];
 
-		if (event_index(f, "block_start") == UINT32_MAX ||
-		    event_index(f, "block_end") == UINT32_MAX)
+		if (ltt_xevent_index(f, "block_start") == UINT32_MAX ||
+		    ltt_xevent_index(f, "block_end") == UINT32_MAX)
 			continue;
 		if (strcmp(f->name, "builtin") == 0)
 			return f;
@@ -307,16 +282,13 @@ nf_decode_packet(struct tv_stream *s, uint64_t pkt,
 
 	out->status = TV_OK;
 	tv_error_clear(&out->err);
-	if (pkt >= s->npackets)
+	b = tv_event_bytes(s, pkt, &p, &mf);
+	if (!b)
 		return TV_NOT_FOUND;
-	p = &s->packets[pkt];
-	mf = &s->files[p->file];
-	b = mf->data + p->offset;
 	end = p->content_bits / 8;
 	tsc = p->cycles_begin;
 	while (pos < end) {
 		const struct ltt_xclass *xc;
-		struct tv_event_rec *r;
 		uint64_t full, data;
 		uint32_t id, t32;
 
@@ -357,16 +329,60 @@ nf_decode_packet(struct tv_stream *s, uint64_t pkt,
 		if (id == xt->id_heartbeat && data - pos >= HEAD + 16)
 			full = ltt_u64(b + pos + HEAD + 8, xt->swap);
 		tsc = full;
-		r = tv_packet_events_push(out);
-		r->ts = interp(p, full);
-		r->bit_offset = pos * 8;
-		r->class_index = xc->ec->index;
-		r->kind = TV_REC_EVENT;
-		r->count = full;
+		ltt_xpush_event(out, xc, pos, interp(p, full), full);
 		pos = data;
 	}
 	out->status = st;
 	return st;
+}
+
+/* Where facility_load events put facilities. */
+struct nf_loads {
+	const struct ltt_xfacility	*builtin;
+	uint32_t			*next_base;	/* past the last id */
+};
+
+/* Is @ec the builtin facility_load? */
+static bool
+is_facility_load(const struct tv_trace *t, const struct tv_event_class *ec,
+    void *ctx)
+{
+	const struct ltt_xtrace *xt = t->priv;
+
+	(void)ctx;
+	return ec == xt->by_id[xt->id_facload]->ec;
+}
+
+/* Place the facility one facility_load names at its base; a load that
+ * names no known facility or a bad base is passed over. */
+static enum tv_status
+facility_load(struct tv_trace *t, const struct tv_event *ev,
+    const struct tv_value *v, void *ctx, struct tv_error *err)
+{
+	struct ltt_xtrace *xt = t->priv;
+	const struct nf_loads *nl = ctx;
+	const struct ltt_xfacility *f;
+	const struct tv_value *nm, *ck, *bc;
+	char name[256];
+
+	(void)ev;
+	(void)err;
+	nm = tv_value_member(v, "name");
+	ck = tv_value_member(v, "checksum");
+	bc = tv_value_member(v, "base_code");
+	if (!nm || !ck || !bc || nm->fc->kind != TV_FC_STRING ||
+	    nm->str.len >= sizeof(name))
+		return TV_OK;
+	memcpy(name, nm->str.ptr, nm->str.len);
+	name[nm->str.len] = '\0';
+	f = ltt_xdefs_find(&xt->defs, name, (uint32_t)ck->u, true);
+	if (!f || f == nl->builtin || bc->u > UINT16_MAX ||
+	    t->nclasses + f->nevents > LTT_X_MAX_CLASSES)
+		return TV_OK;
+	assign(t, f, (uint32_t)bc->u);
+	if (bc->u + f->nevents > *nl->next_base)
+		*nl->next_base = (uint32_t)bc->u + f->nevents;
+	return TV_OK;
 }
 
 /* Read control/facilities: facility_load events give names and bases. */
@@ -374,77 +390,11 @@ static void
 load_facilities(struct tv_trace *t, struct tv_stream *s,
     const struct ltt_xfacility *builtin, uint32_t *next_base)
 {
-	struct ltt_xtrace *xt = t->priv;
-	struct tv_arena scratch;
-	uint64_t k, r;
+	struct nf_loads nl = { builtin, next_base };
+	const struct ltt_xload how = { is_facility_load, facility_load, &nl,
+	    false };
 
-	tv_arena_init(&scratch);
-	for (k = 0; k < s->npackets; k++) {
-		struct tv_packet_events pe;
-
-		memset(&pe, 0, sizeof(pe));
-		nf_decode_packet(s, k, &pe);
-		for (r = 0; r < pe.count; r++) {
-			const struct ltt_xfacility *f;
-			const struct tv_value *v, *nm, *ck, *bc;
-			struct tv_event_fields fl;
-			struct tv_event ev = { s, k, r, pe.recs[r] };
-			char name[256];
-
-			if (t->classes[pe.recs[r].class_index] !=
-			    xt->by_id[xt->id_facload]->ec)
-				continue;
-			tv_arena_reset(&scratch);
-			if (ltt_xdecode_fields(&ev, &scratch, &fl, NULL) !=
-			    TV_OK || !(v = fl.scope[TV_SCOPE_EVENT_PAYLOAD]))
-				continue;
-			nm = tv_value_member(v, "name");
-			ck = tv_value_member(v, "checksum");
-			bc = tv_value_member(v, "base_code");
-			if (!nm || !ck || !bc || nm->fc->kind != TV_FC_STRING ||
-			    nm->str.len >= sizeof(name))
-				continue;
-			memcpy(name, nm->str.ptr, nm->str.len);
-			name[nm->str.len] = '\0';
-			f = ltt_xdefs_find(&xt->defs, name, (uint32_t)ck->u,
-			    true);
-			if (!f || f == builtin || bc->u > UINT16_MAX ||
-			    t->nclasses + f->nevents > LTT_X_MAX_CLASSES)
-				continue;
-			assign(t, f, (uint32_t)bc->u);
-			if (bc->u + f->nevents > *next_base)
-				*next_base = (uint32_t)bc->u + f->nevents;
-		}
-		tv_packet_events_fini(&pe);
-	}
-	tv_arena_fini(&scratch);
-}
-
-/* Add tracefile @dir/@name as a stream; empty files are skipped. */
-static enum tv_status
-add_file(struct tv_trace *t, const char *dir, const char *name,
-    const char *sname, int32_t cpu, bool control, struct tv_error *err)
-{
-	struct ltt_xstream *sp;
-	struct tv_stream *s;
-	struct stat stb;
-	enum tv_status st;
-	char *p;
-
-	tv_xasprintf(&p, "%s/%s", dir, name);
-	if (stat(p, &stb) != 0 || !S_ISREG(stb.st_mode) || stb.st_size == 0) {
-		free(p);
-		return TV_OK;
-	}
-	s = tv_trace_add_stream(t, sname);
-	sp = tv_xcalloc(1, sizeof(*sp));
-	sp->control = control;
-	s->priv = sp;
-	s->cpu = cpu;
-	s->clock = t->clocks;
-	st = tv_stream_add_file(s, p, NULL, err);
-	free(p);
-	return st;
+	(void)ltt_xload_facilities(t, s, &how, NULL);
 }
 
 /* Numeric names first, by value: cpu/2 before cpu/10. */
@@ -492,9 +442,9 @@ add_streams(struct tv_trace *t, struct tv_error *err)
 	for (i = 0; i < n; i++) {
 		if (st == TV_OK && i < MAX_CPUS) {
 			tv_xasprintf(&sname, "cpu/%s", ents[i]->d_name);
-			st = add_file(t, dir, ents[i]->d_name, sname,
+			st = ltt_xadd_file(t, dir, ents[i]->d_name, sname,
 			    (int32_t)strtol(ents[i]->d_name, NULL, 10), false,
-			    err);
+			    true, err);
 			free(sname);
 		}
 		free(ents[i]);
@@ -508,8 +458,8 @@ add_streams(struct tv_trace *t, struct tv_error *err)
 	for (i = 0; i < n; i++) {
 		if (st == TV_OK && i < MAX_CPUS) {
 			tv_xasprintf(&sname, "control/%s", ents[i]->d_name);
-			st = add_file(t, dir, ents[i]->d_name, sname,
-			    TV_CPU_UNKNOWN, true, err);
+			st = ltt_xadd_file(t, dir, ents[i]->d_name, sname,
+			    TV_CPU_UNKNOWN, true, true, err);
 			free(sname);
 		}
 		free(ents[i]);
@@ -535,10 +485,10 @@ setup_builtin(struct tv_trace *t, const struct ltt_xfacility **out,
 			return st;
 		b = &xt->defs.facs[xt->defs.nfacs - 1];
 	}
-	xt->id_start = event_index(b, "block_start");
-	xt->id_end = event_index(b, "block_end");
-	xt->id_heartbeat = event_index(b, "time_heartbeat");
-	xt->id_facload = event_index(b, "facility_load");
+	xt->id_start = ltt_xevent_index(b, "block_start");
+	xt->id_end = ltt_xevent_index(b, "block_end");
+	xt->id_heartbeat = ltt_xevent_index(b, "time_heartbeat");
+	xt->id_facload = ltt_xevent_index(b, "facility_load");
 	assign(t, b, 0);
 	*out = b;
 	return TV_OK;
@@ -552,22 +502,18 @@ ltt_newfmt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
     struct tv_error *err)
 {
 	const struct ltt_xfacility *builtin;
-	struct tv_error damage, e;
+	struct tv_error damage;
 	struct ltt_xtrace *xt;
 	struct tv_trace *t;
 	struct tv_clock *clk;
 	enum tv_status st;
 	uint32_t i, next = 0;
-	char *abs, *p;
+	char *p;
 
 	*out = NULL;
 	*nout = 0;
-	abs = realpath(path, NULL);
-	t = tv_trace_create(&nf_format, abs ? abs : path);
-	free(abs);
-	xt = tv_xcalloc(1, sizeof(*xt));
-	t->priv = xt;
-	ltt_xdefs_init(&xt->defs, &t->arena);
+	t = ltt_xtrace_new(&nf_format, path);
+	xt = t->priv;
 	xt->head_size = HEAD;
 	clk = tv_arena_zalloc(&t->arena, sizeof(*clk));
 	clk->name = tv_intern(t->names, "timespec", 8);
@@ -586,18 +532,9 @@ ltt_newfmt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 		st = setup_builtin(t, &builtin, err);
 	if (st == TV_OK)
 		st = add_streams(t, err);
-	/*
-	 * A damaged tracefile keeps its blocks before the damage and the
-	 * others are whole: the trace opens, with the first damage as its
-	 * error.
-	 */
 	tv_error_clear(&damage);
-	for (i = 0; i < t->nstreams && st == TV_OK; i++) {
-		tv_error_clear(&e);
-		if (index_stream(t->streams[i], &e) != TV_OK &&
-		    damage.status == TV_OK)
-			damage = e;
-	}
+	if (st == TV_OK)
+		ltt_xindex_streams(t, index_stream, &damage);
 	if (st == TV_OK && xt->id_facload != UINT32_MAX) {
 		next = builtin->nevents;
 		for (i = 0; i < t->nstreams; i++)
@@ -609,12 +546,8 @@ ltt_newfmt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 	if (st == TV_OK && t->nstreams == 0)
 		st = tv_error_at(err, TV_CORRUPT, t->path, TV_NO_OFFSET,
 		    _("no tracefile in cpu/"));
-	if (st != TV_OK) {
-		tv_trace_destroy(t);
-		return st;
-	}
 	/* Facilities no facility_load placed: after the others, in order. */
-	for (i = 0; i < xt->defs.nfacs; i++) {
+	for (i = 0; st == TV_OK && i < xt->defs.nfacs; i++) {
 		const struct ltt_xfacility *f = &xt->defs.facs[i];
 		uint32_t j;
 		bool used = f == builtin;
@@ -626,25 +559,9 @@ ltt_newfmt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 			next += f->nevents;
 		}
 	}
-	*out = tv_xcalloc(1, sizeof(**out));
-	(*out)[0] = t;
-	*nout = 1;
-	if (damage.status != TV_OK && err)
-		*err = damage;
-	return damage.status;
+	return ltt_xopen_end(t, st, &damage, out, nout, err);
 }
 
-static const struct tv_format_ops nf_format = {
-	.name		= "ltt",
-	.description	= N_("LTT new trace format (2004, XML event "
-			    "definitions)"),
-	.probe		= NULL,
-	.open		= ltt_newfmt_open,
-	.close		= ltt_xclose,
-	.decode_packet	= nf_decode_packet,
-	.decode_fields	= ltt_xdecode_fields,
-	.print_record	= ltt_xprint_record,
-	.print_header	= ltt_print_header,	/* LTTV's first line */
-	.state_rules	= ltt_state_tables,
-	.state_hook	= ltt_state_hook,
-};
+static const struct tv_format_ops nf_format =
+    LTT_XFORMAT(N_("LTT new trace format (2004, XML event definitions)"),
+    ltt_newfmt_open, nf_decode_packet);

@@ -3,9 +3,11 @@
  * ("channel.event: sec.nsec (tracefile), pid, tgid, name, brand, ppid,
  * function, mode { field = value, ... }"), each field with the conversion
  * its marker format gave it, syscall and softirq ids followed by the
- * symbol LTTV's state knew at that time.  The process columns need the
- * process-state engine, which is not in the driver: they print as LTTV
- * prints an unknown process.  Loss records become LTTV's warning line.
+ * symbol LTTV's state knew at that time.  The process columns come from
+ * tview's process state after the record (print_record_state, --dump),
+ * as LTTV prints its running process after its state hooks ran; without
+ * a state they print as LTTV prints an unknown process.  Loss records
+ * become LTTV's warning line.
  * Never translated: this output is data.
  */
 #include "tview/tview.h"
@@ -16,6 +18,7 @@
 #include <string.h>
 
 #include "tview/error.h"
+#include "tview/state.h"
 #include "tview/util.h"
 #include "ltt-priv.h"
 
@@ -150,10 +153,63 @@ print_loss(const struct tv_event *ev, struct tv_strbuf *sb)
 	tv_strbuf_add_u64(sb, ev->packet);
 }
 
-/* Print one record of @ev as LTTV's textDump would. */
+/* LTTV's name of an execution mode (its state->t quark). */
+static const char *
+mode_name(const struct tv_thread *t)
+{
+	/* LTTV puts the idle task in SYSCALL mode when it first runs */
+	if (t->nmodes == 0)
+		return t->tid == 0 ? "SYSCALL" : "MODE_UNKNOWN";
+	switch (t->modes[t->nmodes - 1]) {
+	case TV_MODE_USER:
+		return "USER_MODE";
+	case TV_MODE_SYSCALL:
+		return "SYSCALL";
+	case TV_MODE_TRAP:
+		return "TRAP";
+	case TV_MODE_IRQ:
+		return "IRQ";
+	case TV_MODE_SOFTIRQ:
+		return "SOFTIRQ";
+	default:
+		return "MODE_UNKNOWN";
+	}
+}
+
+/*
+ * textDump's process columns "pid, tgid, name, brand, ppid, function,
+ * mode" of @t: LTTV's pid is a thread id, its tgid the process; what is
+ * unknown prints as LTTV prints it, 0 or empty.  The idle task is
+ * unnamed until an event names it (tview's default swapper/N is not
+ * LTTV's); brand and function are never known.
+ */
+static void
+print_process(struct tv_strbuf *sb, const struct tv_thread *t)
+{
+	char idle[TV_THREAD_NAME_MAX];
+
+	if (t == NULL) {
+		tv_strbuf_adds(sb, ", 0, 0, , , 0, 0x0, MODE_UNKNOWN");
+		return;
+	}
+	tv_strbuf_add(sb, ", ", 2);
+	tv_strbuf_add_i64(sb, t->tid);
+	tv_strbuf_add(sb, ", ", 2);
+	tv_strbuf_add_i64(sb, t->pid == TV_TID_UNKNOWN ? 0 : t->pid);
+	tv_strbuf_add(sb, ", ", 2);
+	snprintf(idle, sizeof(idle), "swapper/%d", (int)t->cpu);
+	if (t->tid != 0 || strcmp(t->name, idle) != 0)
+		tv_strbuf_adds(sb, t->name);
+	tv_strbuf_add(sb, ", , ", 4);
+	tv_strbuf_add_i64(sb, t->ppid == TV_TID_UNKNOWN ? 0 : t->ppid);
+	tv_strbuf_add(sb, ", 0x0, ", 7);
+	tv_strbuf_adds(sb, mode_name(t));
+}
+
+/* Print one record of @ev as LTTV's textDump would, @run running. */
 enum tv_status
-ltt_print_record(const struct tv_event *ev, struct tv_arena *arena,
-    struct tv_strbuf *out, struct tv_error *err)
+ltt_print_record_state(const struct tv_event *ev, const struct tv_thread *run,
+    struct tv_arena *arena, struct tv_strbuf *out, struct tv_error *err)
 {
 	const struct tv_stream *s = ev->stream;
 	const struct ltt_trace_priv *tp = s->trace->priv;
@@ -178,7 +234,8 @@ ltt_print_record(const struct tv_event *ev, struct tv_arena *arena,
 	print_time(out, ev->rec.ts);
 	tv_strbuf_add(out, " (", 2);
 	tv_strbuf_adds(out, s->name);
-	tv_strbuf_adds(out, "), 0, 0, , , 0, 0x0, MODE_UNKNOWN");
+	tv_strbuf_addc(out, ')');
+	print_process(out, run);
 	v = f.scope[TV_SCOPE_EVENT_PAYLOAD];
 	if (!v || m->fmt.nfields == 0)
 		return TV_OK;
@@ -220,6 +277,14 @@ ltt_print_record(const struct tv_event *ev, struct tv_arena *arena,
 	return TV_OK;
 }
 
+/* Print one record of @ev as LTTV would, the process unknown. */
+enum tv_status
+ltt_print_record(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_strbuf *out, struct tv_error *err)
+{
+	return ltt_print_record_state(ev, NULL, arena, out, err);
+}
+
 /* LTTV textDump's first line (one trace per LTT trace directory). */
 enum tv_status
 ltt_print_header(const struct tv_trace *trace, struct tv_strbuf *out,
@@ -228,6 +293,17 @@ ltt_print_header(const struct tv_trace *trace, struct tv_strbuf *out,
 	(void)trace;
 	(void)err;
 	tv_strbuf_adds(out, "Trace set contains 1 traces\n");
+	return TV_OK;
+}
+
+/* LTTV textDump's last lines, after the records. */
+enum tv_status
+ltt_print_footer(const struct tv_trace *trace, struct tv_strbuf *out,
+    struct tv_error *err)
+{
+	(void)trace;
+	(void)err;
+	tv_strbuf_adds(out, "End trace set\n");
 	return TV_OK;
 }
 

@@ -152,6 +152,14 @@ struct ltt_symtab {
 	size_t			 cap;
 };
 
+/* ---- ltt.c ---- */
+/**
+ * ltt_path_is() - is @dir/@name there and of file type @type (S_IFREG,
+ * S_IFDIR)?  Probes of every LTT kind ask it.
+ */
+bool		 ltt_path_is(const char *dir, const char *name,
+		    unsigned type);
+
 /* ---- ltt-block.c ---- */
 extern const struct ltt_version_ops ltt_ops_2_3;
 extern const struct ltt_version_ops ltt_ops_2_6;
@@ -222,6 +230,11 @@ enum tv_status	 ltt_decode_fields(const struct tv_event *ev,
 enum tv_status	 ltt_print_record(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_strbuf *out,
 		    struct tv_error *err);
+enum tv_status	 ltt_print_footer(const struct tv_trace *trace,
+		    struct tv_strbuf *out, struct tv_error *err);
+enum tv_status	 ltt_print_record_state(const struct tv_event *ev,
+		    const struct tv_thread *run, struct tv_arena *arena,
+		    struct tv_strbuf *out, struct tv_error *err);
 enum tv_status	 ltt_print_header(const struct tv_trace *trace,
 		    struct tv_strbuf *out, struct tv_error *err);
 /** ltt_load_symbols() - LTTV's syscall/softirq name tables, timed. */

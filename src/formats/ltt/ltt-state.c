@@ -12,29 +12,28 @@
 #include "tview/field.h"
 #include "ltt-priv.h"
 
+/* The arguments both eras' events of a kind name alike. */
+#define ARGS_PID	TV_SR_ARGS("pid", NULL, NULL, NULL, NULL, NULL, NULL, \
+			    NULL, NULL)
+#define ARGS_FORK	TV_SR_ARGS("parent_pid", NULL, NULL, NULL, NULL, \
+			    "child_pid", "child_tgid", NULL, NULL)
+#define ARGS_WAKEUP	TV_SR_ARGS("pid", NULL, NULL, NULL, NULL, NULL, NULL, \
+			    NULL, "cpu_id")
+#define ARGS_STATEDUMP	TV_SR_ARGS("pid", "tgid", "parent_pid", "name", \
+			    "status", NULL, NULL, NULL, NULL)
+
 static const struct tv_state_rule ltt_state_rules[] = {
 	/* ---- LTTng 0.x marker era (channel "kernel", "fs", ...) ---- */
 	{ "sched_schedule", TV_SA_SWITCH,
 	  TV_SR_ARGS("prev_pid", NULL, NULL, NULL, "prev_state", "next_pid",
 	    NULL, NULL, NULL) },
-	{ "process_fork", TV_SA_FORK,
-	  TV_SR_ARGS("parent_pid", NULL, NULL, NULL, NULL, "child_pid",
-	    "child_tgid", NULL, NULL) },
-	{ "process_exit", TV_SA_EXIT,
-	  TV_SR_ARGS("pid", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL) },
-	{ "process_free", TV_SA_FREE,
-	  TV_SR_ARGS("pid", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL) },
-	{ "sched_try_wakeup", TV_SA_WAKEUP,
-	  TV_SR_ARGS("pid", NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-	    "cpu_id") },
-	{ "sched_wakeup_new_task", TV_SA_WAKEUP,
-	  TV_SR_ARGS("pid", NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-	    "cpu_id") },
-	{ "kthread_create", TV_SA_KTHREAD,
-	  TV_SR_ARGS("pid", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL) },
-	{ "process_state", TV_SA_STATEDUMP,
-	  TV_SR_ARGS("pid", "tgid", "parent_pid", "name", "status", NULL, NULL,
-	    NULL, NULL) },
+	{ "process_fork", TV_SA_FORK, ARGS_FORK },
+	{ "process_exit", TV_SA_EXIT, ARGS_PID },
+	{ "process_free", TV_SA_FREE, ARGS_PID },
+	{ "sched_try_wakeup", TV_SA_WAKEUP, ARGS_WAKEUP },
+	{ "sched_wakeup_new_task", TV_SA_WAKEUP, ARGS_WAKEUP },
+	{ "kthread_create", TV_SA_KTHREAD, ARGS_PID },
+	{ "process_state", TV_SA_STATEDUMP, ARGS_STATEDUMP },
 	{ "syscall_entry", TV_SA_SYSCALL_ENTRY, TV_SR_NOARGS },
 	{ "syscall_exit", TV_SA_SYSCALL_EXIT, TV_SR_NOARGS },
 	{ "irq_entry", TV_SA_IRQ_ENTRY, TV_SR_NOARGS },
@@ -57,21 +56,12 @@ static const struct tv_state_rule ltt_state_rules[] = {
 	{ "schedchange", TV_SA_SWITCH,
 	  TV_SR_ARGS("out", NULL, NULL, NULL, "out_state", "in", NULL, NULL,
 	    NULL) },
-	{ "fork", TV_SA_FORK,
-	  TV_SR_ARGS("parent_pid", NULL, NULL, NULL, NULL, "child_pid",
-	    "child_tgid", NULL, NULL) },
-	{ "kernel_thread", TV_SA_KTHREAD,
-	  TV_SR_ARGS("pid", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL) },
-	{ "exit", TV_SA_EXIT,
-	  TV_SR_ARGS("pid", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL) },
-	{ "free", TV_SA_FREE,
-	  TV_SR_ARGS("pid", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL) },
-	{ "wakeup", TV_SA_WAKEUP,
-	  TV_SR_ARGS("pid", NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-	    "cpu_id") },
-	{ "enumerate_process_state", TV_SA_STATEDUMP,
-	  TV_SR_ARGS("pid", "tgid", "parent_pid", "name", "status", NULL, NULL,
-	    NULL, NULL) },
+	{ "fork", TV_SA_FORK, ARGS_FORK },
+	{ "kernel_thread", TV_SA_KTHREAD, ARGS_PID },
+	{ "exit", TV_SA_EXIT, ARGS_PID },
+	{ "free", TV_SA_FREE, ARGS_PID },
+	{ "wakeup", TV_SA_WAKEUP, ARGS_WAKEUP },
+	{ "enumerate_process_state", TV_SA_STATEDUMP, ARGS_STATEDUMP },
 	TV_SR_END,
 };
 

@@ -8,6 +8,8 @@
  *   ltt-xmlread.c    lenient XML through libxml2; system.xml attributes
  *   ltt-eventdefs.c  facility XML into struct ltt_xtype
  *   ltt-xvalue.c     types to field classes; payload decode, skip, print
+ *   ltt-xopen.c      what opening both kinds shares: streams, index
+ *                    pass, facility_load walk, hand-over, records
  *   ltt-facility.c   facility era: blocks, headers, facility_load events
  *   ltt-newfmt.c     new format: system.xml, equal-size blocks
  *
@@ -246,6 +248,89 @@ enum tv_status	 ltt_xprint_record(const struct tv_event *ev,
 		    struct tv_error *err);
 /** ltt_xclose() - close of both kinds. */
 void		 ltt_xclose(struct tv_trace *t);
+
+/* ---- ltt-xopen.c ---- */
+/** ltt_xevent_index() - index of the event named @name in @f, or
+ * UINT32_MAX. */
+uint32_t	 ltt_xevent_index(const struct ltt_xfacility *f,
+		    const char *name);
+/**
+ * ltt_xtrace_new() - an empty trace of driver @ops at @path (made
+ * absolute) with its ltt_xtrace and facility set.
+ */
+struct tv_trace *ltt_xtrace_new(const struct tv_format_ops *ops,
+		    const char *path);
+/**
+ * ltt_xadd_file() - tracefile @dir/@name as stream @sname of @t on CPU
+ * @cpu; with @skip_empty, what is not a non-empty regular file is passed
+ * over.
+ */
+enum tv_status	 ltt_xadd_file(struct tv_trace *t, const char *dir,
+		    const char *name, const char *sname, int32_t cpu,
+		    bool control, bool skip_empty, struct tv_error *err);
+/**
+ * ltt_xindex_streams() - give every stream the trace's clock and index it
+ * with @index.  A damaged tracefile keeps its blocks before the damage
+ * and the others are whole: the first damage goes to @damage.
+ */
+void		 ltt_xindex_streams(struct tv_trace *t,
+		    enum tv_status (*index)(struct tv_stream *,
+		    struct tv_error *), struct tv_error *damage);
+
+/* How ltt_xload_facilities() reads the facility_load events of a kind. */
+struct ltt_xload {
+	/* Whether an event of class @ec is one to apply. */
+	bool		(*wanted)(const struct tv_trace *t,
+			    const struct tv_event_class *ec, void *ctx);
+	/* Apply one decoded payload; an error stops the walk. */
+	enum tv_status	(*apply)(struct tv_trace *t, const struct tv_event *ev,
+			    const struct tv_value *payload, void *ctx,
+			    struct tv_error *err);
+	void		*ctx;
+	/* Stop at the first undecodable block or event (else pass it). */
+	bool		 strict;
+};
+
+/**
+ * ltt_xload_facilities() - decode the events of control tracefile @s that
+ * @how wants and apply their payloads, in order.
+ */
+enum tv_status	 ltt_xload_facilities(struct tv_trace *t,
+		    struct tv_stream *s, const struct ltt_xload *how,
+		    struct tv_error *err);
+/**
+ * ltt_xpush_event() - append the record of an event of class @xc at byte
+ * @pos of its block, at time @ts (ns) and cycle count @cycles.
+ */
+void		 ltt_xpush_event(struct tv_packet_events *out,
+		    const struct ltt_xclass *xc, uint64_t pos, int64_t ts,
+		    uint64_t cycles);
+/**
+ * ltt_xopen_end() - the end of an open: on @st's failure destroy @t and
+ * return @st; else hand @t out as the only trace, with @damage (the
+ * first damaged tracefile) as its status.
+ */
+enum tv_status	 ltt_xopen_end(struct tv_trace *t, enum tv_status st,
+		    const struct tv_error *damage, struct tv_trace ***out,
+		    uint32_t *nout, struct tv_error *err);
+
+/*
+ * The tv_format_ops of one XML-described kind: only the description,
+ * open and decode_packet differ.
+ */
+#define LTT_XFORMAT(desc, open_fn, decode_fn) {				\
+	.name		= "ltt",					\
+	.description	= (desc),					\
+	.probe		= NULL,						\
+	.open		= (open_fn),					\
+	.close		= ltt_xclose,					\
+	.decode_packet	= (decode_fn),					\
+	.decode_fields	= ltt_xdecode_fields,				\
+	.print_record	= ltt_xprint_record,				\
+	.print_header	= ltt_print_header,	/* LTTV's first line */	\
+	.state_rules	= ltt_state_tables,				\
+	.state_hook	= ltt_state_hook,				\
+}
 
 /* ---- ltt-facility.c ---- */
 /** ltt_fac_probe() - is @path a facility-era trace directory? */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tview/bytes.h"
 #include "tview/error.h"
 #include "tview/i18n.h"
 #include "tview/util.h"
@@ -193,22 +194,6 @@ ltt_fc_fixed_size(const struct tv_field_class *fc, uint8_t alignment)
 	}
 }
 
-/* Read an integer of @bytes bytes in byte order @bo. */
-static uint64_t
-read_uint(const uint8_t *p, uint32_t bytes, enum tv_byte_order bo)
-{
-	uint64_t v = 0;
-	uint32_t i;
-
-	if (bo == TV_BO_BE)
-		for (i = 0; i < bytes; i++)
-			v = (v << 8) | p[i];
-	else
-		for (i = bytes; i-- > 0;)
-			v = (v << 8) | p[i];
-	return v;
-}
-
 /* Decode one integer-like class at *@pos; false if it does not fit. */
 static bool
 decode_int(const struct tv_int_class *ic, const uint8_t *base,
@@ -219,7 +204,7 @@ decode_int(const struct tv_int_class *ic, const uint8_t *base,
 
 	if (*pos > end || end - *pos < bytes)
 		return false;
-	v = read_uint(base + *pos, bytes, ic->byte_order);
+	v = tv_get_u(base + *pos, bytes, ic->byte_order == TV_BO_BE);
 	if (ic->is_signed && bytes < 8 && (v >> (bytes * 8 - 1)) & 1)
 		v |= ~UINT64_C(0) << (bytes * 8);
 	*pos += bytes;
@@ -537,13 +522,10 @@ ltt_xdecode_fields(const struct tv_event *ev, struct tv_arena *arena,
 	memset(out, 0, sizeof(*out));
 	if (ev->rec.kind != TV_REC_EVENT)
 		return TV_OK;
-	if (ev->packet >= s->npackets ||
-	    ev->rec.class_index >= s->trace->nclasses)
+	bytes = tv_event_bytes(s, ev->packet, &p, &mf);
+	if (!bytes || ev->rec.class_index >= s->trace->nclasses)
 		return tv_error_at(err, TV_NOT_FOUND, NULL, TV_NO_OFFSET,
 		    _("no such event"));
-	p = &s->packets[ev->packet];
-	mf = &s->files[p->file];
-	bytes = mf->data + p->offset;
 	end = p->content_bits / 8;
 	xc = s->trace->classes[ev->rec.class_index]->priv;
 	pos = ev->rec.bit_offset / 8;

@@ -42,16 +42,16 @@ read_head(const char *path, uint8_t *buf, size_t n)
 	return ok;
 }
 
-/* Is @dir/@name a regular file (not a sub-directory)? */
-static bool
-is_regular(const char *dir, const char *name)
+/* See ltt-priv.h. */
+bool
+ltt_path_is(const char *dir, const char *name, unsigned type)
 {
 	struct stat st;
 	char *p;
 	bool r;
 
 	tv_xasprintf(&p, "%s/%s", dir, name);
-	r = stat(p, &st) == 0 && S_ISREG(st.st_mode);
+	r = stat(p, &st) == 0 && (st.st_mode & S_IFMT) == type;
 	free(p);
 	return r;
 }
@@ -291,7 +291,7 @@ ltt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 		uint32_t cpu;
 
 		if (!split_name(names[i], chan, sizeof(chan), &cpu) ||
-		    !is_regular(t->path, names[i]))
+		    !ltt_path_is(t->path, names[i], S_IFREG))
 			continue;
 		st = add_tracefile(t, t->path, names[i], chan, cpu, err);
 	}
@@ -366,6 +366,8 @@ const struct tv_format_ops tv_ltt_format = {
 	.decode_packet	= ltt_decode_packet,
 	.decode_fields	= ltt_decode_fields,
 	.print_record	= ltt_print_record,
+	.print_record_state = ltt_print_record_state,
+	.print_footer	= ltt_print_footer,
 	.print_header	= ltt_print_header,
 	.state_rules	= ltt_state_tables,
 	.state_hook	= ltt_state_hook,

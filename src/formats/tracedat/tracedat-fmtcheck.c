@@ -114,6 +114,49 @@ divisor_from_record(const char *p, const char *end)
 }
 
 /*
+ * Is the divisor at @p a literal: digits, or a bracket holding only
+ * literals and operators?  The library divides by the value of
+ * whatever it finds there, 0 for a name it does not know ("R % d"
+ * killed it with SIGFPE while parsing).
+ */
+static bool
+divisor_literal(const char *p, const char *end)
+{
+	/* sizeof of the types kernels divide by, which the library knows */
+	static const char *const sizes[] = { "sizeof(u64)", "sizeof(u32)",
+	    "sizeof(u16)", "sizeof(u8)", "sizeof(int)",
+	    "sizeof(unsigned int)", "sizeof(long)", "sizeof(unsigned long)",
+	    "sizeof(__u64)", "sizeof(__u32)" };
+	int depth = 0;
+	size_t i;
+
+	if (p < end && isdigit((unsigned char)*p))
+		return true;
+	for (i = 0; i < TV_ARRAY_SIZE(sizes); i++)
+		if (starts(p, (size_t)(end - p), sizes[i]))
+			return true;
+	/*
+	 * sizeof of anything else (binder's ARRAY_SIZE of a string table,
+	 * in real traces): the library does not divide by it while parsing;
+	 * it leaves the format unparsed and the event prints as "[FAILED TO
+	 * PARSE]" with its fields, exactly as trace-cmd report prints it.
+	 */
+	if (starts(p, (size_t)(end - p), "sizeof("))
+		return true;
+	if (p >= end || *p != '(')
+		return false;
+	for (; p < end; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && --depth == 0)
+			return true;
+		else if (!isdigit((unsigned char)*p) && !strchr(" +-*/xX", *p))
+			return false;
+	}
+	return false;
+}
+
+/*
  * Brackets of [@p, @end) nest and close, quotes close, and only the
  * characters C expressions use appear.  In @args (the print fmt), numbers
  * must be C integer literals, divisors non-zero literals, and REC->x a
@@ -134,6 +177,9 @@ balanced(const char *p, const char *end, bool args,
 		    !isspace((unsigned char)c) && !isdigit((unsigned char)c) &&
 		    divisor_from_record(p, end))
 			return N_("division by a record value");
+		if (args && (prev_op == '/' || prev_op == '%') &&
+		    !isspace((unsigned char)c) && !divisor_literal(p, end))
+			return N_("division by something not a number");
 		if (c == '"' || c == '\'') {
 			char q = c;
 
@@ -235,6 +281,60 @@ balanced(const char *p, const char *end, bool args,
 		p++;
 	}
 	return depth ? N_("unbalanced brackets") : NULL;
+}
+
+/*
+ * The conversions of the format text [@p, @end): widths and precisions
+ * written in it are at most TD_MAX_WIDTH (the library pads to any, so
+ * "%1000000000d" made it allocate and print a gigabyte per record; the
+ * kernel's formats use two digits at most).  Quotes are not looked at, so
+ * an escaped quote cannot hide a conversion.  A width or precision taken
+ * from an argument ('*') is not bounded here: real formats use them
+ * (i2c's "%*phD"): td_check_print_args() bounds them per record.
+ */
+static const char *
+conversions(const char *p, const char *end)
+{
+	while (p < end) {
+		unsigned long v;
+
+		if (*p++ != '%')
+			continue;
+		if (p < end && *p == '%') {
+			p++;
+			continue;
+		}
+		while (p < end && strchr("-+ #0", *p))
+			p++;
+		for (v = 0; p < end && isdigit((unsigned char)*p); p++)
+			if ((v = v * 10 + (unsigned long)(*p - '0')) >
+			    TD_MAX_WIDTH)
+				return N_("conversion width too large");
+		if (p < end && *p == '.')
+			for (v = 0, p++; p < end &&
+			    isdigit((unsigned char)*p); p++)
+				if ((v = v * 10 + (unsigned long)(*p - '0')) >
+				    TD_MAX_WIDTH)
+					return N_("conversion precision too "
+					    "large");
+	}
+	return NULL;
+}
+
+/* Where the string literals that start at @p (adjacent ones) end. */
+static const char *
+literals_end(const char *p, const char *end)
+{
+	while (p < end && *p == '"') {
+		for (p++; p < end && *p != '"'; p++)
+			if (*p == '\\' && p + 1 < end)
+				p++;
+		if (p < end)
+			p++;
+		while (p < end && isspace((unsigned char)*p))
+			p++;
+	}
+	return p;
 }
 
 /* One "field:DECL;\toffset:N;\tsize:N;[\tsigned:N;]" line. */
@@ -378,7 +478,9 @@ td_format_check(const char *text, size_t len, char *name, size_t namecap)
 			if (q == end || *q != '"')
 				return N_("print fmt without a format "
 				    "string");
-			if ((why = balanced(q, end, true, &fl)) != NULL)
+			if ((why = balanced(q, end, true, &fl)) != NULL ||
+			    (why = conversions(q, literals_end(q, end))) !=
+			    NULL)
 				return why;
 			have_fmt = true;
 			break;
@@ -406,10 +508,10 @@ printk_line(const char *p, const char *end)
 	if (p == s || !expect(&p, end, " : \"") || end - p < 1 ||
 	    end[-1] != '"')
 		return false;
-	for (; p < end; p++)
+	for (s = p; p < end; p++)
 		if (!isprint((unsigned char)*p))
 			return false;
-	return true;
+	return conversions(s, end - 1) == NULL;
 }
 
 /* "ADDR T name" or "ADDR T name\t[module]". */

@@ -479,9 +479,14 @@ check_dynamic(const struct tep_event *te, const uint8_t *data, uint32_t len,
 	return TV_OK;
 }
 
-/* One report line (several for kernel stacks); caller holds f->lock. */
+/*
+ * One report line (several for kernel stacks), or with @info_only what
+ * it prints after the event's name (a funcgraph_exit report swallows
+ * into its leaf entry is still printed then: the browser has its row);
+ * caller holds f->lock.
+ */
 static enum tv_status
-print_locked(struct td_file *f, const struct tv_event *ev,
+print_locked(struct td_file *f, const struct tv_event *ev, bool info_only,
     struct tv_strbuf *out, struct tv_error *err)
 {
 	const struct td_trace_priv *tp = ev->stream->trace->priv;
@@ -525,16 +530,22 @@ print_locked(struct td_file *f, const struct tv_event *ev,
 	rec.data = f->scratch;
 	rec.size = (int)loc.len;
 	rec.record_size = (int)loc.len;
-	if (te && (st = check_dynamic(te, f->scratch, loc.len, f->be,
-	    err)) != TV_OK) {
+	if (te && ((st = check_dynamic(te, f->scratch, loc.len, f->be,
+	    err)) != TV_OK || (st = td_check_print_args(f, te, f->scratch,
+	    loc.len, (uint32_t)need, err)) != TV_OK)) {
 		td_page_error_pos(f, sp->cpu, ev->stream->packets[ev->packet].
 		    offset, err);
 		return st;
 	}
 	te = tep_find_event_by_record(f->tep, &rec);
+	trace_seq_init(&s);
+	if (info_only)
+		goto info;
 	if (te && te->id == f->fgraph_exit_id &&
-	    exit_swallowed(f, ev, te, &rec))
+	    exit_swallowed(f, ev, te, &rec)) {
+		trace_seq_destroy(&s);
 		return TV_OK;
+	}
 	if (tp->prefix)
 		tv_strbuf_adds(out, tp->prefix);
 	lost = sp->pages ? sp->pages[ev->packet].lost : 0;
@@ -544,7 +555,6 @@ print_locked(struct td_file *f, const struct tv_event *ev,
 	else if (loc.rec_off == 0 && lost < 0)
 		tv_strbuf_addf(out, "CPU:%d [EVENTS DROPPED]\n",
 		    ev->stream->cpu);
-	trace_seq_init(&s);
 	tep_print_event(f->tep, &s, &rec, "%16s-%-5d [%03d]",
 	    TEP_PRINT_COMM, TEP_PRINT_PID, TEP_PRINT_CPU);
 	if (f->in_usecs)
@@ -560,6 +570,7 @@ print_locked(struct td_file *f, const struct tv_event *ev,
 	} else {
 		trace_seq_puts(&s, " [UNKNOWN EVENT]: ");
 	}
+info:
 	if (te && te->id == f->fgraph_entry_id)
 		print_fgraph_entry(f, ev, te, &rec, &s);
 	else if (te && te->id == f->fgraph_exit_id)
@@ -573,22 +584,92 @@ print_locked(struct td_file *f, const struct tv_event *ev,
 	return TV_OK;
 }
 
-/* The print_record op: trace-cmd report's text of one record. */
-enum tv_status
-td_print_record(const struct tv_event *ev, struct tv_arena *arena,
-    struct tv_strbuf *out, struct tv_error *err)
+/* print_locked() under the file's lock; nothing for lost-data records. */
+static enum tv_status
+print_event(const struct tv_event *ev, bool info_only, struct tv_strbuf *out,
+    struct tv_error *err)
 {
 	const struct td_trace_priv *tp = ev->stream->trace->priv;
 	struct td_file *f = tp->file;
 	enum tv_status st;
 
-	(void)arena;
 	if (ev->rec.kind != TV_REC_EVENT)
 		return TV_OK;	/* trace-cmd puts it before the next event */
-	pthread_mutex_lock(&f->lock);
-	st = print_locked(f, ev, out, err);
-	pthread_mutex_unlock(&f->lock);
+	TD_LOCKED(f, st, err, print_locked(f, ev, info_only, out, err));
 	return st;
+}
+
+/* The print_record op: trace-cmd report's text of one record. */
+enum tv_status
+td_print_record(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_strbuf *out, struct tv_error *err)
+{
+	(void)arena;
+	return print_event(ev, false, out, err);
+}
+
+/* The print_info op: what report prints after the event's name. */
+enum tv_status
+td_print_info(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_strbuf *out, struct tv_error *err)
+{
+	(void)arena;
+	return print_event(ev, true, out, err);
+}
+
+/* The bits of common_flags (the kernel's trace_flag_type), as report -l
+ * spells out what they mean. */
+static const struct {
+	unsigned	 bit;
+	const char	*what;
+} td_flag_names[] = {
+	{ 0x01, "irqs-off" },
+	{ 0x02, "irqs-notsupported" },
+	{ 0x04, "need-resched" },
+	{ 0x08, "hardirq" },
+	{ 0x10, "softirq" },
+	{ 0x20, "preempt-resched" },
+	{ 0x40, "nmi" },
+};
+
+/* Payload fields that hold a kernel code address. */
+static const char *const td_addr_fields[] = {
+	"ip", "parent_ip", "func", "call_site", "caller",
+};
+
+/*
+ * The value_note op: the symbol of a code address from the trace's
+ * kallsyms (as report prints it: the function's name), the names
+ * of the common_flags bits.
+ */
+bool
+td_value_note(const struct tv_event *ev, enum tv_scope scope,
+    const char *name, const struct tv_value *v, struct tv_strbuf *out)
+{
+	char sym[256];
+	size_t i, n = 0;
+
+	if (v->fc == NULL || v->fc->kind != TV_FC_INT)
+		return false;
+	if (scope == TV_SCOPE_EVENT_COMMON_CONTEXT &&
+	    strcmp(name, "common_flags") == 0) {
+		for (i = 0; i < TV_ARRAY_SIZE(td_flag_names); i++)
+			if (v->u & td_flag_names[i].bit)
+				tv_strbuf_addf(out, "%s%s", n++ ? ", " : "",
+				    td_flag_names[i].what);
+		return n > 0;
+	}
+	if (scope != TV_SCOPE_EVENT_PAYLOAD || v->u == 0)
+		return false;
+	for (i = 0; i < TV_ARRAY_SIZE(td_addr_fields); i++)
+		if (strcmp(name, td_addr_fields[i]) == 0)
+			break;
+	if (i == TV_ARRAY_SIZE(td_addr_fields))
+		return false;
+	if (!td_symbol(ev->stream->trace, v->u, sym, sizeof(sym)))
+		return false;
+	tv_strbuf_adds(out, sym);
+	return true;
 }
 
 /* "cpus=N" (and the latency text of a latency trace), as report does. */
@@ -616,9 +697,9 @@ td_print_header(const struct tv_trace *t, struct tv_strbuf *out,
 	return TV_OK;
 }
 
-/* The payload of @ev copied into @arena; *base: its offset in the page. */
+/* payload_at with f->lock held. */
 static enum tv_status
-payload_at(const struct tv_event *ev, struct tv_arena *arena,
+payload_locked(const struct tv_event *ev, struct tv_arena *arena,
     uint8_t **data, uint32_t *len, uint64_t *base, struct tv_error *err)
 {
 	const struct td_trace_priv *tp = ev->stream->trace->priv;
@@ -628,7 +709,6 @@ payload_at(const struct tv_event *ev, struct tv_arena *arena,
 	struct rec_loc loc;
 	enum tv_status st;
 
-	pthread_mutex_lock(&f->lock);
 	st = locate(f, ev->stream, ev->packet, ev->rec.bit_offset, &loc, err);
 	if (st == TV_OK) {
 		const uint8_t *pg = td_cpu_bytes(f, sp->cpu, p->offset,
@@ -639,7 +719,19 @@ payload_at(const struct tv_event *ev, struct tv_arena *arena,
 		*len = loc.len;
 		*base = pg && loc.data >= pg ? (uint64_t)(loc.data - pg) : 0;
 	}
-	pthread_mutex_unlock(&f->lock);
+	return st;
+}
+
+/* The payload of @ev copied into @arena; *base: its offset in the page. */
+static enum tv_status
+payload_at(const struct tv_event *ev, struct tv_arena *arena,
+    uint8_t **data, uint32_t *len, uint64_t *base, struct tv_error *err)
+{
+	const struct td_trace_priv *tp = ev->stream->trace->priv;
+	struct td_file *f = tp->file;
+	enum tv_status st;
+
+	TD_LOCKED(f, st, err, payload_locked(ev, arena, data, len, base, err));
 	return st;
 }
 
@@ -704,11 +796,25 @@ int_items(struct tv_arena *a, struct tv_value *v,
 	}
 }
 
+/* Entries of the @eb-byte array at @p (@len bytes) before an all-ones. */
+static uint64_t
+stack_len(const uint8_t *p, uint32_t len, unsigned eb, bool be)
+{
+	uint64_t n, ones = eb >= 8 ? ~0ULL : (1ULL << (eb * 8)) - 1;
+
+	if (eb == 0 || eb > 8)
+		return 0;
+	for (n = 0; (n + 1) * eb <= len; n++)
+		if (td_get_u(p + n * eb, eb, be) == ones)
+			break;
+	return n;
+}
+
 /* Decode the fields of one struct class from a record's payload. */
 static const struct tv_value *
 decode_struct(struct tv_arena *a, const struct tv_field_class *sc,
     struct tep_format_field **fields, const uint8_t *data, uint32_t len,
-    bool be)
+    bool be, bool stack)
 {
 	struct tv_value *v;
 	uint32_t i;
@@ -744,6 +850,14 @@ decode_struct(struct tv_arena *a, const struct tv_field_class *sc,
 		} else if (fc->kind == TV_FC_ARRAY) {
 			unsigned eb = fc->array.elem->integer.size / 8;
 			uint64_t n = TV_MIN(fc->array.length, size / eb);
+
+			/* a kernel stack's last array runs to the record's
+			 * end, up to the -1 that ends it, as report reads it;
+			 * any other array is as long as its format says */
+			if (stack && fl->next == NULL && len - off > size) {
+				n = stack_len(data + off, len - off, eb, be);
+				k->bit_size = n * eb * 8;
+			}
 
 			int_items(a, k, fc->array.elem, data + off, n,
 			    k->bit_offset);
@@ -795,11 +909,39 @@ td_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 		return st;
 	pthread_mutex_lock(&tp->file->lock);
 	out->scope[TV_SCOPE_EVENT_COMMON_CONTEXT] = decode_struct(arena,
-	    c->context, tep_event_common_fields(te), data, len, tp->file->be);
+	    c->context, tep_event_common_fields(te), data, len, tp->file->be,
+	    false);
+	/* follows_previous: the ftrace stack events */
 	out->scope[TV_SCOPE_EVENT_PAYLOAD] = decode_struct(arena, c->payload,
-	    tep_event_fields(te), data, len, tp->file->be);
+	    tep_event_fields(te), data, len, tp->file->be,
+	    c->follows_previous);
 	pthread_mutex_unlock(&tp->file->lock);
 	rebase(out->scope[TV_SCOPE_EVENT_COMMON_CONTEXT], base * 8, 0);
 	rebase(out->scope[TV_SCOPE_EVENT_PAYLOAD], base * 8, 0);
 	return TV_OK;
+}
+
+/*
+ * See tracedat-priv.h.  Under the file's lock: the library is not
+ * thread-safe (it sorts its function map on first use).
+ */
+bool
+td_symbol(const struct tv_trace *trace, uint64_t addr, char *buf,
+    size_t size)
+{
+	const struct td_trace_priv *tp = trace->priv;
+	const char *name;
+	bool found = false;
+
+	if (tp == NULL || tp->file == NULL || tp->file->tep == NULL ||
+	    size == 0)
+		return false;
+	pthread_mutex_lock(&tp->file->lock);
+	name = tep_find_function(tp->file->tep, addr);
+	if (name != NULL) {
+		snprintf(buf, size, "%s", name);
+		found = true;
+	}
+	pthread_mutex_unlock(&tp->file->lock);
+	return found;
 }

@@ -27,6 +27,7 @@
 
 struct tep_handle;
 struct tep_plugin_list;
+struct tep_event;
 
 /* Hard caps: sizes read from the file are checked against these. */
 #define TD_MAX_SECTION		(128u << 20)	/* one decompressed section */
@@ -300,25 +301,70 @@ void		 td_add_format(struct td_file *f, const char *system,
 		    struct td_blob text);
 uint64_t	 td_blob_offset(const struct td_file *f, const uint8_t *p);
 
-/* ---- tracedat-v6.c / tracedat-v7.c ---- */
+/* ---- tracedat-v6.c / tracedat-v7.c: the two layouts ---- */
 enum tv_status	 td_read_v6(struct td_file *f, struct td_cur *c,
 		    struct tv_error *err);
 enum tv_status	 td_read_v7(struct td_file *f, struct td_cur *c,
 		    struct tv_error *err);
-enum tv_status	 td_parse_option(struct td_file *f, uint16_t id,
-		    struct td_cur *data, struct tv_error *err);
 void		 td_select_clock(struct td_file *f);
+
+/* ---- tracedat-meta.c: metadata pieces and options, both versions ---- */
+/* The option ids. */
+enum td_option {
+	TD_OPT_DONE = 0, TD_OPT_DATE, TD_OPT_CPUSTAT, TD_OPT_BUFFER, TD_OPT_TRACECLOCK,
+	TD_OPT_UNAME, TD_OPT_HOOK, TD_OPT_OFFSET, TD_OPT_CPUCOUNT, TD_OPT_VERSION,
+	TD_OPT_PROCMAPS, TD_OPT_TRACEID, TD_OPT_TIME_SHIFT, TD_OPT_GUEST, TD_OPT_TSC2NSEC,
+	TD_OPT_STRINGS, TD_OPT_HEADER_INFO, TD_OPT_FTRACE_EVENTS, TD_OPT_EVENT_FORMATS,
+	TD_OPT_KALLSYMS, TD_OPT_PRINTK, TD_OPT_CMDLINES, TD_OPT_BUFFER_TEXT,
+	TD_OPT_COUNT,
+};
+
 enum tv_status	 td_read_header_info(struct td_file *f, struct td_cur *c,
 		    struct tv_error *err);
 enum tv_status	 td_read_ftrace_formats(struct td_file *f,
 		    struct td_cur *c, struct tv_error *err);
 enum tv_status	 td_read_event_formats(struct td_file *f, struct td_cur *c,
 		    struct tv_error *err);
+enum tv_status	 td_read_kallsyms(struct td_file *f, struct td_cur *c,
+		    struct tv_error *err);
+enum tv_status	 td_read_printk(struct td_file *f, struct td_cur *c,
+		    struct tv_error *err);
+enum tv_status	 td_read_cmdlines(struct td_file *f, struct td_cur *c,
+		    struct tv_error *err);
 enum tv_status	 td_read_sized(struct td_cur *c, unsigned width,
 		    struct td_blob *out, struct tv_error *err);
+/** td_read_option_data() - SIZE32 DATA of an option, as cursor @data. */
+enum tv_status	 td_read_option_data(struct td_cur *c, struct td_cur *data,
+		    struct tv_error *err);
+/** td_parse_option() - apply option @id (either version) to @f. */
+enum tv_status	 td_parse_option(struct td_file *f, uint16_t id,
+		    struct td_cur *data, struct tv_error *err);
+/** td_add_buffer() - a new, zeroed buffer (instance) of @f. */
+struct td_buffer *td_add_buffer(struct td_file *f);
 char		*td_opt_string(const struct td_cur *data);
 #define TD_NOPTION_NAMES	23
 extern const char *const td_option_names[TD_NOPTION_NAMES];
+
+/*
+ * st = call, under a mapping guard on the file's own mapping, so that a
+ * fault (the file shrank) is worded with its offset in the file.
+ */
+#define TD_GUARDED(f, st, err, call) do {				\
+	struct tv_map_guard td_g_;					\
+									\
+	TV_MAP_GUARDED(td_g_, st, call,					\
+	    tv_mapfile_fault(&(f)->mf, td_g_.addr, (err)));		\
+} while (0)
+
+/*
+ * st = call with f->lock held, guarded inside the lock: a fault must not
+ * jump past the unlock (the next read would deadlock).
+ */
+#define TD_LOCKED(f, st, err, call) do {				\
+	pthread_mutex_lock(&(f)->lock);					\
+	TD_GUARDED(f, st, err, call);					\
+	pthread_mutex_unlock(&(f)->lock);				\
+} while (0)
 
 /* ---- tracedat-zchunk.c ---- */
 enum tv_status	 td_decompress(struct td_file *f, const uint8_t *src,
@@ -344,12 +390,22 @@ void		 td_page_error_pos(const struct td_file *f,
 		    const struct td_cpu *cpu, uint64_t off,
 		    struct tv_error *err);
 
-/* ---- tracedat-fmtcheck.c ---- */
+/* ---- tracedat-fmtcheck.c, tracedat-argcheck.c ---- */
+/* The widest padding of a conversion, written in a format or a record. */
+#define TD_MAX_WIDTH	256
 const char	*td_format_check(const char *text, size_t len, char *name,
 		    size_t namecap);
 enum td_text { TD_TEXT_PRINTK, TD_TEXT_KALLSYMS, TD_TEXT_CMDLINES };
 char		*td_text_clean(const struct td_blob *b, enum td_text kind,
 		    uint64_t *dropped);
+/*
+ * td_check_print_args() - may the library print record @data (@len
+ * bytes, in a zero-padded copy of @avail) of @te?  Lengths and widths it
+ * takes from the record must stay inside the copy and TD_MAX_WIDTH.
+ */
+enum tv_status	 td_check_print_args(struct td_file *f, struct tep_event *te,
+		    const uint8_t *data, uint32_t len, uint32_t avail,
+		    struct tv_error *err);
 
 /* ---- tracedat-events.c ---- */
 enum tv_status	 td_events_load(struct td_file *f, struct tv_error *err);
@@ -371,11 +427,20 @@ void		 td_tshift_free(struct td_file *f);
 enum tv_status	 td_print_record(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_strbuf *out,
 		    struct tv_error *err);
+enum tv_status	 td_print_info(const struct tv_event *ev,
+		    struct tv_arena *arena, struct tv_strbuf *out,
+		    struct tv_error *err);
+bool		 td_value_note(const struct tv_event *ev,
+		    enum tv_scope scope, const char *name,
+		    const struct tv_value *v, struct tv_strbuf *out);
 enum tv_status	 td_print_header(const struct tv_trace *t,
 		    struct tv_strbuf *out, struct tv_error *err);
 enum tv_status	 td_decode_fields(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_event_fields *out,
 		    struct tv_error *err);
+/* The symbol op: kallsyms name of @addr. */
+bool		 td_symbol(const struct tv_trace *trace, uint64_t addr,
+		    char *buf, size_t size);
 /* The payload of event @ev copied into @arena; size in *len. */
 enum tv_status	 td_event_payload(const struct tv_event *ev,
 		    struct tv_arena *arena, uint8_t **data, uint32_t *len,
@@ -385,7 +450,8 @@ enum tv_status	 td_event_payload(const struct tv_event *ev,
 enum tv_status	 td_packet_copy(const struct tv_stream *s, uint64_t pkt,
 		    uint8_t **out, uint64_t *len, struct tv_error *err);
 
-/* ---- tracedat-state.c: the state_rules op ---- */
+/* ---- tracedat-state.c: the state_rules and span_rules ops ---- */
 extern const struct tv_state_rule *const td_state_tables[];
+extern const struct tv_span_rule td_span_rules[];
 
 #endif /* TVIEW_TRACEDAT_PRIV_H */

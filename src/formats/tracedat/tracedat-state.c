@@ -1,8 +1,10 @@
 /*
  * What the state layer needs from ftrace (trace.dat) beyond the shared
  * Linux tracepoints: stack traces that echo the event before them and
- * the per-syscall events.
+ * the per-syscall events; and the function_graph tracer's spans, whose
+ * exit record carries the call and return times.
  */
+#include "tview/span.h"
 #include "tview/state-rules.h"
 
 #include <stddef.h>
@@ -23,4 +25,11 @@ const struct tv_state_rule *const td_state_tables[] = {
 	tv_linux_state_rules,
 	td_state_rules,
 	NULL,
+};
+
+/* See tracedat-priv.h: function_graph entry and exit records. */
+const struct tv_span_rule td_span_rules[] = {
+	{ "funcgraph_entry", "funcgraph_exit", "func", "depth", "calltime",
+	    "rettime" },
+	TV_SPAN_RULE_END,
 };

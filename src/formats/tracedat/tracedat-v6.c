@@ -2,8 +2,8 @@
  * The trace.dat version 6 layout (after the common file header): header
  * page/event formats, ftrace and event-system formats, kallsyms, printk
  * formats, saved cmdlines, the CPU count, the options, then either the
- * latency text or the flyrecord table of per-CPU data.  The metadata
- * readers here also read the same pieces inside v7 sections.
+ * latency text or the flyrecord table of per-CPU data.  The pieces and
+ * the options are read by tracedat-meta.c, as in v7.
  */
 #include "tview/tview.h"
 
@@ -12,88 +12,6 @@
 
 #include "tview/i18n.h"
 #include "tracedat-priv.h"
-
-/* A size of @width bytes (4 or 8) followed by that many bytes. */
-enum tv_status
-td_read_sized(struct td_cur *c, unsigned width, struct td_blob *out,
-    struct tv_error *err)
-{
-	uint32_t s32;
-	uint64_t size;
-	enum tv_status st;
-
-	if (width == 4) {
-		st = td_read_u32(c, &s32, err);
-		size = s32;
-	} else {
-		st = td_read_u64(c, &size, err);
-	}
-	if (st != TV_OK)
-		return st;
-	return td_read_bytes(c, size, out, err);
-}
-
-/* "header_page\0" SIZE DATA "header_event\0" SIZE DATA. */
-enum tv_status
-td_read_header_info(struct td_file *f, struct td_cur *c, struct tv_error *err)
-{
-	if (td_expect(c, "header_page", 12, err) != TV_OK ||
-	    td_read_sized(c, 8, &f->header_page, err) != TV_OK ||
-	    td_expect(c, "header_event", 13, err) != TV_OK ||
-	    td_read_sized(c, 8, &f->header_event, err) != TV_OK)
-		return TV_CORRUPT;
-	return TV_OK;
-}
-
-/* COUNT, then COUNT x (SIZE8 FORMAT) of the ftrace system. */
-enum tv_status
-td_read_ftrace_formats(struct td_file *f, struct td_cur *c,
-    struct tv_error *err)
-{
-	struct td_blob b;
-	uint32_t n, i;
-
-	if (td_read_u32(c, &n, err) != TV_OK)
-		return TV_CORRUPT;
-	if (n > TD_MAX_EVENTS)
-		return td_error(c, err, _("too many event formats (%u)"), n);
-	for (i = 0; i < n; i++) {
-		if (td_read_sized(c, 8, &b, err) != TV_OK)
-			return TV_CORRUPT;
-		td_add_format(f, "ftrace", b);
-	}
-	return TV_OK;
-}
-
-/* NSYSTEMS, then per system: NAME COUNT COUNT x (SIZE8 FORMAT). */
-enum tv_status
-td_read_event_formats(struct td_file *f, struct td_cur *c,
-    struct tv_error *err)
-{
-	const char *sys;
-	struct td_blob b;
-	uint32_t nsys, n, i, j;
-
-	if (td_read_u32(c, &nsys, err) != TV_OK)
-		return TV_CORRUPT;
-	if (nsys > TD_MAX_SYSTEMS)
-		return td_error(c, err, _("too many event systems (%u)"),
-		    nsys);
-	for (i = 0; i < nsys; i++) {
-		if (td_read_str(c, &sys, err) != TV_OK ||
-		    td_read_u32(c, &n, err) != TV_OK)
-			return TV_CORRUPT;
-		if (n > TD_MAX_EVENTS || f->nformats + n > TD_MAX_EVENTS)
-			return td_error(c, err,
-			    _("too many event formats (%u)"), n);
-		for (j = 0; j < n; j++) {
-			if (td_read_sized(c, 8, &b, err) != TV_OK)
-				return TV_CORRUPT;
-			td_add_format(f, sys, b);
-		}
-	}
-	return TV_OK;
-}
 
 /* The flyrecord table: @ncpus x (OFFSET8 SIZE8), checked against the file. */
 static enum tv_status
@@ -133,23 +51,16 @@ read_cpu_table(struct td_file *f, struct td_cur *c, struct td_buffer *b,
 static enum tv_status
 read_options(struct td_file *f, struct td_cur *c, struct tv_error *err)
 {
-	struct td_blob b;
 	struct td_cur oc;
 	uint16_t id;
-	uint32_t size;
 
 	for (;;) {
 		if (td_read_u16(c, &id, err) != TV_OK)
 			return TV_CORRUPT;
-		if (id == 0)
+		if (id == TD_OPT_DONE)
 			return TV_OK;
-		if (td_read_u32(c, &size, err) != TV_OK)
-			return TV_CORRUPT;
-		if (td_read_bytes(c, size, &b, err) != TV_OK)
-			return TV_CORRUPT;
-		td_cur_init(&oc, c->path, b.ptr, b.len,
-		    c->base_off + c->pos - size, c->be);
-		if (td_parse_option(f, id, &oc, err) != TV_OK)
+		if (td_read_option_data(c, &oc, err) != TV_OK ||
+		    td_parse_option(f, id, &oc, err) != TV_OK)
 			return TV_CORRUPT;
 	}
 }
@@ -193,9 +104,9 @@ td_read_v6(struct td_file *f, struct td_cur *c, struct tv_error *err)
 	if (td_read_header_info(f, c, err) != TV_OK ||
 	    td_read_ftrace_formats(f, c, err) != TV_OK ||
 	    td_read_event_formats(f, c, err) != TV_OK ||
-	    td_read_sized(c, 4, &f->kallsyms, err) != TV_OK ||
-	    td_read_sized(c, 4, &f->printk, err) != TV_OK ||
-	    td_read_sized(c, 8, &f->cmdlines, err) != TV_OK ||
+	    td_read_kallsyms(f, c, err) != TV_OK ||
+	    td_read_printk(f, c, err) != TV_OK ||
+	    td_read_cmdlines(f, c, err) != TV_OK ||
 	    td_read_u32(c, &cpus, err) != TV_OK)
 		return TV_CORRUPT;
 	if (cpus > TD_MAX_CPUS)

@@ -4,7 +4,7 @@
  * are refused), the sections the options point to (header info, ftrace
  * and event formats, kallsyms, printk, cmdlines), possibly compressed,
  * and the BUFFER options that describe each instance's per-CPU data.
- * The option parser is shared with v6.
+ * The pieces and the options are read by tracedat-meta.c, as in v6.
  */
 #include "tview/tview.h"
 
@@ -16,208 +16,12 @@
 #include "tview/i18n.h"
 #include "tracedat-priv.h"
 
-enum {
-	OPT_DONE = 0, OPT_DATE, OPT_CPUSTAT, OPT_BUFFER, OPT_TRACECLOCK,
-	OPT_UNAME, OPT_HOOK, OPT_OFFSET, OPT_CPUCOUNT, OPT_VERSION,
-	OPT_PROCMAPS, OPT_TRACEID, OPT_TIME_SHIFT, OPT_GUEST, OPT_TSC2NSEC,
-	OPT_STRINGS, OPT_HEADER_INFO, OPT_FTRACE_EVENTS, OPT_EVENT_FORMATS,
-	OPT_KALLSYMS, OPT_PRINTK, OPT_CMDLINES, OPT_BUFFER_TEXT,
-	OPT_COUNT,
-};
-
 #define SEC_COMPRESSED	0x1
-
-_Static_assert(OPT_COUNT == TD_NOPTION_NAMES, "one name per option id");
 
 /* Offsets of the metadata sections, from the options (0: absent). */
 struct v7_sections {
-	uint64_t	 off[OPT_COUNT];
+	uint64_t	 off[TD_OPT_COUNT];
 };
-
-/* The names of the options, by id, for --info. */
-const char *const td_option_names[TD_NOPTION_NAMES] = {
-	"DONE", "DATE", "CPUSTAT", "BUFFER", "TRACECLOCK", "UNAME", "HOOK",
-	"OFFSET", "CPUCOUNT", "VERSION", "PROCMAPS", "TRACEID", "TIME_SHIFT",
-	"GUEST", "TSC2NSEC", "STRINGS", "HEADER_INFO", "FTRACE_EVENTS",
-	"EVENT_FORMATS", "KALLSYMS", "PRINTK", "CMDLINES", "BUFFER_TEXT",
-};
-
-/* An option's data as a string, without trailing NULs or newlines. */
-char *
-td_opt_string(const struct td_cur *data)
-{
-	size_t n = data->len;
-
-	while (n > 0 && (data->data[n - 1] == '\0' ||
-	    data->data[n - 1] == '\n'))
-		n--;
-	return tv_xstrndup((const char *)data->data, n);
-}
-
-/* Add a buffer (instance) to the file; returns it. */
-static struct td_buffer *
-add_buffer(struct td_file *f)
-{
-	struct td_buffer *b;
-
-	f->buffers = tv_xreallocarray(f->buffers, f->nbuffers + 1,
-	    sizeof(*f->buffers));
-	b = &f->buffers[f->nbuffers++];
-	memset(b, 0, sizeof(*b));
-	b->page_size = f->page_size;
-	return b;
-}
-
-/* The v7 BUFFER option: OFFSET NAME CLOCK PAGESIZE NCPUS (ID OFF SIZE)*. */
-static enum tv_status
-opt_buffer_v7(struct td_file *f, struct td_cur *d, struct tv_error *err)
-{
-	const char *name, *clock;
-	struct td_buffer *b;
-	uint64_t off;
-	uint32_t psize, n, i;
-
-	if (td_read_u64(d, &off, err) != TV_OK ||
-	    td_read_str(d, &name, err) != TV_OK ||
-	    td_read_str(d, &clock, err) != TV_OK ||
-	    td_read_u32(d, &psize, err) != TV_OK ||
-	    td_read_u32(d, &n, err) != TV_OK)
-		return TV_CORRUPT;
-	if (n > TD_MAX_CPUS)
-		return td_error(d, err, _("too many CPUs (%u)"), n);
-	if (psize < 16 || psize > TD_MAX_PAGE)
-		return td_error(d, err, _("bad page size %u"), psize);
-	if (f->nbuffers >= TD_MAX_BUFFERS)
-		return td_error(d, err, _("too many buffers"));
-	if (name[0] == '\0' && f->nbuffers > 0 && f->buffers[0].cpus == NULL)
-		b = &f->buffers[0];
-	else
-		b = add_buffer(f);
-	free(b->name);
-	b->name = tv_xstrdup(name);
-	b->clock = tv_xstrdup(clock);
-	b->page_size = psize;
-	b->v6_offset = off;
-	b->cpus = tv_xcalloc(n ? n : 1, sizeof(*b->cpus));
-	for (i = 0; i < n; i++) {
-		struct td_cpu *cpu = &b->cpus[b->ncpus];
-		uint64_t at = d->pos;
-
-		if (td_read_u32(d, &cpu->cpu, err) != TV_OK ||
-		    td_read_u64(d, &cpu->offset, err) != TV_OK ||
-		    td_read_u64(d, &cpu->size, err) != TV_OK)
-			return TV_CORRUPT;
-		if (cpu->offset > f->mf.size ||
-		    cpu->size > f->mf.size - cpu->offset) {
-			d->pos = at;
-			return td_error(d, err, _("CPU %u data (offset 0x%llx,"
-			    " %llu bytes) is past the end of the file"),
-			    cpu->cpu, (unsigned long long)cpu->offset,
-			    (unsigned long long)cpu->size);
-		}
-		cpu->usize = cpu->size;
-		if (cpu->size != 0)
-			b->ncpus++;
-	}
-	return TV_OK;
-}
-
-/* The v6 BUFFER option: OFFSET NAME (the data has the CPU table). */
-static enum tv_status
-opt_buffer_v6(struct td_file *f, struct td_cur *d, struct tv_error *err)
-{
-	struct td_buffer *b;
-	const char *name;
-	uint64_t off;
-
-	if (td_read_u64(d, &off, err) != TV_OK ||
-	    td_read_str(d, &name, err) != TV_OK)
-		return TV_CORRUPT;
-	if (f->nbuffers >= TD_MAX_BUFFERS)
-		return td_error(d, err, _("too many buffers"));
-	if (f->nbuffers == 0) {
-		b = add_buffer(f);
-		b->name = tv_xstrdup("");
-	}
-	b = add_buffer(f);
-	b->name = tv_xstrdup(name);
-	b->v6_offset = off;
-	return TV_OK;
-}
-
-/* One option (both versions); @d holds exactly its data. */
-enum tv_status
-td_parse_option(struct td_file *f, uint16_t id, struct td_cur *d,
-    struct tv_error *err)
-{
-	char *s;
-
-	f->noptions++;
-	if (id < 32)
-		f->option_mask |= 1u << id;
-	switch (id) {
-	case OPT_DATE:
-		/* report adds it (microseconds) unless given --nodate */
-		free(f->date);
-		f->date = td_opt_string(d);
-		f->ts_offset += strtoll(f->date, NULL, 0) * 1000;
-		break;
-	case OPT_BUFFER:
-		return f->version >= 7 ? opt_buffer_v7(f, d, err) :
-		    opt_buffer_v6(f, d, err);
-	case OPT_TRACECLOCK:
-		f->has_trace_clock_opt = true;
-		if (d->len > 0) {
-			free(f->trace_clock);
-			f->trace_clock = td_opt_string(d);
-		}
-		break;
-	case OPT_UNAME:
-		free(f->uname);
-		f->uname = td_opt_string(d);
-		break;
-	case OPT_OFFSET:
-		s = td_opt_string(d);
-		f->ts_offset += strtoll(s, NULL, 0);
-		free(s);
-		break;
-	case OPT_CPUCOUNT:
-		if (d->len >= 4) {
-			uint32_t n;
-
-			td_read_u32(d, &n, NULL);
-			if (n > TD_MAX_CPUS)
-				return td_error(d, err,
-				    _("too many CPUs (%u)"), n);
-			f->cpus = n;
-		}
-		break;
-	case OPT_VERSION:
-		free(f->tc_version);
-		f->tc_version = td_opt_string(d);
-		break;
-	case OPT_TRACEID:
-		if (td_read_u64(d, &f->trace_id, NULL) == TV_OK)
-			f->has_trace_id = true;
-		break;
-	case OPT_TSC2NSEC:
-		if (td_read_u32(d, &f->tsc_mult, NULL) == TV_OK &&
-		    td_read_u32(d, &f->tsc_shift, NULL) == TV_OK &&
-		    td_read_u64(d, &f->tsc_offset, NULL) == TV_OK &&
-		    f->tsc_shift < 64)
-			f->has_tsc2nsec = true;
-		break;
-	case OPT_TIME_SHIFT:
-		return td_opt_time_shift(f, d, err);
-	case OPT_GUEST:
-		return td_opt_guest(f, d, err);
-	default:
-		/* CPUSTAT, HOOK, PROCMAPS, STRINGS and
-		 * the section offsets (read by the v7 code) */
-		break;
-	}
-	return TV_OK;
-}
 
 /*
  * The section at @off: check its id, and give its (decompressed) data in
@@ -293,39 +97,34 @@ static enum tv_status
 read_options(struct td_file *f, struct td_cur *c, struct v7_sections *secs,
     uint64_t *next, struct tv_error *err)
 {
-	struct td_blob b;
 	struct td_cur d;
 	uint16_t id;
-	uint32_t size;
 
 	*next = 0;
 	while (c->pos < c->len) {
 		if (td_read_u16(c, &id, err) != TV_OK ||
-		    td_read_u32(c, &size, err) != TV_OK ||
-		    td_read_bytes(c, size, &b, err) != TV_OK)
+		    td_read_option_data(c, &d, err) != TV_OK)
 			return TV_CORRUPT;
-		td_cur_init(&d, c->path, b.ptr, b.len,
-		    c->base_off + c->pos - size, c->be);
-		if (id == OPT_DONE) {
+		if (id == TD_OPT_DONE) {
 			if (td_read_u64(&d, next, err) != TV_OK)
 				return TV_CORRUPT;
 			return TV_OK;
 		}
 		if (id < 32)
 			f->option_mask |= 1u << id;
-		if (id >= OPT_HEADER_INFO && id <= OPT_CMDLINES) {
+		if (id >= TD_OPT_HEADER_INFO && id <= TD_OPT_CMDLINES) {
 			if (td_read_u64(&d, &secs->off[id], err) != TV_OK)
 				return TV_CORRUPT;
 			continue;
 		}
-		if (id == OPT_BUFFER_TEXT) {
+		if (id == TD_OPT_BUFFER_TEXT) {
 			struct td_buffer *bt;
 			const char *name;
 
 			if (f->nbuffers >= TD_MAX_BUFFERS)
 				return td_error(&d, err,
 				    _("too many buffers"));
-			bt = add_buffer(f);
+			bt = td_add_buffer(f);
 			bt->is_text = true;
 			if (td_read_u64(&d, &bt->v6_offset, err) != TV_OK ||
 			    td_read_str(&d, &name, err) != TV_OK)
@@ -354,27 +153,6 @@ read_meta(struct td_file *f, const struct v7_sections *secs, uint16_t id,
 	return fn(f, &c, err);
 }
 
-/* Sections whose whole content is one sized blob. */
-static enum tv_status
-meta_kallsyms(struct td_file *f, struct td_cur *c, struct tv_error *err)
-{
-	return td_read_sized(c, 4, &f->kallsyms, err);
-}
-
-/* The printk formats section. */
-static enum tv_status
-meta_printk(struct td_file *f, struct td_cur *c, struct tv_error *err)
-{
-	return td_read_sized(c, 4, &f->printk, err);
-}
-
-/* The saved cmdlines section. */
-static enum tv_status
-meta_cmdlines(struct td_file *f, struct td_cur *c, struct tv_error *err)
-{
-	return td_read_sized(c, 8, &f->cmdlines, err);
-}
-
 /* Latency text of a BUFFER_TEXT section. */
 static enum tv_status
 read_text_buffers(struct td_file *f, struct tv_error *err)
@@ -387,7 +165,7 @@ read_text_buffers(struct td_file *f, struct tv_error *err)
 
 		if (!b->is_text)
 			continue;
-		if (read_section(f, b->v6_offset, OPT_BUFFER_TEXT, &c,
+		if (read_section(f, b->v6_offset, TD_OPT_BUFFER_TEXT, &c,
 		    err) != TV_OK)
 			return TV_CORRUPT;
 		b->text.ptr = c.data;
@@ -410,7 +188,7 @@ buffer_compressed(struct td_file *f, uint64_t off)
 		return true;
 	c.pos = off;
 	if (td_read_u16(&c, &id, NULL) != TV_OK ||
-	    td_read_u16(&c, &flags, NULL) != TV_OK || id != OPT_BUFFER)
+	    td_read_u16(&c, &flags, NULL) != TV_OK || id != TD_OPT_BUFFER)
 		return true;
 	return (flags & SEC_COMPRESSED) != 0;
 }
@@ -459,25 +237,25 @@ td_read_v7(struct td_file *f, struct td_cur *c, struct tv_error *err)
 		if (nsec < TV_ARRAY_SIZE(seen))
 			seen[nsec] = off;
 		nsec++;
-		if (read_section(f, off, OPT_DONE, &oc, err) != TV_OK ||
+		if (read_section(f, off, TD_OPT_DONE, &oc, err) != TV_OK ||
 		    read_options(f, &oc, &secs, &off, err) != TV_OK)
 			return TV_CORRUPT;
 	}
-	if (secs.off[OPT_HEADER_INFO] == 0)
+	if (secs.off[TD_OPT_HEADER_INFO] == 0)
 		return tv_error_at(err, TV_CORRUPT, f->path, 0,
 		    _("no header info section"));
-	if (read_meta(f, &secs, OPT_HEADER_INFO, td_read_header_info,
+	if (read_meta(f, &secs, TD_OPT_HEADER_INFO, td_read_header_info,
 	    err) != TV_OK ||
-	    read_meta(f, &secs, OPT_FTRACE_EVENTS, td_read_ftrace_formats,
+	    read_meta(f, &secs, TD_OPT_FTRACE_EVENTS, td_read_ftrace_formats,
 	    err) != TV_OK ||
-	    read_meta(f, &secs, OPT_EVENT_FORMATS, td_read_event_formats,
+	    read_meta(f, &secs, TD_OPT_EVENT_FORMATS, td_read_event_formats,
 	    err) != TV_OK ||
-	    read_meta(f, &secs, OPT_KALLSYMS, meta_kallsyms, err) != TV_OK ||
-	    read_meta(f, &secs, OPT_PRINTK, meta_printk, err) != TV_OK ||
-	    read_meta(f, &secs, OPT_CMDLINES, meta_cmdlines, err) != TV_OK ||
+	    read_meta(f, &secs, TD_OPT_KALLSYMS, td_read_kallsyms, err) != TV_OK ||
+	    read_meta(f, &secs, TD_OPT_PRINTK, td_read_printk, err) != TV_OK ||
+	    read_meta(f, &secs, TD_OPT_CMDLINES, td_read_cmdlines, err) != TV_OK ||
 	    read_text_buffers(f, err) != TV_OK)
 		return TV_CORRUPT;
-	if (!(f->option_mask & (1u << OPT_CPUCOUNT)))
+	if (!(f->option_mask & (1u << TD_OPT_CPUCOUNT)))
 		f->cpus = f->buffers[0].ncpus;
 	for (i = 0; i < f->nbuffers; i++) {
 		struct td_buffer *b = &f->buffers[i];

@@ -194,6 +194,22 @@ td_chunk_cache_free(struct td_file *f)
 	}
 }
 
+/* td_packet_copy with f->lock held. */
+static enum tv_status
+copy_locked(struct td_file *f, const struct td_cpu *cpu,
+    const struct tv_packet *p, uint8_t **out, uint64_t *len,
+    struct tv_error *err)
+{
+	const uint8_t *pg = td_cpu_bytes(f, cpu, p->offset, p->size, err);
+
+	if (!pg)
+		return err ? err->status : TV_CORRUPT;
+	*out = tv_xmalloc(p->size ? p->size : 1);
+	memcpy(*out, pg, p->size);
+	*len = p->size;
+	return TV_OK;
+}
+
 /* The packet_copy op: page @pkt of @s, decompressed, copied under the lock. */
 enum tv_status
 td_packet_copy(const struct tv_stream *s, uint64_t pkt, uint8_t **out,
@@ -203,20 +219,19 @@ td_packet_copy(const struct tv_stream *s, uint64_t pkt, uint8_t **out,
 	const struct td_stream_priv *sp = s->priv;
 	struct td_file *f = tp->file;
 	const struct tv_packet *p;
-	const uint8_t *pg;
+	enum tv_status st;
 
 	*out = NULL;
 	*len = 0;
 	if (pkt >= s->npackets)
 		return tv_error_set(err, TV_NOT_FOUND, NULL, _("no such record"));
 	p = &s->packets[pkt];
-	pthread_mutex_lock(&f->lock);
-	pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, err);
-	if (pg) {
-		*out = tv_xmalloc(p->size ? p->size : 1);
-		memcpy(*out, pg, p->size);
-		*len = p->size;
+	TD_LOCKED(f, st, err, copy_locked(f, sp->cpu, p, out, len, err));
+	if (st != TV_OK) {
+		/* a fault in the copy comes back here with the buffer made */
+		free(*out);
+		*out = NULL;
+		*len = 0;
 	}
-	pthread_mutex_unlock(&f->lock);
-	return pg ? TV_OK : (err ? err->status : TV_CORRUPT);
+	return st;
 }

@@ -582,9 +582,9 @@ td_page_error_pos(const struct td_file *f, const struct td_cpu *cpu,
 	}
 }
 
-/* Decode the records of one page into @out. */
+/* td_decode_packet, with f->lock held when the data is compressed. */
 static enum tv_status
-td_decode_packet(struct tv_stream *s, uint64_t pkt,
+decode_page(struct tv_stream *s, uint64_t pkt,
     struct tv_packet_events *out)
 {
 	struct td_trace_priv *tp = s->trace->priv;
@@ -594,14 +594,11 @@ td_decode_packet(struct tv_stream *s, uint64_t pkt,
 	struct td_page_iter it;
 	const uint8_t *pg;
 	enum tv_status st;
-	bool locked = sp->cpu->chunks != NULL;
 
-	if (locked)
-		pthread_mutex_lock(&f->lock);
 	pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, &out->err);
 	if (!pg) {
 		st = out->status = out->err.status;
-		goto done;
+		return st;
 	}
 	st = td_page_begin(&it, f, pg, (uint32_t)p->size, &out->err);
 	while (st == TV_OK && (st = td_page_next(&it, &out->err)) == TV_OK) {
@@ -644,15 +641,32 @@ td_decode_packet(struct tv_stream *s, uint64_t pkt,
 		out->status = st;
 		td_page_error_pos(f, sp->cpu, p->offset, &out->err);
 	}
-done:
-	if (locked)
-		pthread_mutex_unlock(&f->lock);
+	return st;
+}
+
+/* Decode the records of one page into @out. */
+static enum tv_status
+td_decode_packet(struct tv_stream *s, uint64_t pkt,
+    struct tv_packet_events *out)
+{
+	struct td_trace_priv *tp = s->trace->priv;
+	struct td_stream_priv *sp = s->priv;
+	enum tv_status st;
+
+	if (sp->cpu->chunks == NULL)
+		TD_GUARDED(tp->file, st, &out->err, decode_page(s, pkt, out));
+	else
+		TD_LOCKED(tp->file, st, &out->err, decode_page(s, pkt, out));
+	if (st != TV_OK && out->status == TV_OK)
+		out->status = st;
 	return st;
 }
 
 const struct tv_format_ops tv_tracedat_format = {
 	.name		= "tracedat",
 	.description	= N_("trace-cmd trace.dat, versions 6 and 7"),
+	.plain_clock_style = TV_TIME_SECONDS,
+	.time_digits = 6,
 	.probe		= td_probe,
 	.open		= td_open,
 	.close		= td_close,
@@ -660,6 +674,10 @@ const struct tv_format_ops tv_tracedat_format = {
 	.decode_fields	= td_decode_fields,
 	.print_record	= td_print_record,
 	.print_header	= td_print_header,
+	.print_info	= td_print_info,
+	.value_note	= td_value_note,
 	.packet_copy	= td_packet_copy,
 	.state_rules	= td_state_tables,
+	.span_rules	= td_span_rules,
+	.symbol		= td_symbol,
 };

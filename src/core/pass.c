@@ -1,0 +1,350 @@
+/*
+ * The background match pass (tview/pass.h): per-packet bitmaps filled by
+ * a pool of workers taking packets in timeline order from a shared
+ * counter, or by one worker walking the merged timeline when the
+ * predicate needs the process state.  A bitmap is published with a
+ * release store once complete; readers load it with acquire.
+ */
+#include "tview/pass.h"
+#include "tview/packet-cache.h"
+#include "tview/merge.h"
+#include "tview/owner.h"
+#include "tview/state.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Record-array budget of one worker's packet cache. */
+#define PASS_CACHE_BYTES	(4u << 20)
+/* Most workers, whatever the core count. */
+#define PASS_MAX_THREADS	16
+/* Records between two looks at the cancel flag (sequential mode). */
+#define PASS_CANCEL_EVERY	4096
+
+/* One unit of work: a packet, in timeline order. */
+struct unit {
+	uint32_t	 stream;	/* ordinal */
+	uint64_t	 pkt;
+};
+
+struct tv_pass {
+	struct tv_trace_set	*set;
+	tv_pass_pred		 pred;
+	void			*arg;
+	uint64_t		***bits;	/* [ordinal][packet] */
+	uint64_t		**nkept;	/* [ordinal][packet], set
+						   before the bits publish */
+	struct unit		*units;
+	uint64_t		 nunits;
+	uint64_t		 next;		/* atomic: next unit to take */
+	uint64_t		 ndone;		/* atomic */
+	uint64_t		 kept;		/* atomic */
+	uint64_t		 seen;		/* atomic */
+	int			 cancel;	/* atomic */
+	pthread_t		 threads[PASS_MAX_THREADS];
+	unsigned		 nthreads;
+};
+
+/* Timeline order of units: packet start time, then stream ordinal. */
+static int
+unit_cmp(const void *a, const void *b, void *arg)
+{
+	const struct unit *x = a, *y = b;
+	struct tv_trace_set *set = arg;
+	int64_t tx = set->streams[x->stream]->packets[x->pkt].ts_begin;
+	int64_t ty = set->streams[y->stream]->packets[y->pkt].ts_begin;
+
+	if (tx != ty)
+		return tx < ty ? -1 : 1;
+	if (x->stream != y->stream)
+		return x->stream < y->stream ? -1 : 1;
+	return x->pkt < y->pkt ? -1 : x->pkt > y->pkt;
+}
+
+/* Publish @bits, with @kept events, as packet @pkt's bitmap of stream @s. */
+static void
+publish(struct tv_pass *p, uint32_t s, uint64_t pkt, uint64_t *bits,
+    uint64_t kept)
+{
+	p->nkept[s][pkt] = kept;
+	__atomic_store_n(&p->bits[s][pkt], bits, __ATOMIC_RELEASE);
+	__atomic_add_fetch(&p->ndone, 1, __ATOMIC_ACQ_REL);
+}
+
+/* Whether to keep record @ev; counts it. */
+static bool
+judge(struct tv_pass *p, const struct tv_event *ev,
+    const struct tv_event_owner *o, struct tv_arena *arena,
+    uint64_t *kept, uint64_t *seen)
+{
+	bool keep;
+
+	if (ev->rec.kind != TV_REC_EVENT)
+		return true;
+	tv_arena_reset(arena);
+	keep = p->pred(p->arg, ev, o, arena);
+	(*seen)++;
+	*kept += keep;
+	return keep;
+}
+
+/* A worker of the pool: packets from the shared counter until none. */
+static void *
+pool_worker(void *arg)
+{
+	struct tv_pass *p = arg;
+	struct tv_packet_cache *pc = tv_packet_cache_create(PASS_CACHE_BYTES);
+	struct tv_arena arena;
+	struct tv_event ev;
+	uint64_t u, r, kept, seen;
+
+	tv_arena_init(&arena);
+	while (!__atomic_load_n(&p->cancel, __ATOMIC_ACQUIRE) &&
+	    (u = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED)) <
+	    p->nunits) {
+		struct tv_stream *s = p->set->streams[p->units[u].stream];
+		const struct tv_packet_events *pe;
+		uint64_t *bits;
+
+		ev.stream = s;
+		ev.packet = p->units[u].pkt;
+		/* never NULL: an unreadable packet has no records */
+		pe = tv_packet_cache_get(pc, s, ev.packet);
+		bits = tv_xcalloc(pe->count / 64 + 1, sizeof(*bits));
+		kept = seen = 0;
+		for (r = 0; r < pe->count; r++) {
+			ev.index = r;
+			ev.rec = pe->recs[r];
+			if (judge(p, &ev, NULL, &arena, &kept, &seen))
+				bits[r / 64] |= (uint64_t)1 << (r % 64);
+		}
+		__atomic_add_fetch(&p->kept, kept, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&p->seen, seen, __ATOMIC_RELAXED);
+		publish(p, p->units[u].stream, ev.packet, bits, kept);
+		tv_packet_release(s, ev.packet);
+	}
+	tv_arena_fini(&arena);
+	tv_packet_cache_destroy(pc);
+	return NULL;
+}
+
+/* The bitmap being filled for one stream's current packet. */
+struct open_bits {
+	uint64_t	 pkt;
+	uint64_t	*bits;
+	uint64_t	 cap;		/* words */
+	uint64_t	 kept;		/* events kept */
+	bool		 open;
+};
+
+/* Set or clear bit @r of @ob, growing it. */
+static void
+open_set(struct open_bits *ob, uint64_t r, bool keep)
+{
+	if (r / 64 >= ob->cap) {
+		uint64_t cap = TV_MAX(ob->cap * 2, r / 64 + 1);
+
+		ob->bits = tv_xrealloc(ob->bits, cap * sizeof(*ob->bits));
+		memset(ob->bits + ob->cap, 0,
+		    (cap - ob->cap) * sizeof(*ob->bits));
+		ob->cap = cap;
+	}
+	if (keep)
+		ob->bits[r / 64] |= (uint64_t)1 << (r % 64);
+}
+
+/* Publish the packet @ob holds, if any. */
+static void
+open_close(struct tv_pass *p, uint32_t s, struct open_bits *ob)
+{
+	if (!ob->open)
+		return;
+	if (ob->bits == NULL)
+		ob->bits = tv_xcalloc(1, sizeof(*ob->bits));
+	publish(p, s, ob->pkt, ob->bits, ob->kept);
+	ob->bits = NULL;
+	ob->cap = 0;
+	ob->kept = 0;
+	ob->open = false;
+}
+
+/* The one worker of a state pass: the merged timeline, in order. */
+static void *
+state_worker(void *arg)
+{
+	struct tv_pass *p = arg;
+	struct tv_trace_set *set = p->set;
+	struct open_bits *ob = tv_xcalloc(TV_MAX(set->nstreams, 1u),
+	    sizeof(*ob));
+	struct tv_merge *m = tv_merge_create(set);
+	struct tv_state *st = tv_state_create(set);
+	struct tv_event_owner o;
+	struct tv_arena arena;
+	struct tv_event ev;
+	uint64_t n = 0, kept = 0, seen = 0;
+	uint32_t i;
+	bool keep;
+
+	tv_arena_init(&arena);
+	/*
+	 * Not tv_merge_set_sequential(): the browser reads the same mappings
+	 * at random while this runs; their advice stays as it is.
+	 */
+	tv_merge_seek_begin(m);
+	while (tv_merge_next(m, &ev) == TV_OK) {
+		struct open_bits *b = &ob[ev.stream->ordinal];
+
+		if (++n % PASS_CANCEL_EVERY == 0) {
+			__atomic_add_fetch(&p->kept, kept, __ATOMIC_RELAXED);
+			__atomic_add_fetch(&p->seen, seen, __ATOMIC_RELAXED);
+			kept = seen = 0;
+			if (__atomic_load_n(&p->cancel, __ATOMIC_ACQUIRE))
+				break;
+		}
+		if (b->open && b->pkt != ev.packet)
+			open_close(p, ev.stream->ordinal, b);
+		b->open = true;
+		b->pkt = ev.packet;
+		tv_event_owner_reset(&o);
+		(void)tv_state_apply(st, &ev, &o, NULL);
+		keep = judge(p, &ev, &o, &arena, &kept, &seen);
+		open_set(b, ev.index, keep);
+		b->kept += keep && ev.rec.kind == TV_REC_EVENT;
+	}
+	__atomic_add_fetch(&p->kept, kept, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&p->seen, seen, __ATOMIC_RELAXED);
+	for (i = 0; i < set->nstreams; i++) {
+		if (!__atomic_load_n(&p->cancel, __ATOMIC_ACQUIRE))
+			open_close(p, i, &ob[i]);
+		free(ob[i].bits);
+	}
+	/* packets without records: done, nothing to keep */
+	for (i = 0; i < set->nstreams &&
+	    !__atomic_load_n(&p->cancel, __ATOMIC_ACQUIRE); i++) {
+		uint64_t k;
+
+		for (k = 0; k < set->streams[i]->npackets; k++)
+			if (__atomic_load_n(&p->bits[i][k],
+			    __ATOMIC_RELAXED) == NULL)
+				publish(p, i, k, tv_xcalloc(1, sizeof(uint64_t)),
+				    0);
+	}
+	free(ob);
+	tv_arena_fini(&arena);
+	tv_state_destroy(st);
+	tv_merge_destroy(m);
+	return NULL;
+}
+
+/* See pass.h. */
+struct tv_pass *
+tv_pass_start(struct tv_trace_set *set, bool needs_state, tv_pass_pred pred,
+    void *arg, unsigned nthreads)
+{
+	struct tv_pass *p = tv_xcalloc(1, sizeof(*p));
+	uint64_t n = 0, k;
+	uint32_t i;
+	long ncpu;
+
+	p->set = set;
+	p->pred = pred;
+	p->arg = arg;
+	p->bits = tv_xcalloc(TV_MAX(set->nstreams, 1u), sizeof(*p->bits));
+	p->nkept = tv_xcalloc(TV_MAX(set->nstreams, 1u), sizeof(*p->nkept));
+	for (i = 0; i < set->nstreams; i++) {
+		p->bits[i] = tv_xcalloc(set->streams[i]->npackets + 1,
+		    sizeof(**p->bits));
+		p->nkept[i] = tv_xcalloc(set->streams[i]->npackets + 1,
+		    sizeof(**p->nkept));
+		n += set->streams[i]->npackets;
+	}
+	p->nunits = n;
+	if (nthreads == 0) {
+		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+		nthreads = ncpu > 0 ? (unsigned)ncpu : 1;
+	}
+	nthreads = TV_MIN(nthreads, PASS_MAX_THREADS);
+	if (needs_state) {
+		if (pthread_create(&p->threads[0], NULL, state_worker, p) == 0)
+			p->nthreads = 1;
+		else
+			state_worker(p);
+		return p;
+	}
+	p->units = tv_xcalloc(TV_MAX(n, 1u), sizeof(*p->units));
+	n = 0;
+	for (i = 0; i < set->nstreams; i++)
+		for (k = 0; k < set->streams[i]->npackets; k++) {
+			p->units[n].stream = i;
+			p->units[n++].pkt = k;
+		}
+	qsort_r(p->units, n, sizeof(*p->units), unit_cmp, set);
+	while (p->nthreads < nthreads &&
+	    pthread_create(&p->threads[p->nthreads], NULL, pool_worker,
+	    p) == 0)
+		p->nthreads++;
+	if (p->nthreads == 0)
+		pool_worker(p);
+	return p;
+}
+
+/* See pass.h. */
+void
+tv_pass_destroy(struct tv_pass *p)
+{
+	uint32_t i;
+	uint64_t k;
+
+	if (p == NULL)
+		return;
+	__atomic_store_n(&p->cancel, 1, __ATOMIC_RELEASE);
+	for (i = 0; i < p->nthreads; i++)
+		pthread_join(p->threads[i], NULL);
+	for (i = 0; i < p->set->nstreams; i++) {
+		for (k = 0; k < p->set->streams[i]->npackets; k++)
+			free(p->bits[i][k]);
+		free(p->bits[i]);
+		free(p->nkept[i]);
+	}
+	free(p->bits);
+	free(p->nkept);
+	free(p->units);
+	free(p);
+}
+
+/* See pass.h. */
+const uint64_t *
+tv_pass_bits(const struct tv_pass *p, const struct tv_stream *s,
+    uint64_t pkt)
+{
+	if (p == NULL || s->ordinal >= p->set->nstreams ||
+	    p->set->streams[s->ordinal] != s || pkt >= s->npackets)
+		return NULL;
+	return __atomic_load_n(&p->bits[s->ordinal][pkt], __ATOMIC_ACQUIRE);
+}
+
+/* See pass.h. */
+bool
+tv_pass_kept(const struct tv_pass *p, const struct tv_stream *s,
+    uint64_t pkt, uint64_t *kept)
+{
+	if (tv_pass_bits(p, s, pkt) == NULL)
+		return false;
+	*kept = p->nkept[s->ordinal][pkt];
+	return true;
+}
+
+/* See pass.h. */
+double
+tv_pass_progress(const struct tv_pass *p, uint64_t *kept, uint64_t *seen,
+    bool *done)
+{
+	uint64_t d = __atomic_load_n(&p->ndone, __ATOMIC_ACQUIRE);
+
+	*kept = __atomic_load_n(&p->kept, __ATOMIC_RELAXED);
+	*seen = __atomic_load_n(&p->seen, __ATOMIC_RELAXED);
+	*done = d >= p->nunits;
+	return p->nunits ? (double)d / (double)p->nunits : 1.0;
+}

@@ -1,0 +1,272 @@
+/*
+ * The calls into a driver that read mapped files, each under a mapping
+ * guard (tview/mapfile.h): when a file shrinks while open, the read that
+ * faults returns an error naming the file and what is left of it instead
+ * of killing the process with SIGBUS.  Everything that decodes goes
+ * through here: the packet cache (index, counts, state, search, views),
+ * field decoding, --dump's printing, the hex dump's bytes and opening.
+ *
+ * A fault abandons the driver call half way: what it allocated in the
+ * caller's buffers (records, arena, strbuf) stays owned by the caller;
+ * drivers that hold a lock while reading take their own guard inside it.
+ */
+#include "tview/trace.h"
+#include "tview/format.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The mapped file of @s (else of @t) holding @addr; a first one if none. */
+static const struct tv_mapfile *
+fault_file(const struct tv_trace *t, const struct tv_stream *s,
+    const void *addr)
+{
+	uint32_t i, k;
+
+	if (s != NULL)
+		for (k = 0; k < s->nfiles; k++)
+			if (tv_mapfile_contains(&s->files[k], addr))
+				return &s->files[k];
+	for (i = 0; t != NULL && i < t->nstreams; i++)
+		for (k = 0; k < t->streams[i]->nfiles; k++)
+			if (tv_mapfile_contains(&t->streams[i]->files[k],
+			    addr))
+				return &t->streams[i]->files[k];
+	/* a driver's own mapping of the same file (trace.dat) */
+	if (s != NULL && s->nfiles > 0)
+		return &s->files[0];
+	if (t != NULL && t->nstreams > 0 && t->streams[0]->nfiles > 0)
+		return &t->streams[0]->files[0];
+	return NULL;
+}
+
+/* The error for a fault at @addr while reading @t (@s if known). */
+static enum tv_status
+fault_error(const struct tv_trace *t, const struct tv_stream *s,
+    const void *addr, struct tv_error *err)
+{
+	const struct tv_mapfile *mf = fault_file(t, s, addr);
+
+	if (mf == NULL)
+		return tv_error_at(err, TV_IO, t ? t->path : "",
+		    TV_NO_OFFSET, _("a file of the trace changed while "
+		    "open"));
+	return tv_mapfile_fault(mf, addr, err);
+}
+
+/*
+ * After a decoding error in @t: when the file it names changed since it
+ * was mapped (a page cut in its middle reads as zeros, so a cut shows up
+ * as corrupt data as often as a fault), say that instead.
+ */
+static void
+restat_error(const struct tv_trace *t, struct tv_error *err)
+{
+	const struct tv_mapfile *mf;
+	uint32_t i, k;
+
+	if (err == NULL || err->status == TV_OK || err->path[0] == '\0')
+		return;
+	for (i = 0; t != NULL && i < t->nstreams; i++) {
+		for (k = 0; k < t->streams[i]->nfiles; k++) {
+			mf = &t->streams[i]->files[k];
+			if (mf->path == NULL || strcmp(mf->path, err->path) != 0)
+				continue;
+			if (tv_mapfile_changed(mf))
+				tv_mapfile_fault(mf, err->offset < mf->size ?
+				    mf->data + err->offset : NULL, err);
+			return;
+		}
+	}
+}
+
+/* Decode the record headers of packet @pkt of @s; see trace.h. */
+enum tv_status
+tv_stream_decode_packet(struct tv_stream *s, uint64_t pkt,
+    struct tv_packet_events *out)
+{
+	const struct tv_format_ops *ops = s->trace ? s->trace->ops : NULL;
+	struct tv_map_guard g;
+	enum tv_status st;
+
+	if (!ops || !ops->decode_packet)
+		return tv_error_set(&out->err, TV_UNSUPPORTED, NULL,
+		    _("this trace format cannot decode packets"));
+	tv_map_guard_enter(&g);
+	if (sigsetjmp(g.jb, 0) != 0) {
+		tv_map_guard_leave(&g);
+		tv_error_clear(&out->err);
+		out->status = fault_error(s->trace, s, g.addr, &out->err);
+		return out->status;
+	}
+	st = ops->decode_packet(s, pkt, out);
+	tv_map_guard_leave(&g);
+	if (out->status != TV_OK)
+		restat_error(s->trace, &out->err);
+	return st;
+}
+
+/* Decode every scope of @ev into @arena through the driver. */
+enum tv_status
+tv_event_decode(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_event_fields *out, struct tv_error *err)
+{
+	const struct tv_format_ops *ops;
+	struct tv_map_guard g;
+	enum tv_status st;
+
+	memset(out, 0, sizeof(*out));
+	if (!ev || !ev->stream)
+		return tv_error_set(err, TV_NOT_FOUND, NULL,
+		    _("no event to decode"));
+	ops = ev->stream->trace->ops;
+	if (!ops || !ops->decode_fields)
+		return tv_error_set(err, TV_UNSUPPORTED, NULL,
+		    _("this trace format cannot decode event fields"));
+	tv_map_guard_enter(&g);
+	if (sigsetjmp(g.jb, 0) != 0) {
+		tv_map_guard_leave(&g);
+		memset(out, 0, sizeof(*out));
+		return fault_error(ev->stream->trace, ev->stream, g.addr, err);
+	}
+	st = ops->decode_fields(ev, arena, out, err);
+	tv_map_guard_leave(&g);
+	if (st != TV_OK)
+		restat_error(ev->stream->trace, err);
+	return st;
+}
+
+/* Print @ev as the format's reference reader does; see trace.h. */
+enum tv_status
+tv_event_print(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_strbuf *out, struct tv_error *err)
+{
+	const struct tv_format_ops *ops = ev->stream->trace->ops;
+	struct tv_map_guard g;
+	enum tv_status st;
+
+	TV_MAP_GUARDED(g, st, ops->print_record(ev, arena, out, err),
+	    fault_error(ev->stream->trace, ev->stream, g.addr, err));
+	if (st != TV_OK)
+		restat_error(ev->stream->trace, err);
+	return st;
+}
+
+/* The reader's text of one event (the browser's rows); see trace.h. */
+enum tv_status
+tv_event_text(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_strbuf *out, struct tv_error *err)
+{
+	const struct tv_format_ops *ops;
+	struct tv_map_guard g;
+	enum tv_status st;
+
+	if (!ev || !ev->stream || ev->rec.kind != TV_REC_EVENT)
+		return TV_UNSUPPORTED;
+	ops = ev->stream->trace->ops;
+	if (!ops || !ops->print_info)
+		return TV_UNSUPPORTED;
+	TV_MAP_GUARDED(g, st, ops->print_info(ev, arena, out, err),
+	    fault_error(ev->stream->trace, ev->stream, g.addr, err));
+	if (st != TV_OK)
+		restat_error(ev->stream->trace, err);
+	return st;
+}
+
+/* One --dump line with process columns from the state; see trace.h. */
+enum tv_status
+tv_event_print_state(const struct tv_event *ev, const struct tv_thread *run,
+    struct tv_arena *arena, struct tv_strbuf *out, struct tv_error *err)
+{
+	const struct tv_format_ops *ops = ev->stream->trace->ops;
+	struct tv_map_guard g;
+	enum tv_status st;
+
+	if (ops->print_record_state == NULL)
+		return tv_event_print(ev, arena, out, err);
+	TV_MAP_GUARDED(g, st, ops->print_record_state(ev, run, arena, out,
+	    err), fault_error(ev->stream->trace, ev->stream, g.addr, err));
+	if (st != TV_OK)
+		restat_error(ev->stream->trace, err);
+	return st;
+}
+
+/* What @t's reference reader prints before its records; see trace.h. */
+enum tv_status
+tv_trace_print_header(const struct tv_trace *t, struct tv_strbuf *out,
+    struct tv_error *err)
+{
+	struct tv_map_guard g;
+	enum tv_status st;
+
+	if (!t->ops->print_header)
+		return TV_OK;
+	TV_MAP_GUARDED(g, st, t->ops->print_header(t, out, err),
+	    fault_error(t, NULL, g.addr, err));
+	return st;
+}
+
+/* What @t's reference reader prints after its records; see trace.h. */
+enum tv_status
+tv_trace_print_footer(const struct tv_trace *t, struct tv_strbuf *out,
+    struct tv_error *err)
+{
+	struct tv_map_guard g;
+	enum tv_status st;
+
+	if (!t->ops->print_footer)
+		return TV_OK;
+	TV_MAP_GUARDED(g, st, t->ops->print_footer(t, out, err),
+	    fault_error(t, NULL, g.addr, err));
+	return st;
+}
+
+/* A copy of packet @pkt's bytes; see trace.h. */
+enum tv_status
+tv_packet_copy(const struct tv_stream *s, uint64_t pkt, uint8_t **out,
+    uint64_t *len, struct tv_error *err)
+{
+	const struct tv_format_ops *ops = s->trace ? s->trace->ops : NULL;
+	const struct tv_packet *p = &s->packets[pkt];
+	const uint8_t *bytes;
+	struct tv_map_guard g;
+	enum tv_status st;
+
+	*out = NULL;
+	*len = 0;
+	tv_map_guard_enter(&g);
+	if (sigsetjmp(g.jb, 0) != 0) {
+		tv_map_guard_leave(&g);
+		free(*out);
+		*out = NULL;
+		*len = 0;
+		return fault_error(s->trace, s, g.addr, err);
+	}
+	if (ops && ops->packet_copy) {
+		st = ops->packet_copy(s, pkt, out, len, err);
+	} else if ((bytes = tv_packet_bytes(s, p)) != NULL && p->size > 0) {
+		*out = tv_xmalloc((size_t)p->size);
+		memcpy(*out, bytes, (size_t)p->size);
+		*len = p->size;
+		st = TV_OK;
+	} else {
+		st = TV_OK;
+	}
+	tv_map_guard_leave(&g);
+	return st;
+}
+
+/* Open @path with @ops; see trace.h. */
+enum tv_status
+tv_trace_open_guarded(const struct tv_format_ops *ops, const char *path,
+    struct tv_trace ***out, uint32_t *nout, struct tv_error *err)
+{
+	struct tv_map_guard g;
+	enum tv_status st;
+
+	/* after a fault, what the driver built is lost: it was half made */
+	TV_MAP_GUARDED(g, st, ops->open(path, out, nout, err),
+	    tv_error_at(err, TV_IO, path, TV_NO_OFFSET,
+	    _("a file of the trace changed while it was opened")));
+	return st;
+}
