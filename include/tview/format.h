@@ -60,6 +60,12 @@ struct tv_format_ops {
 			    struct tv_arena *arena, struct tv_strbuf *out,
 			    struct tv_error *err);
 	/*
+	 * print_record learns from the records it prints (trace.dat: the
+	 * sched_switch plugin names tasks as it goes), so records must be
+	 * printed one at a time in timeline order, never on worker threads.
+	 */
+	bool		 print_in_order;
+	/*
 	 * Optional (may be NULL): print_record for a reference reader that
 	 * prints process columns from its own state engine (LTTV textDump):
 	 * @run is the thread running on the record's CPU once the record

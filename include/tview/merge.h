@@ -55,6 +55,13 @@ enum tv_status	 tv_merge_prev(struct tv_merge *m, struct tv_event *out);
  */
 const struct tv_error *tv_merge_error(const struct tv_merge *m);
 
+/**
+ * tv_merge_gap() - where the position is in stream @i of the set: before
+ * record *@idx of packet *@pkt (*@pkt == npackets: after its last).
+ */
+void		 tv_merge_gap(const struct tv_merge *m, uint32_t i,
+		    uint64_t *pkt, uint64_t *idx);
+
 /** tv_event_cmp() - total order of the timeline: <0, 0, >0. */
 int		 tv_event_cmp(const struct tv_event *a, const struct tv_event *b);
 

@@ -20,6 +20,7 @@
 #include "tview/format.h"
 #include "tview/i18n.h"
 #include "tview/merge.h"
+#include "tview/pwalk.h"
 #include "tview/state.h"
 #include "tview/trace.h"
 #include "tview/util.h"
@@ -128,6 +129,18 @@ dump_wants_state(const struct tv_trace_set *set)
 	return false;
 }
 
+/* Whether every trace of @set may print its records on worker threads. */
+static bool
+dump_prints_anywhere(const struct tv_trace_set *set)
+{
+	uint32_t i;
+
+	for (i = 0; i < set->ntraces; i++)
+		if (set->traces[i]->ops->print_in_order)
+			return false;
+	return true;
+}
+
 /* Free the per-trace bookmarks of --bookmarked (NULL: none). */
 static void
 dump_bm_free(const struct tv_trace_set *set, struct tv_bookmarks **bms)
@@ -188,13 +201,105 @@ dump_bm_covers(const struct tv_trace_set *set, struct tv_bookmarks **bms,
 	return false;
 }
 
+/* What the workers of a parallel dump need: see dump_work(). */
+struct dump_work {
+	struct tv_filter	*filter;	/* NULL: every event */
+	bool			 print;
+};
+
+/* The worker's flag: the filter matched the event. */
+#define DUMP_HIT	1
+
+/*
+ * The per-record part of --dump and --count, on a worker of the ordered
+ * parallel walk: the filter's verdict, then the line as dump_record()
+ * makes it.  A line is made for an event the filter did not match only
+ * when tv_filter_follow() may still show it (a stack trace after a shown
+ * event): that depends on the records before it, which the reader sees.
+ */
+static enum tv_status
+dump_work(void *arg, const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_strbuf *out, uint8_t *flags, struct tv_error *err)
+{
+	const struct dump_work *d = arg;
+	const struct tv_event_class *c;
+	size_t before = out->len;
+	enum tv_status st;
+	bool hit = true;
+
+	if (d->filter != NULL && ev->rec.kind == TV_REC_EVENT) {
+		hit = tv_filter_verdict(d->filter, ev) != TV_FILTER_NEVER &&
+		    tv_filter_match(d->filter, ev, NULL, arena);
+		tv_arena_reset(arena);
+		c = tv_event_class_of(ev);
+		if (!hit && (c == NULL || !c->follows_previous))
+			return TV_OK;
+	}
+	*flags = hit ? DUMP_HIT : 0;
+	if (!d->print)
+		return TV_OK;
+	st = tv_event_print(ev, arena, out, err);
+	if (st != TV_OK) {
+		out->len = before;
+		return st;
+	}
+	if (out->len > before)
+		tv_strbuf_addc(out, '\n');
+	return TV_OK;
+}
+
+/*
+ * The --dump / --count loop when no record needs the state or the
+ * bookmarks: the lines are made on every core (tview/pwalk.h) and
+ * written here in timeline order.  Fills what dump_walk() reports.
+ */
+static void
+dump_parallel(struct tv_trace_set *set, int64_t begin, int64_t end,
+    struct tv_filter *filter, struct tv_filter_follow *follow, bool print,
+    uint64_t *matched, struct tv_error *rec_err, struct tv_error *walk_err)
+{
+	struct dump_work d = { filter, print };
+	struct tv_pwalk *w = tv_pwalk_start(set, begin, dump_work, &d, 0,
+	    true);
+	struct tv_pwalk_item it;
+	FILE *fp;
+
+	while (tv_pwalk_next(w, &it) == TV_OK) {
+		if (it.ev.rec.ts > end && it.ev.rec.ts != TV_TIME_NONE)
+			break;
+		if (filter != NULL && it.ev.rec.kind == TV_REC_EVENT &&
+		    !tv_filter_follow(follow, &it.ev, it.flags & DUMP_HIT))
+			continue;
+		if (!print) {
+			*matched += it.ev.rec.kind == TV_REC_EVENT;
+			continue;
+		}
+		if (it.status != TV_OK && rec_err->status == TV_OK) {
+			*rec_err = *it.err;
+			if (rec_err->status == TV_OK)
+				tv_error_set(rec_err, it.status, NULL, "%s",
+				    tv_status_str(it.status));
+		}
+		if (it.len == 0)
+			continue;
+		fp = it.ev.rec.kind == TV_REC_EVENT ? stdout : stderr;
+		if (fp == stderr)
+			fflush(stdout);
+		fwrite_unlocked(it.bytes, 1, it.len, fp);
+		if (ferror_unlocked(stdout))
+			break;
+	}
+	*walk_err = *tv_pwalk_error(w);
+	tv_pwalk_destroy(w);
+}
+
 /* The --dump and --count main loop; see cli.h. */
 static int
 dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
     bool print)
 {
 	bool local = o->time_style == TV_TIME_WALL_LOCAL;
-	struct tv_error err, rec_err, stop_err, one;
+	struct tv_error err, rec_err, stop_err, walk_err, one;
 	int64_t begin = INT64_MIN, end = INT64_MAX;
 	struct tv_strbuf line;
 	struct tv_arena arena;
@@ -276,14 +381,21 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 		dump_bm_free(set, bms);
 		return 1;
 	}
+	tv_error_clear(&walk_err);
+	tv_arena_init(&arena);
+	tv_strbuf_init(&line);
+	if (state == NULL && bms == NULL &&
+	    (!print || dump_prints_anywhere(set))) {
+		dump_parallel(set, o->begin != NULL ? begin : INT64_MIN, end,
+		    filter, follow, print, &matched, &rec_err, &walk_err);
+		goto walked;
+	}
 	m = tv_merge_create(set);
 	tv_merge_set_sequential(m);	/* RSS near the heap */
 	if (o->begin != NULL || (bms != NULL && begin != INT64_MIN))
 		tv_merge_seek_time(m, begin);
 	else
 		tv_merge_seek_begin(m);
-	tv_arena_init(&arena);
-	tv_strbuf_init(&line);
 	for (;;) {
 		st = tv_merge_next(m, &ev);
 		if (st == TV_END)
@@ -327,19 +439,21 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 		if (ferror_unlocked(stdout))
 			break;
 	}
+	walk_err = *tv_merge_error(m);
+	tv_merge_destroy(m);
+walked:
 	if (print && !ferror_unlocked(stdout) && stop_err.status == TV_OK &&
-	    tv_merge_error(m)->status == TV_OK)
+	    walk_err.status == TV_OK)
 		(void)dump_headers(set, true, &one);
 	/* The most precise error first: the merger's carries a position. */
-	if (tv_merge_error(m)->status != TV_OK)
-		err = *tv_merge_error(m);
+	if (walk_err.status != TV_OK)
+		err = walk_err;
 	else if (rec_err.status != TV_OK)
 		err = rec_err;
 	else
 		err = stop_err;
 	tv_strbuf_fini(&line);
 	tv_arena_fini(&arena);
-	tv_merge_destroy(m);
 	tv_state_destroy(state);
 	dump_bm_free(set, bms);
 	tv_filter_destroy(filter);

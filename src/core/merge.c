@@ -538,3 +538,12 @@ tv_merge_error(const struct tv_merge *m)
 {
 	return &m->err;
 }
+
+/* See merge.h. */
+void
+tv_merge_gap(const struct tv_merge *m, uint32_t i, uint64_t *pkt,
+    uint64_t *idx)
+{
+	*pkt = i < m->ncursors ? m->cursors[i].pos_pkt : 0;
+	*idx = i < m->ncursors ? m->cursors[i].pos_idx : 0;
+}

@@ -208,6 +208,7 @@ enum tv_status	 ctf_decode_fields(const struct tv_event *ev,
  * the stream clock, and the packet context as printed.
  */
 struct ctf_print_cache {
+	int			 busy;		/* atomic: a thread prints with it */
 	uint64_t		 pkt;		/* packet index + 1; 0: empty */
 	bool			 hit;		/* the last decode used it */
 	uint64_t		 clock;
@@ -217,8 +218,20 @@ struct ctf_print_cache {
 	size_t			 len;
 };
 
-/** ctf_print_cache_free() - free @pc (NULL is fine). */
+/*
+ * A stream's print caches: one per thread printing it at once (the
+ * ordered parallel walk prints packets of one stream on several
+ * workers), each taken and given back atomically.
+ */
+#define CTF_PRINT_CACHES	4
+struct ctf_print_caches {
+	struct ctf_print_cache	 c[CTF_PRINT_CACHES];
+};
+
+/** ctf_print_cache_free() - free what @pc holds (NULL is fine). */
 void		 ctf_print_cache_free(struct ctf_print_cache *pc);
+/** ctf_print_caches_free() - free @pcs and its caches (NULL is fine). */
+void		 ctf_print_caches_free(struct ctf_print_caches *pcs);
 
 /**
  * ctf_decode_scopes() - decode_fields; headers skipped unless @header.

@@ -278,7 +278,7 @@ out:
 	return st;
 }
 
-/* Free a print cache. */
+/* Free what a print cache holds. */
 void
 ctf_print_cache_free(struct ctf_print_cache *pc)
 {
@@ -286,7 +286,23 @@ ctf_print_cache_free(struct ctf_print_cache *pc)
 		return;
 	free(pc->slots);
 	free(pc->text);
-	free(pc);
+	pc->slots = NULL;
+	pc->text = NULL;
+	pc->nslots = 0;
+	pc->pkt = 0;
+}
+
+/* Free a stream's print caches. */
+void
+ctf_print_caches_free(struct ctf_print_caches *pcs)
+{
+	size_t i;
+
+	if (!pcs)
+		return;
+	for (i = 0; i < CTF_PRINT_CACHES; i++)
+		ctf_print_cache_free(&pcs->c[i]);
+	free(pcs);
 }
 
 /* Remember what packet @pkt's scopes left in @d (they decoded fine). */

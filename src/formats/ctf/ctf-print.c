@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -554,18 +555,97 @@ print_scope(struct ctf_dec *d, const struct tv_field_class *fc,
 	return st;
 }
 
+/*
+ * Take a print cache of stream @sp for packet @pkt: one that holds @pkt
+ * if a free one does, else any free one, else @own (a thread past the
+ * CTF_PRINT_CACHES printing this stream at once: no caching).
+ */
+static struct ctf_print_cache *
+print_cache_take(struct ctf_stream_priv *sp, uint64_t pkt,
+    struct ctf_print_cache *own)
+{
+	struct ctf_print_caches *pcs = __atomic_load_n(&sp->pcache,
+	    __ATOMIC_ACQUIRE);
+	struct ctf_print_cache *pc = NULL;
+	size_t i;
+
+	if (pcs == NULL) {
+		struct ctf_print_caches *fresh = tv_xcalloc(1, sizeof(*fresh));
+
+		if (__atomic_compare_exchange_n(&sp->pcache, &pcs, fresh,
+		    false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			pcs = fresh;
+		else
+			free(fresh);	/* another thread's is in pcs */
+	}
+	for (i = 0; i < CTF_PRINT_CACHES; i++) {
+		struct ctf_print_cache *c = &pcs->c[i];
+
+		if (__atomic_exchange_n(&c->busy, 1, __ATOMIC_ACQUIRE))
+			continue;
+		if (c->pkt == pkt + 1) {
+			if (pc != NULL)
+				__atomic_store_n(&pc->busy, 0,
+				    __ATOMIC_RELEASE);
+			return c;
+		}
+		if (pc == NULL)
+			pc = c;
+		else
+			__atomic_store_n(&c->busy, 0, __ATOMIC_RELEASE);
+	}
+	if (pc != NULL)
+		return pc;
+	memset(own, 0, sizeof(*own));
+	return own;
+}
+
+/* Give back a cache print_cache_take() gave. */
+static void
+print_cache_give(struct ctf_print_cache *pc, struct ctf_print_cache *own)
+{
+	if (pc == own)
+		ctf_print_cache_free(own);
+	else
+		__atomic_store_n(&pc->busy, 0, __ATOMIC_RELEASE);
+}
+
+static enum tv_status print_event(const struct tv_event *ev,
+    struct tv_arena *arena, struct tv_strbuf *out,
+    struct ctf_print_cache *pc, struct tv_error *err);
+
 /* Print one record of @ev as babeltrace2 would. */
 enum tv_status
 ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
     struct tv_strbuf *out, struct tv_error *err)
 {
+	struct ctf_stream_priv *sp = ev->stream->priv;
+	struct ctf_print_cache own, *pc;
+	enum tv_status st;
+
+	if (ev->rec.kind != TV_REC_EVENT) {
+		print_loss(ev, out);
+		return TV_OK;
+	}
+	pc = print_cache_take(sp, ev->packet, &own);
+	st = print_event(ev, arena, out, pc, err);
+	if (st != TV_OK)
+		pc->pkt = 0;
+	print_cache_give(pc, &own);
+	return st;
+}
+
+/* ctf_print_record() with the print cache @pc taken. */
+static enum tv_status
+print_event(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_strbuf *out, struct ctf_print_cache *pc, struct tv_error *err)
+{
 	const struct tv_stream *s = ev->stream;
 	const struct tv_trace *t = s->trace;
 	const struct tv_event_class *ec;
 	const struct ctf_trace_priv *tp = t->priv;
-	struct ctf_stream_priv *sp = s->priv;
+	const struct ctf_stream_priv *sp = s->priv;
 	const struct tv_field_class *efc[3];
-	struct ctf_print_cache *pc;
 	struct tv_event_fields f;
 	const struct tv_value *v;
 	enum tv_status st;
@@ -573,19 +653,10 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 	bool first = true;
 	size_t i, lim = out->len + CTF_MAX_EVENT_TEXT;
 
-	if (ev->rec.kind != TV_REC_EVENT) {
-		print_loss(ev, out);
-		return TV_OK;
-	}
-	if (!sp->pcache)
-		sp->pcache = tv_xcalloc(1, sizeof(*sp->pcache));
-	pc = sp->pcache;
 	st = ctf_decode_scopes_to(ev, arena, &f, pc,
 	    TV_SCOPE_EVENT_COMMON_CONTEXT, &d, err);
-	if (st != TV_OK) {
-		pc->pkt = 0;
+	if (st != TV_OK)
 		return st;
-	}
 	ec = t->classes[ev->rec.class_index];
 	if (s->clock) {
 		putc_(out, '[');
@@ -627,10 +698,8 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 			    d.file_off + ev->rec.bit_offset / 8,
 			    _("event prints more than %u bytes"),
 			    CTF_MAX_EVENT_TEXT);
-		if (st != TV_OK) {
-			pc->pkt = 0;
+		if (st != TV_OK)
 			return st;
-		}
 	}
 	return TV_OK;
 }

@@ -60,8 +60,9 @@ struct ctf_event_class {
 struct ctf_stream_priv {
 	struct ctf_trace_class	*tc;		/* borrowed */
 	struct ctf_stream_class	*sclass;	/* borrowed */
-	struct ctf_print_cache	*pcache;	/* owned, or NULL: print_record's
-						   last packet (ctf-decode.h) */
+	struct ctf_print_caches	*pcache;	/* owned, or NULL: print_record's
+						   last packets (ctf-decode.h);
+						   set once, atomically */
 };
 
 /* Per trace: tv_trace.priv points to this. */

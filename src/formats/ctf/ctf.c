@@ -560,7 +560,7 @@ ctf_close(struct tv_trace *t)
 		struct ctf_stream_priv *sp = t->streams[i]->priv;
 
 		if (sp)
-			ctf_print_cache_free(sp->pcache);
+			ctf_print_caches_free(sp->pcache);
 		free(sp);
 		t->streams[i]->priv = NULL;
 	}

@@ -673,6 +673,7 @@ const struct tv_format_ops tv_tracedat_format = {
 	.decode_packet	= td_decode_packet,
 	.decode_fields	= td_decode_fields,
 	.print_record	= td_print_record,
+	.print_in_order	= true,
 	.print_header	= td_print_header,
 	.print_info	= td_print_info,
 	.value_note	= td_value_note,

@@ -1,0 +1,69 @@
+/*
+ * The ordered parallel walk: the merged timeline read forwards once, as
+ * tv_merge_next() gives it, while a pool of worker threads does the
+ * per-record work (decoding, printing, filtering) packet by packet ahead
+ * of the reader.  A worker turns one packet into bytes and a flag per
+ * record; the caller's thread merges the finished packets in timeline
+ * order and gets each record with what its worker made of it.  So a
+ * whole-trace pass whose per-record work needs no state carried from one
+ * record to the next (--dump, --count, a stateless filter) uses every
+ * core, and its output is the same, byte for byte and in the same order,
+ * as the sequential walk's.
+ *
+ * Memory stays bounded: workers stop running ahead once the packets done
+ * and not yet read reach a window (the streams, plus four per worker);
+ * the reader decodes a packet itself rather than wait for one that no
+ * worker has taken.
+ */
+#ifndef TVIEW_PWALK_H
+#define TVIEW_PWALK_H
+
+#include "tview/trace.h"
+#include "tview/util.h"
+
+struct tv_pwalk;
+
+/**
+ * tv_pwalk_fn - the work for record @ev (any kind), on a worker thread:
+ * append its bytes to @out (possibly none) and set *@flags (0 on entry)
+ * for the reader.  @arena is the worker's own, reset before each call.
+ * A status other than TV_OK is reported with the record, with @err.
+ * Must only read data shared with other threads.
+ */
+typedef enum tv_status (*tv_pwalk_fn)(void *arg, const struct tv_event *ev,
+		    struct tv_arena *arena, struct tv_strbuf *out,
+		    uint8_t *flags, struct tv_error *err);
+
+/** One record of the walk, with what its worker made of it. */
+struct tv_pwalk_item {
+	struct tv_event		 ev;
+	const char		*bytes;		/* valid until the next call */
+	size_t			 len;
+	uint8_t			 flags;
+	enum tv_status		 status;	/* the work function's */
+	const struct tv_error	*err;		/* when status != TV_OK */
+};
+
+/**
+ * tv_pwalk_start() - start walking @set (borrowed) from its first record
+ * with ts >= @begin (INT64_MIN: from the start) with @fn and @arg, on
+ * @nthreads workers (0: one per online core).  @sequential: release the
+ * mapped pages behind the walk, as tv_merge_set_sequential().
+ */
+struct tv_pwalk	*tv_pwalk_start(struct tv_trace_set *set, int64_t begin,
+		    tv_pwalk_fn fn, void *arg, unsigned nthreads,
+		    bool sequential);
+
+/**
+ * tv_pwalk_next() - the next record in timeline order into @item:
+ * TV_OK, or TV_END after the last.
+ */
+enum tv_status	 tv_pwalk_next(struct tv_pwalk *w, struct tv_pwalk_item *item);
+
+/** tv_pwalk_error() - the first packet decoding error met so far. */
+const struct tv_error *tv_pwalk_error(const struct tv_pwalk *w);
+
+/** tv_pwalk_destroy() - stop the workers, free everything. */
+void		 tv_pwalk_destroy(struct tv_pwalk *w);
+
+#endif /* TVIEW_PWALK_H */

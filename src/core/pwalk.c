@@ -1,0 +1,521 @@
+/*
+ * The ordered parallel walk (tview/pwalk.h).  Packets are units of work
+ * sorted by their begin time, as the reader will need them.  A unit is
+ * FREE, BUSY (a worker or the reader is on it) or DONE; its result (the
+ * decoded records, the bytes the work function made, a flag per record)
+ * is published under the lock and freed by the reader once it has read
+ * past the packet.  The reader merges the done packets exactly as the
+ * merger does, on (ts, stream ordinal, packet, record).
+ */
+#include "tview/pwalk.h"
+#include "tview/mapfile.h"
+#include "tview/merge.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Most workers, whatever the core count. */
+#define PWALK_MAX_THREADS	16
+/* Done packets each worker may keep ahead of the reader. */
+#define PWALK_AHEAD		4
+
+enum { UNIT_FREE, UNIT_BUSY, UNIT_DONE };
+
+/* What the work made of one packet. */
+struct result {
+	struct tv_packet_events	 pe;
+	struct tv_strbuf	 text;
+	size_t			*ends;		/* end of record r's bytes */
+	uint8_t			*flags;
+	uint64_t		 cap;		/* of ends and flags */
+	struct result		*next_free;
+	uint64_t		 bad;		/* first record whose work failed,
+						   pe.count if none */
+	enum tv_status		 bad_status;
+	struct tv_error		 bad_err;
+};
+
+struct unit {
+	uint32_t	 stream;	/* index in set->streams */
+	int		 state;		/* atomic; DONE under the lock */
+	uint64_t	 pkt;
+	struct result	*res;
+};
+
+/* The reader's place in one stream. */
+struct cursor {
+	uint32_t	 stream;
+	uint32_t	 ord;
+	uint64_t	 pkt;
+	uint64_t	 idx;
+	struct result	*res;		/* of packet pkt */
+	uint64_t	 unit;
+	int64_t		 ts;		/* of record idx */
+};
+
+/* The work state of one thread: its arena. */
+struct worker {
+	struct tv_pwalk	*w;
+	struct tv_arena	 arena;
+};
+
+struct tv_pwalk {
+	struct tv_trace_set	*set;
+	tv_pwalk_fn		 fn;
+	void			*arg;
+	bool			 sequential;
+
+	struct unit		*units;
+	uint64_t		 nunits;
+	uint64_t		 next;		/* atomic: next unit to try */
+	uint64_t		**unit_of;	/* [stream][pkt - first[stream]] */
+	uint64_t		*first;		/* [stream]: first packet walked */
+	uint64_t		*first_idx;	/* [stream]: its first record */
+
+	pthread_mutex_t		 lock;
+	pthread_cond_t		 done;		/* a unit became DONE */
+	pthread_cond_t		 room;		/* a result was freed */
+	uint64_t		 held;		/* DONE and not yet freed */
+	struct result		*free_list;	/* results to reuse */
+	uint64_t		 window;
+	int			 cancel;	/* under the lock */
+
+	pthread_t		 threads[PWALK_MAX_THREADS];
+	struct worker		 workers[PWALK_MAX_THREADS];
+	unsigned		 nthreads;
+	struct worker		 self;		/* the reader's own */
+
+	struct cursor		*cursors;
+	struct cursor		**heap;
+	uint32_t		 nheap;
+	bool			 started;
+	struct cursor		*pending;	/* to step on the next call */
+	struct tv_error		 err;		/* first decoding error */
+};
+
+/* Timeline order of units: packet begin time, then stream ordinal. */
+static int
+unit_cmp(const void *a, const void *b, void *arg)
+{
+	const struct unit *x = a, *y = b;
+	struct tv_trace_set *set = arg;
+	const struct tv_stream *sx = set->streams[x->stream];
+	const struct tv_stream *sy = set->streams[y->stream];
+	int64_t tx = sx->packets[x->pkt].ts_begin;
+	int64_t ty = sy->packets[y->pkt].ts_begin;
+
+	if (tx != ty)
+		return tx < ty ? -1 : 1;
+	if (sx->ordinal != sy->ordinal)
+		return sx->ordinal < sy->ordinal ? -1 : 1;
+	return x->pkt < y->pkt ? -1 : x->pkt > y->pkt;
+}
+
+/* Decode unit @u and run the work on each of its records; publish it. */
+static void
+do_unit(struct tv_pwalk *w, struct worker *wk, uint64_t u)
+{
+	struct unit *un = &w->units[u];
+	struct tv_stream *s = w->set->streams[un->stream];
+	struct result *res;
+	struct tv_error e;
+	struct tv_event ev;
+	enum tv_status st;
+	uint64_t r;
+
+	/*
+	 * A result freed by the reader, its arrays kept: a packet's record
+	 * array is past malloc's mmap threshold, and mapping and unmapping
+	 * it for every packet costs more in page faults than the decoding.
+	 */
+	pthread_mutex_lock(&w->lock);
+	res = w->free_list;
+	if (res != NULL)
+		w->free_list = res->next_free;
+	pthread_mutex_unlock(&w->lock);
+	if (res == NULL) {
+		res = tv_xcalloc(1, sizeof(*res));
+		tv_strbuf_init(&res->text);
+	}
+	res->pe.count = 0;
+	res->pe.status = TV_OK;
+	tv_error_clear(&res->pe.err);
+	tv_strbuf_reset(&res->text);
+	st = tv_stream_decode_packet(s, un->pkt, &res->pe);
+	if (st != TV_OK && res->pe.status == TV_OK) {
+		res->pe.status = st;
+		if (res->pe.err.status == TV_OK)
+			tv_error_set(&res->pe.err, st, NULL, "%s",
+			    tv_status_str(st));
+	}
+	if (res->cap < res->pe.count + 1) {
+		res->cap = res->pe.count + 1;
+		free(res->ends);
+		free(res->flags);
+		res->ends = tv_xcalloc(res->cap, sizeof(*res->ends));
+		res->flags = tv_xcalloc(res->cap, sizeof(*res->flags));
+	} else {
+		memset(res->flags, 0, res->pe.count + 1);
+	}
+	res->bad = res->pe.count;
+	ev.stream = s;
+	ev.packet = un->pkt;
+	for (r = 0; r < res->pe.count; r++) {
+		ev.index = r;
+		ev.rec = res->pe.recs[r];
+		tv_arena_reset(&wk->arena);
+		tv_error_clear(&e);
+		st = w->fn(w->arg, &ev, &wk->arena, &res->text,
+		    &res->flags[r], &e);
+		res->ends[r] = res->text.len;
+		if (st != TV_OK && res->bad == res->pe.count) {
+			res->bad = r;
+			res->bad_status = st;
+			res->bad_err = e;
+		}
+	}
+	if (w->sequential)
+		tv_packet_release(s, un->pkt);
+	pthread_mutex_lock(&w->lock);
+	un->res = res;
+	__atomic_store_n(&un->state, UNIT_DONE, __ATOMIC_RELEASE);
+	w->held++;
+	pthread_cond_broadcast(&w->done);
+	pthread_mutex_unlock(&w->lock);
+}
+
+/* A worker: the units in order, while the window has room. */
+static void *
+worker_main(void *arg)
+{
+	struct worker *wk = arg;
+	struct tv_pwalk *w = wk->w;
+	uint64_t u;
+	int expect;
+
+	for (;;) {
+		pthread_mutex_lock(&w->lock);
+		while (!w->cancel && w->held >= w->window)
+			pthread_cond_wait(&w->room, &w->lock);
+		if (w->cancel) {
+			pthread_mutex_unlock(&w->lock);
+			break;
+		}
+		pthread_mutex_unlock(&w->lock);
+		u = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED);
+		if (u >= w->nunits)
+			break;
+		expect = UNIT_FREE;
+		if (__atomic_compare_exchange_n(&w->units[u].state, &expect,
+		    UNIT_BUSY, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			do_unit(w, wk, u);
+	}
+	return NULL;
+}
+
+/* The result of unit @u: done by the reader itself if nobody took it. */
+static struct result *
+need(struct tv_pwalk *w, uint64_t u)
+{
+	int expect = UNIT_FREE;
+
+	if (__atomic_compare_exchange_n(&w->units[u].state, &expect,
+	    UNIT_BUSY, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		do_unit(w, &w->self, u);
+	pthread_mutex_lock(&w->lock);
+	while (__atomic_load_n(&w->units[u].state, __ATOMIC_ACQUIRE) !=
+	    UNIT_DONE)
+		pthread_cond_wait(&w->done, &w->lock);
+	pthread_mutex_unlock(&w->lock);
+	return w->units[u].res;
+}
+
+/* Free a result. */
+static void
+result_free(struct result *res)
+{
+	if (res == NULL)
+		return;
+	free(res->pe.recs);
+	tv_strbuf_fini(&res->text);
+	free(res->ends);
+	free(res->flags);
+	free(res);
+}
+
+/* The reader is done with unit @u: free it, make room for the workers. */
+static void
+release(struct tv_pwalk *w, uint64_t u)
+{
+	struct result *res;
+
+	pthread_mutex_lock(&w->lock);
+	res = w->units[u].res;
+	w->units[u].res = NULL;
+	if (res != NULL) {
+		res->next_free = w->free_list;
+		w->free_list = res;
+	}
+	w->held--;
+	pthread_cond_signal(&w->room);
+	pthread_mutex_unlock(&w->lock);
+}
+
+/*
+ * Make the cursor's record the first at or after record @idx of packet
+ * @pkt, skipping empty packets; false when its stream has no more.
+ */
+static bool
+open_from(struct tv_pwalk *w, struct cursor *c, uint64_t pkt, uint64_t idx)
+{
+	const struct tv_stream *s = w->set->streams[c->stream];
+
+	for (; pkt < s->npackets; pkt++, idx = 0) {
+		uint64_t u = w->unit_of[c->stream][pkt - w->first[c->stream]];
+		struct result *res = need(w, u);
+
+		if (res->pe.status != TV_OK &&
+		    res->pe.status != TV_NOT_FOUND && w->err.status == TV_OK) {
+			w->err = res->pe.err;
+			if (w->err.status == TV_OK)
+				w->err.status = res->pe.status;
+		}
+		if (idx < res->pe.count) {
+			c->pkt = pkt;
+			c->idx = idx;
+			c->res = res;
+			c->unit = u;
+			c->ts = res->pe.recs[idx].ts;
+			return true;
+		}
+		release(w, u);
+	}
+	c->res = NULL;
+	return false;
+}
+
+/* Whether cursor @a's record comes before @b's. */
+static inline bool
+before(const struct cursor *a, const struct cursor *b)
+{
+	if (a->ts != b->ts)
+		return a->ts < b->ts;
+	if (a->ord != b->ord)
+		return a->ord < b->ord;
+	return a->stream < b->stream;
+}
+
+/* Restore the min-heap below slot @i. */
+static void
+sift_down(struct tv_pwalk *w, uint32_t i)
+{
+	struct cursor *c = w->heap[i];
+
+	for (;;) {
+		uint32_t l = 2 * i + 1, best = l;
+
+		if (l >= w->nheap)
+			break;
+		if (l + 1 < w->nheap && before(w->heap[l + 1], w->heap[l]))
+			best = l + 1;
+		if (!before(w->heap[best], c))
+			break;
+		w->heap[i] = w->heap[best];
+		i = best;
+	}
+	w->heap[i] = c;
+}
+
+/* See pwalk.h. */
+struct tv_pwalk *
+tv_pwalk_start(struct tv_trace_set *set, int64_t begin, tv_pwalk_fn fn,
+    void *arg, unsigned nthreads, bool sequential)
+{
+	struct tv_pwalk *w = tv_xcalloc(1, sizeof(*w));
+	uint32_t n = set->nstreams, i, f;
+	uint64_t k, nu = 0;
+	long ncpu;
+
+	w->set = set;
+	w->fn = fn;
+	w->arg = arg;
+	w->sequential = sequential;
+	tv_error_clear(&w->err);
+	w->first = tv_xcalloc(n + 1, sizeof(*w->first));
+	w->first_idx = tv_xcalloc(n + 1, sizeof(*w->first_idx));
+	w->unit_of = tv_xcalloc(n + 1, sizeof(*w->unit_of));
+	w->cursors = tv_xcalloc(n + 1, sizeof(*w->cursors));
+	w->heap = tv_xcalloc(n + 1, sizeof(*w->heap));
+	if (begin != INT64_MIN && n > 0) {
+		/* the merger's seek says where each stream starts */
+		struct tv_merge *m = tv_merge_create(set);
+
+		tv_merge_seek_time(m, begin);
+		for (i = 0; i < n; i++)
+			tv_merge_gap(m, i, &w->first[i], &w->first_idx[i]);
+		w->err = *tv_merge_error(m);
+		tv_merge_destroy(m);
+	}
+	for (i = 0; i < n; i++) {
+		nu += set->streams[i]->npackets - TV_MIN(w->first[i],
+		    set->streams[i]->npackets);
+		if (sequential)
+			for (f = 0; f < set->streams[i]->nfiles; f++)
+				tv_mapfile_advise(&set->streams[i]->files[f],
+				    true);
+	}
+	w->units = tv_xcalloc(nu + 1, sizeof(*w->units));
+	for (i = 0; i < n; i++)
+		for (k = w->first[i]; k < set->streams[i]->npackets; k++) {
+			w->units[w->nunits].stream = i;
+			w->units[w->nunits++].pkt = k;
+		}
+	qsort_r(w->units, w->nunits, sizeof(*w->units), unit_cmp, set);
+	for (i = 0; i < n; i++)
+		w->unit_of[i] = tv_xcalloc(set->streams[i]->npackets -
+		    TV_MIN(w->first[i], set->streams[i]->npackets) + 1,
+		    sizeof(**w->unit_of));
+	for (k = 0; k < w->nunits; k++)
+		w->unit_of[w->units[k].stream][w->units[k].pkt -
+		    w->first[w->units[k].stream]] = k;
+
+	pthread_mutex_init(&w->lock, NULL);
+	pthread_cond_init(&w->done, NULL);
+	pthread_cond_init(&w->room, NULL);
+	if (nthreads == 0) {
+		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+		nthreads = ncpu > 0 ? (unsigned)ncpu : 1;
+	}
+	nthreads = TV_MIN(nthreads, PWALK_MAX_THREADS);
+	w->window = (uint64_t)n + (uint64_t)PWALK_AHEAD * nthreads;
+	w->self.w = w;
+	tv_arena_init(&w->self.arena);
+	/* one worker is the reader itself: a single core needs no thread */
+	for (i = 0; i < nthreads && nthreads > 1; i++) {
+		struct worker *wk = &w->workers[w->nthreads];
+
+		wk->w = w;
+		tv_arena_init(&wk->arena);
+		if (pthread_create(&w->threads[w->nthreads], NULL,
+		    worker_main, wk) != 0) {
+			tv_arena_fini(&wk->arena);
+			break;
+		}
+		w->nthreads++;
+	}
+	return w;
+}
+
+/* Move cursor @c past its record and put it back in the heap. */
+static void
+step(struct tv_pwalk *w, struct cursor *c)
+{
+	bool live = true;
+
+	if (++c->idx < c->res->pe.count) {
+		c->ts = c->res->pe.recs[c->idx].ts;
+	} else {
+		release(w, c->unit);
+		c->res = NULL;
+		live = open_from(w, c, c->pkt + 1, 0);
+	}
+	/* c is the heap's top */
+	if (!live) {
+		w->heap[0] = w->heap[--w->nheap];
+		if (w->nheap)
+			sift_down(w, 0);
+	} else {
+		sift_down(w, 0);
+	}
+}
+
+/* See pwalk.h. */
+enum tv_status
+tv_pwalk_next(struct tv_pwalk *w, struct tv_pwalk_item *item)
+{
+	struct cursor *c;
+	struct result *res;
+	uint32_t i;
+
+	if (!w->started) {
+		w->started = true;
+		for (i = 0; i < w->set->nstreams; i++) {
+			c = &w->cursors[i];
+			c->stream = i;
+			c->ord = w->set->streams[i]->ordinal;
+			if (open_from(w, c, w->first[i], w->first_idx[i]))
+				w->heap[w->nheap++] = c;
+		}
+		for (i = w->nheap / 2; i-- > 0;)
+			sift_down(w, i);
+	}
+	if (w->pending != NULL) {
+		step(w, w->pending);
+		w->pending = NULL;
+	}
+	if (w->nheap == 0)
+		return TV_END;
+	c = w->heap[0];
+	res = c->res;
+	item->ev.stream = w->set->streams[c->stream];
+	item->ev.packet = c->pkt;
+	item->ev.index = c->idx;
+	item->ev.rec = res->pe.recs[c->idx];
+	item->bytes = res->text.buf ? res->text.buf +
+	    (c->idx ? res->ends[c->idx - 1] : 0) : "";
+	item->len = res->ends[c->idx] - (c->idx ? res->ends[c->idx - 1] : 0);
+	item->flags = res->flags[c->idx];
+	item->status = c->idx == res->bad ? res->bad_status : TV_OK;
+	item->err = c->idx == res->bad ? &res->bad_err : NULL;
+	w->pending = c;
+	return TV_OK;
+}
+
+/* See pwalk.h. */
+const struct tv_error *
+tv_pwalk_error(const struct tv_pwalk *w)
+{
+	return &w->err;
+}
+
+/* See pwalk.h. */
+void
+tv_pwalk_destroy(struct tv_pwalk *w)
+{
+	uint64_t k;
+	uint32_t i;
+
+	if (w == NULL)
+		return;
+	pthread_mutex_lock(&w->lock);
+	w->cancel = 1;
+	pthread_cond_broadcast(&w->room);
+	pthread_mutex_unlock(&w->lock);
+	for (i = 0; i < w->nthreads; i++) {
+		pthread_join(w->threads[i], NULL);
+		tv_arena_fini(&w->workers[i].arena);
+	}
+	tv_arena_fini(&w->self.arena);
+	for (k = 0; k < w->nunits; k++)
+		result_free(w->units[k].res);
+	while (w->free_list != NULL) {
+		struct result *res = w->free_list;
+
+		w->free_list = res->next_free;
+		result_free(res);
+	}
+	for (i = 0; i < w->set->nstreams; i++)
+		free(w->unit_of[i]);
+	pthread_mutex_destroy(&w->lock);
+	pthread_cond_destroy(&w->done);
+	pthread_cond_destroy(&w->room);
+	free(w->unit_of);
+	free(w->first);
+	free(w->first_idx);
+	free(w->units);
+	free(w->cursors);
+	free(w->heap);
+	free(w);
+}

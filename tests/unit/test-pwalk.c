@@ -1,0 +1,162 @@
+/*
+ * The ordered parallel walk (tview/pwalk.h) on gen-ctf traces: for any
+ * number of workers and from any start time, it gives the records of
+ * the merged timeline in tv_merge_next()'s order, each with the bytes
+ * and flags its worker made, the same as doing that work in the walk
+ * itself; a walk left half-way is destroyed cleanly.  Built with
+ * --enable-tsan this is the ThreadSanitizer check of its workers and of
+ * the CTF printer they call concurrently.
+ */
+#include "tview/tview.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tview/format.h"
+#include "tview/merge.h"
+#include "tview/pwalk.h"
+#include "tview/trace.h"
+#include "../tap.h"
+
+/* Run gen-ctf with @args into @dir. */
+static bool
+gen(const char *dir, const char *args)
+{
+	const char *top = getenv("top_builddir");
+	char cmd[1024];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && '%s/gen-ctf' --quiet %s "
+	    "'%s'", dir, top != NULL ? top : ".", args, dir);
+	return system(cmd) == 0;
+}
+
+/* The flags of the tests: a function of the record alone. */
+static uint8_t
+flags_of(const struct tv_event *ev)
+{
+	return (uint8_t)(ev->index * 7 + ev->rec.kind + 1);
+}
+
+/* The work of the tests: the --dump line and flags_of(). */
+static enum tv_status
+work(void *arg TV_UNUSED, const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_strbuf *out, uint8_t *flags, struct tv_error *err)
+{
+	*flags = flags_of(ev);
+	return tv_event_print(ev, arena, out, err);
+}
+
+/*
+ * Walk @set from @begin with @nthreads workers beside a plain merger:
+ * the records that differ (order, bytes or flags), *n those walked.
+ */
+static uint64_t
+compare(struct tv_trace_set *set, int64_t begin, unsigned nthreads,
+    uint64_t *n)
+{
+	struct tv_pwalk *w = tv_pwalk_start(set, begin, work, NULL, nthreads,
+	    false);
+	struct tv_merge *m = tv_merge_create(set);
+	struct tv_pwalk_item it;
+	struct tv_strbuf sb;
+	struct tv_arena arena;
+	struct tv_event ev;
+	uint64_t bad = 0;
+
+	tv_strbuf_init(&sb);
+	tv_arena_init(&arena);
+	*n = 0;
+	if (begin != INT64_MIN)
+		tv_merge_seek_time(m, begin);
+	while (tv_merge_next(m, &ev) == TV_OK) {
+		if (tv_pwalk_next(w, &it) != TV_OK) {
+			bad++;
+			break;
+		}
+		(*n)++;
+		tv_strbuf_reset(&sb);
+		tv_arena_reset(&arena);
+		(void)tv_event_print(&ev, &arena, &sb, NULL);
+		if (tv_event_cmp(&ev, &it.ev) != 0 || it.len != sb.len ||
+		    memcmp(it.bytes, sb.buf, sb.len) != 0 ||
+		    it.flags != flags_of(&ev)) {
+			if (bad++ == 0)
+				diag("record %llu differs",
+				    (unsigned long long)*n);
+		}
+	}
+	if (tv_pwalk_next(w, &it) != TV_END)
+		bad++;
+	tv_arena_fini(&arena);
+	tv_strbuf_fini(&sb);
+	tv_merge_destroy(m);
+	tv_pwalk_destroy(w);
+	return bad;
+}
+
+/* The tests on one trace made by gen-ctf @args. */
+static void
+run(const char *dir, const char *args)
+{
+	static const unsigned threads[] = { 1, 2, 3, 8 };
+	struct tv_trace_set *set = NULL;
+	struct tv_pwalk_item it;
+	struct tv_error err;
+	struct tv_pwalk *w;
+	const char *path = dir;
+	uint64_t n, bad, all = 0;
+	int64_t mid;
+	size_t i;
+	int k;
+
+	if (!ok(gen(dir, args), "gen-ctf %s", args) ||
+	    !ok(tv_trace_set_open(&set, &path, 1, tv_format_registry(),
+	    &err) == TV_OK && set != NULL, "open %s", args))
+		return;
+	mid = set->ts_begin + (set->ts_end - set->ts_begin) / 3;
+	for (i = 0; i < TV_ARRAY_SIZE(threads); i++) {
+		bad = compare(set, INT64_MIN, threads[i], &n);
+		if (i == 0)
+			all = n;
+		ok(bad == 0 && n > 0 && n == all, "%s: %u worker(s), whole "
+		    "trace: the merger's records, bytes and flags (%llu)",
+		    args, threads[i], (unsigned long long)n);
+		bad = compare(set, mid, threads[i], &n);
+		ok(bad == 0 && n > 0 && n < all, "%s: %u worker(s), from a "
+		    "third: the same (%llu)", args, threads[i],
+		    (unsigned long long)n);
+	}
+	bad = compare(set, set->ts_end + 1, 2, &n);
+	ok(bad == 0 && n == 0, "%s: from after the end: nothing", args);
+	/* left half-way, with the workers ahead: no leak, no hang */
+	w = tv_pwalk_start(set, INT64_MIN, work, NULL, 4, true);
+	for (k = 0; k < 1000 && tv_pwalk_next(w, &it) == TV_OK; k++)
+		;
+	tv_pwalk_destroy(w);
+	ok(k == 1000, "%s: a walk destroyed half-way stops", args);
+	tv_trace_set_close(set);
+}
+
+int
+main(void)
+{
+	char dir[64];
+
+	snprintf(dir, sizeof(dir), "test-pwalk.%ld.d", (long)getpid());
+	tv_plan(0);
+	/* small packets: many units, several of one stream at once */
+	run(dir, "--cpus 4 --events 30000 --seed 3 --packet-size 4096");
+	/* lost events and packets: records that are not events */
+	run(dir, "--cpus 3 --events 20000 --seed 5 --packet-size 8192 "
+	    "--discard --seq-gap");
+	run(dir, "--cpus 1 --events 5000 --seed 9");
+	{
+		char cmd[128];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+		(void)system(cmd);
+	}
+	return tv_done();
+}
