@@ -38,10 +38,16 @@ struct tv_pass	*tv_pass_start(struct tv_trace_set *set, bool needs_state,
 void		 tv_pass_destroy(struct tv_pass *p);
 
 /**
- * tv_pass_bits() - the bitmap of packet @pkt of @s (one bit per record,
- * LSB first), or NULL while that packet is not done.
+ * tv_pass_keeps() - whether the predicate kept record @ev, in *@keep;
+ * false while its packet is not done, or when @ev lies past the records
+ * the pass decoded of that packet (the file changed between two
+ * decodings): the caller then asks the predicate itself.
  */
-const uint64_t	*tv_pass_bits(const struct tv_pass *p,
+bool		 tv_pass_keeps(const struct tv_pass *p,
+		    const struct tv_event *ev, bool *keep);
+
+/** tv_pass_done() - whether packet @pkt of @s is done. */
+bool		 tv_pass_done(const struct tv_pass *p,
 		    const struct tv_stream *s, uint64_t pkt);
 
 /**

@@ -152,17 +152,17 @@ static double
 density_weight(const struct tv_pass *pass, double ratio,
     const struct tv_event *ev, struct tv_density *d)
 {
-	const uint64_t *bits;
+	bool keep;
 
 	if (pass == NULL)
 		return 1.0;
 	if (ev->rec.kind != TV_REC_EVENT)
 		return 0.0;
-	if ((bits = tv_pass_bits(pass, ev->stream, ev->packet)) == NULL) {
+	if (!tv_pass_keeps(pass, ev, &keep)) {
 		d->partial = true;
 		return ratio;
 	}
-	return (double)(bits[ev->index / 64] >> (ev->index % 64) & 1);
+	return keep ? 1.0 : 0.0;
 }
 
 /* Count every record of the window (with @pass, every event it keeps). */

@@ -36,6 +36,8 @@ struct tv_pass {
 	uint64_t		***bits;	/* [ordinal][packet] */
 	uint64_t		**nkept;	/* [ordinal][packet], set
 						   before the bits publish */
+	uint64_t		**nrecs;	/* [ordinal][packet]: records
+						   the bitmap covers, likewise */
 	struct unit		*units;
 	uint64_t		 nunits;
 	uint64_t		 next;		/* atomic: next unit to take */
@@ -63,12 +65,18 @@ unit_cmp(const void *a, const void *b, void *arg)
 	return x->pkt < y->pkt ? -1 : x->pkt > y->pkt;
 }
 
-/* Publish @bits, with @kept events, as packet @pkt's bitmap of stream @s. */
+/*
+ * Publish @bits, covering @nrecs records with @kept events, as packet
+ * @pkt's bitmap of stream @s.  @nrecs is what this decoding of the packet
+ * gave: another decoding (the browser's) may give more records if the
+ * file changed in between, and those have no bit.
+ */
 static void
 publish(struct tv_pass *p, uint32_t s, uint64_t pkt, uint64_t *bits,
-    uint64_t kept)
+    uint64_t kept, uint64_t nrecs)
 {
 	p->nkept[s][pkt] = kept;
+	p->nrecs[s][pkt] = nrecs;
 	__atomic_store_n(&p->bits[s][pkt], bits, __ATOMIC_RELEASE);
 	__atomic_add_fetch(&p->ndone, 1, __ATOMIC_ACQ_REL);
 }
@@ -122,7 +130,8 @@ pool_worker(void *arg)
 		}
 		__atomic_add_fetch(&p->kept, kept, __ATOMIC_RELAXED);
 		__atomic_add_fetch(&p->seen, seen, __ATOMIC_RELAXED);
-		publish(p, p->units[u].stream, ev.packet, bits, kept);
+		publish(p, p->units[u].stream, ev.packet, bits, kept,
+		    pe->count);
 		tv_packet_release(s, ev.packet);
 	}
 	tv_arena_fini(&arena);
@@ -136,6 +145,7 @@ struct open_bits {
 	uint64_t	*bits;
 	uint64_t	 cap;		/* words */
 	uint64_t	 kept;		/* events kept */
+	uint64_t	 n;		/* records seen: highest index + 1 */
 	bool		 open;
 };
 
@@ -153,6 +163,7 @@ open_set(struct open_bits *ob, uint64_t r, bool keep)
 	}
 	if (keep)
 		ob->bits[r / 64] |= (uint64_t)1 << (r % 64);
+	ob->n = TV_MAX(ob->n, r + 1);
 }
 
 /* Publish the packet @ob holds, if any. */
@@ -163,10 +174,12 @@ open_close(struct tv_pass *p, uint32_t s, struct open_bits *ob)
 		return;
 	if (ob->bits == NULL)
 		ob->bits = tv_xcalloc(1, sizeof(*ob->bits));
-	publish(p, s, ob->pkt, ob->bits, ob->kept);
+	publish(p, s, ob->pkt, ob->bits, ob->kept, TV_MIN(ob->n,
+	    ob->cap * 64));
 	ob->bits = NULL;
 	ob->cap = 0;
 	ob->kept = 0;
+	ob->n = 0;
 	ob->open = false;
 }
 
@@ -229,7 +242,7 @@ state_worker(void *arg)
 			if (__atomic_load_n(&p->bits[i][k],
 			    __ATOMIC_RELAXED) == NULL)
 				publish(p, i, k, tv_xcalloc(1, sizeof(uint64_t)),
-				    0);
+				    0, 0);
 	}
 	free(ob);
 	tv_arena_fini(&arena);
@@ -253,11 +266,14 @@ tv_pass_start(struct tv_trace_set *set, bool needs_state, tv_pass_pred pred,
 	p->arg = arg;
 	p->bits = tv_xcalloc(TV_MAX(set->nstreams, 1u), sizeof(*p->bits));
 	p->nkept = tv_xcalloc(TV_MAX(set->nstreams, 1u), sizeof(*p->nkept));
+	p->nrecs = tv_xcalloc(TV_MAX(set->nstreams, 1u), sizeof(*p->nrecs));
 	for (i = 0; i < set->nstreams; i++) {
 		p->bits[i] = tv_xcalloc(set->streams[i]->npackets + 1,
 		    sizeof(**p->bits));
 		p->nkept[i] = tv_xcalloc(set->streams[i]->npackets + 1,
 		    sizeof(**p->nkept));
+		p->nrecs[i] = tv_xcalloc(set->streams[i]->npackets + 1,
+		    sizeof(**p->nrecs));
 		n += set->streams[i]->npackets;
 	}
 	p->nunits = n;
@@ -307,17 +323,18 @@ tv_pass_destroy(struct tv_pass *p)
 			free(p->bits[i][k]);
 		free(p->bits[i]);
 		free(p->nkept[i]);
+		free(p->nrecs[i]);
 	}
 	free(p->bits);
 	free(p->nkept);
+	free(p->nrecs);
 	free(p->units);
 	free(p);
 }
 
-/* See pass.h. */
-const uint64_t *
-tv_pass_bits(const struct tv_pass *p, const struct tv_stream *s,
-    uint64_t pkt)
+/* The bitmap of packet @pkt of @s, or NULL while not done. */
+static const uint64_t *
+pass_bits(const struct tv_pass *p, const struct tv_stream *s, uint64_t pkt)
 {
 	if (p == NULL || s->ordinal >= p->set->nstreams ||
 	    p->set->streams[s->ordinal] != s || pkt >= s->npackets)
@@ -327,10 +344,32 @@ tv_pass_bits(const struct tv_pass *p, const struct tv_stream *s,
 
 /* See pass.h. */
 bool
+tv_pass_keeps(const struct tv_pass *p, const struct tv_event *ev,
+    bool *keep)
+{
+	const uint64_t *bits = pass_bits(p, ev->stream, ev->packet);
+
+	if (bits == NULL ||
+	    ev->index >= p->nrecs[ev->stream->ordinal][ev->packet])
+		return false;
+	*keep = bits[ev->index / 64] >> (ev->index % 64) & 1;
+	return true;
+}
+
+/* See pass.h. */
+bool
+tv_pass_done(const struct tv_pass *p, const struct tv_stream *s,
+    uint64_t pkt)
+{
+	return pass_bits(p, s, pkt) != NULL;
+}
+
+/* See pass.h. */
+bool
 tv_pass_kept(const struct tv_pass *p, const struct tv_stream *s,
     uint64_t pkt, uint64_t *kept)
 {
-	if (tv_pass_bits(p, s, pkt) == NULL)
+	if (pass_bits(p, s, pkt) == NULL)
 		return false;
 	*kept = p->nkept[s->ordinal][pkt];
 	return true;

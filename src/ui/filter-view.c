@@ -165,24 +165,24 @@ show_progress(struct tv_ui *ui, double pct)
 }
 
 /*
- * The pass's bitmap of @ev's packet, waited for (a few ms at a time,
- * the keyboard polled) when the pass has not reached it but will soon:
- * one more core asking the filters would only slow the workers down.
- * NULL when it is far ahead, or on Esc: then the caller asks itself.
+ * The pass's verdict on @ev (tv_pass_keeps), waited for (a few ms at a
+ * time, the keyboard polled) when the pass has not reached its packet
+ * but will soon: one more core asking the filters would only slow the
+ * workers down.  False when it is far ahead, or on Esc: then the caller
+ * asks itself.
  */
-static const uint64_t *
-wait_bits(struct tv_ui *ui, const struct tv_event *ev)
+static bool
+wait_keeps(struct tv_ui *ui, const struct tv_event *ev, bool *keep)
 {
 	struct tv_ui_fview *v = ui->fview;
 	struct timespec d = { 0, 2 * 1000 * 1000 };
-	const uint64_t *bits = NULL;
 	int64_t t0 = tv_ui_now_ms();
 	uint64_t kept, seen;
 	double frac;
 	bool done;
 
 	if (ui->scan_delay_us || v->cancelled)
-		return NULL;
+		return false;
 	for (;;) {
 		frac = tv_pass_progress(v->pass, &kept, &seen, &done);
 		if (done)
@@ -193,7 +193,7 @@ wait_bits(struct tv_ui *ui, const struct tv_event *ev)
 		    ui->set->ts_end - ui->set->ts_begin) > frac + 0.05)
 			break;
 		nanosleep(&d, NULL);
-		if ((bits = tv_pass_bits(v->pass, ev->stream, ev->packet)))
+		if (tv_pass_done(v->pass, ev->stream, ev->packet))
 			break;
 		if (tv_ui_now_ms() - t0 >= 50) {
 			t0 = tv_ui_now_ms();
@@ -205,8 +205,7 @@ wait_bits(struct tv_ui *ui, const struct tv_event *ev)
 			show_progress(ui, 100.0 * frac);
 		}
 	}
-	return bits != NULL ? bits :
-	    tv_pass_bits(v->pass, ev->stream, ev->packet);
+	return tv_pass_keeps(v->pass, ev, keep);
 }
 
 /* See ui-priv.h. */
@@ -215,15 +214,13 @@ tv_ui_filter_keep(struct tv_ui *ui, const struct tv_event *ev)
 {
 	struct tv_ui_fview *v = ui->fview;
 	const struct tv_event_owner *o = NULL;
-	const uint64_t *bits;
+	bool keep;
 
 	if (!tv_ui_filter_active(ui) || ev->rec.kind != TV_REC_EVENT)
 		return true;
-	bits = tv_pass_bits(v->pass, ev->stream, ev->packet);
-	if (bits == NULL && !needs_state(v))
-		bits = wait_bits(ui, ev);
-	if (bits != NULL)
-		return bits[ev->index / 64] >> (ev->index % 64) & 1;
+	if (tv_pass_keeps(v->pass, ev, &keep) ||
+	    (!needs_state(v) && wait_keeps(ui, ev, &keep)))
+		return keep;
 	if (needs_state(v))
 		o = tv_ui_session_owner_of(ui, ev, 0);
 	return stack_keeps(&v->stack, ev, o, &v->arena);
@@ -473,10 +470,10 @@ keeper_pred(void *arg, const struct tv_event *ev,
     const struct tv_event_owner *o, struct tv_arena *arena)
 {
 	const struct fview_keeper *k = arg;
-	const uint64_t *bits = tv_pass_bits(k->pass, ev->stream, ev->packet);
+	bool keep;
 
-	if (bits != NULL)
-		return bits[ev->index / 64] >> (ev->index % 64) & 1;
+	if (tv_pass_keeps(k->pass, ev, &keep))
+		return keep;
 	return stack_keeps(k->stack, ev, o, arena);
 }
 

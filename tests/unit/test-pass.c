@@ -76,8 +76,7 @@ compare(struct tv_trace_set *set, struct tv_pass *p,
 	struct tv_arena arena;
 	struct tv_event ev;
 	uint64_t bad = 0;
-	const uint64_t *bits;
-	bool want, got;
+	bool want, got = false, known;
 
 	*kept = 0;
 	tv_arena_init(&arena);
@@ -90,10 +89,8 @@ compare(struct tv_trace_set *set, struct tv_pass *p,
 		want = pred((void *)f, &ev,
 		    tv_filter_needs_state(f) ? &o : NULL, &arena);
 		*kept += want;
-		bits = tv_pass_bits(p, ev.stream, ev.packet);
-		got = bits != NULL && (bits[ev.index / 64] >>
-		    (ev.index % 64) & 1);
-		bad += bits == NULL || got != want;
+		known = tv_pass_keeps(p, &ev, &got);
+		bad += !known || got != want;
 	}
 	tv_arena_fini(&arena);
 	tv_state_destroy(st);
@@ -120,10 +117,10 @@ packet_counts(struct tv_trace_set *set, struct tv_pass *p, uint64_t *sum)
 		    sizeof(**n));
 	tv_merge_seek_begin(m);
 	while (tv_merge_next(m, &ev) == TV_OK) {
-		const uint64_t *bits = tv_pass_bits(p, ev.stream, ev.packet);
+		bool keep;
 
-		if (ev.rec.kind == TV_REC_EVENT && bits != NULL &&
-		    (bits[ev.index / 64] >> (ev.index % 64) & 1))
+		if (ev.rec.kind == TV_REC_EVENT &&
+		    tv_pass_keeps(p, &ev, &keep) && keep)
 			n[ev.stream->ordinal][ev.packet]++;
 	}
 	*sum = 0;
