@@ -30,7 +30,12 @@ guard_handler(int sig, siginfo_t *si, void *ctx)
 {
 	struct tv_map_guard *g = guard_top;
 
-	if (g != NULL) {
+	/*
+	 * Only a fault (si_code > 0) means the guarded read failed; a
+	 * SIGBUS sent with kill() (SI_USER, SI_QUEUE, SI_TKILL: <= 0) must
+	 * not abandon a driver call half-way.
+	 */
+	if (g != NULL && si != NULL && si->si_code > 0) {
 		g->addr = si->si_addr;
 		guard_top = g->prev;
 		siglongjmp(g->jb, 1);

@@ -97,12 +97,17 @@ arg_value(const struct ac_rec *r, struct tep_print_arg *a, long long *v)
 		    !arg_value(r, a->op.right, &rt) || l < -(1LL << 40) ||
 		    l > 1LL << 40 || rt < -(1LL << 40) || rt > 1LL << 40)
 			return false;
+		/* each operand is within 2^40: only * can overflow */
 		if (strcmp(a->op.op, "+") == 0)
 			*v = l + rt;
 		else if (strcmp(a->op.op, "-") == 0)
 			*v = l - rt;
-		else if (strcmp(a->op.op, "*") == 0)
-			*v = l * rt;
+		else if (strcmp(a->op.op, "*") == 0) {
+			if (__builtin_mul_overflow(l, rt, v))
+				return false;
+		} else if (strcmp(a->op.op, "<<") == 0 && rt >= 0 && rt < 31 &&
+		    l >= 0)
+			*v = l << rt;
 		else if (strcmp(a->op.op, "/") == 0 && rt != 0)
 			*v = l / rt;
 		else if (strcmp(a->op.op, "%") == 0 && rt != 0)

@@ -195,6 +195,7 @@ opt_buffer_v7(struct td_file *f, struct td_cur *d, struct tv_error *err)
 		b = td_add_buffer(f);
 	free(b->name);
 	b->name = tv_xstrdup(name);
+	free(b->clock);
 	b->clock = tv_xstrdup(clock);
 	b->page_size = psize;
 	b->v6_offset = off;
@@ -245,12 +246,26 @@ opt_buffer_v6(struct td_file *f, struct td_cur *d, struct tv_error *err)
 	return TV_OK;
 }
 
+/*
+ * *@off += @v * @unit, false when that overflows (a hostile DATE or
+ * OFFSET option).
+ */
+static bool
+add_offset(int64_t *off, long long v, long long unit)
+{
+	long long prod;
+
+	return !__builtin_mul_overflow(v, unit, &prod) &&
+	    !__builtin_add_overflow(*off, prod, off);
+}
+
 /* One option (both versions); @d holds exactly its data. */
 enum tv_status
 td_parse_option(struct td_file *f, uint16_t id, struct td_cur *d,
     struct tv_error *err)
 {
 	char *s;
+	bool ok;
 
 	f->noptions++;
 	if (id < 32)
@@ -260,7 +275,9 @@ td_parse_option(struct td_file *f, uint16_t id, struct td_cur *d,
 		/* report adds it (microseconds) unless given --nodate */
 		free(f->date);
 		f->date = td_opt_string(d);
-		f->ts_offset += strtoll(f->date, NULL, 0) * 1000;
+		if (!add_offset(&f->ts_offset, strtoll(f->date, NULL, 0),
+		    1000))
+			return td_error(d, err, _("bad time offset"));
 		break;
 	case TD_OPT_BUFFER:
 		return f->version >= 7 ? opt_buffer_v7(f, d, err) :
@@ -278,8 +295,10 @@ td_parse_option(struct td_file *f, uint16_t id, struct td_cur *d,
 		break;
 	case TD_OPT_OFFSET:
 		s = td_opt_string(d);
-		f->ts_offset += strtoll(s, NULL, 0);
+		ok = add_offset(&f->ts_offset, strtoll(s, NULL, 0), 1);
 		free(s);
+		if (!ok)
+			return td_error(d, err, _("bad time offset"));
 		break;
 	case TD_OPT_CPUCOUNT:
 		if (d->len >= 4) {
