@@ -1,16 +1,61 @@
 /*
- * count-bench: one pass over the whole merged timeline with
- * tv_merge_next, counting events, discarded-event and lost-packet
- * records; with --decode also decodes every event's fields (what a
- * full-text search does), the fair match for babeltrace2's counter sink,
- * which decodes everything.
+ * count-bench: one pass over the whole merged timeline, counting events,
+ * discarded-event and lost-packet records; with --decode also decodes
+ * every event's fields (what a full-text search does), the fair match
+ * for babeltrace2's counter sink, which decodes everything.  The pass
+ * is tview's: the ordered parallel walk (tview/pwalk.h, one worker per
+ * core, the decoding on the workers); --sequential walks with
+ * tv_merge_next on one thread, as tview did before it.
  *
- *   count-bench [--decode] TRACE
+ *   count-bench [--sequential] [--decode] TRACE
  */
 #include "bench.h"
 
 #include <inttypes.h>
 #include <string.h>
+
+#include "tview/pwalk.h"
+
+/* The per-record work of --decode on a worker: decode every field. */
+static enum tv_status
+decode_work(void *arg TV_UNUSED, const struct tv_event *ev,
+    struct tv_arena *arena, struct tv_strbuf *out TV_UNUSED,
+    uint8_t *flags TV_UNUSED, struct tv_error *err TV_UNUSED)
+{
+	struct tv_event_fields f;
+
+	if (ev->rec.kind != TV_REC_EVENT)
+		return TV_OK;
+	return tv_event_decode(ev, arena, &f, NULL);
+}
+
+/* The per-record work of a header count: none (the worker decoded them). */
+static enum tv_status
+no_work(void *arg TV_UNUSED, const struct tv_event *ev TV_UNUSED,
+    struct tv_arena *arena TV_UNUSED, struct tv_strbuf *out TV_UNUSED,
+    uint8_t *flags TV_UNUSED, struct tv_error *err TV_UNUSED)
+{
+	return TV_OK;
+}
+
+/* The parallel pass: counts[] and the decoding errors in *derr. */
+static const struct tv_error *
+count_parallel(struct tv_trace_set *set, bool decode, uint64_t *counts,
+    uint64_t *derr, struct tv_error *err)
+{
+	struct tv_pwalk *w = tv_pwalk_start(set, INT64_MIN,
+	    decode ? decode_work : no_work, NULL, 0, false);
+	struct tv_pwalk_item it;
+
+	while (tv_pwalk_next(w, &it) == TV_OK) {
+		if (it.ev.rec.kind < 3)
+			counts[it.ev.rec.kind]++;
+		*derr += it.status != TV_OK;
+	}
+	*err = *tv_pwalk_error(w);
+	tv_pwalk_destroy(w);
+	return err;
+}
 
 int
 main(int argc, char **argv)
@@ -21,21 +66,33 @@ main(int argc, char **argv)
 	struct tv_event_fields f;
 	struct tv_arena arena;
 	uint64_t counts[3] = { 0, 0, 0 }, derr = 0;
-	bool decode = false;
+	bool decode = false, sequential = false;
+	const struct tv_error *werr;
+	struct tv_error perr;
 	int64_t t0, t1;
 	char buf[1200];
 	int argi = 1;
 
-	if (argc > 1 && strcmp(argv[1], "--decode") == 0) {
-		decode = true;
-		argi++;
+	for (; argi < argc && argv[argi][0] == '-'; argi++) {
+		if (strcmp(argv[argi], "--decode") == 0)
+			decode = true;
+		else if (strcmp(argv[argi], "--sequential") == 0)
+			sequential = true;
+		else
+			break;
 	}
 	if (argc != argi + 1) {
-		fputs("usage: count-bench [--decode] TRACE\n", stderr);
+		fputs("usage: count-bench [--sequential] [--decode] TRACE\n",
+		    stderr);
 		return 2;
 	}
 	t0 = bench_now_ns();
 	set = bench_open("count-bench", argv[argi]);
+	if (!sequential) {
+		werr = count_parallel(set, decode, counts, &derr, &perr);
+		t1 = bench_now_ns();
+		goto report;
+	}
 	m = tv_merge_create(set);
 	if (!m) {
 		fputs("count-bench: out of memory\n", stderr);
@@ -53,15 +110,18 @@ main(int argc, char **argv)
 		}
 	}
 	t1 = bench_now_ns();
+	perr = *tv_merge_error(m);
+	werr = &perr;
+	tv_arena_fini(&arena);
+	tv_merge_destroy(m);
+report:
 	printf("events %" PRIu64 " discarded_records %" PRIu64
 	    " lost_packet_records %" PRIu64 " decode_errors %" PRIu64
 	    " seconds %.3f\n", counts[TV_REC_EVENT], counts[TV_REC_DISCARDED],
 	    counts[TV_REC_LOST_PACKETS], derr, (double)(t1 - t0) / 1e9);
-	if (tv_merge_error(m)->status != TV_OK)
+	if (werr->status != TV_OK)
 		fprintf(stderr, "count-bench: %s\n",
-		    tv_error_format(tv_merge_error(m), buf, sizeof(buf)));
-	tv_arena_fini(&arena);
-	tv_merge_destroy(m);
+		    tv_error_format(werr, buf, sizeof(buf)));
 	tv_trace_set_close(set);
 	return derr ? 1 : 0;
 }

@@ -416,6 +416,10 @@ step(struct tv_pwalk *w, struct cursor *c)
 
 	if (++c->idx < c->res->pe.count) {
 		c->ts = c->res->pe.recs[c->idx].ts;
+		/* most steps: still before both children, no sift */
+		if (w->nheap < 2 || (c->ts < w->heap[1]->ts &&
+		    (w->nheap < 3 || c->ts < w->heap[2]->ts)))
+			return;
 	} else {
 		release(w, c->unit);
 		c->res = NULL;
