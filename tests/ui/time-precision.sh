@@ -3,8 +3,8 @@
 # (rounded: report's 896.505711 is 896.505710888), to the nanosecond for
 # CTF as babeltrace2; '.' switches between the two, and the config file's
 # time-precision remembers a choice.  Oracle: trace-cmd report and
-# report -t (nanoseconds) on a shared sample, run under the recordings'
-# lock; skips without ../shared or trace-cmd.
+# report -t (nanoseconds) on a shared sample, through tests/tc-report;
+# skips without ../shared or trace-cmd.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -35,9 +35,9 @@ command -v trace-cmd >/dev/null 2>&1 ||
 # report's timestamps, in microseconds and (-t) in nanoseconds
 for t in us ns; do
 	opt=; test "$t" = ns && opt=-t
+	# under the recordings' lock, past report's raw-timestamp flukes
 	# shellcheck disable=SC2086 # $opt is one word or none
-	flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
-	    trace-cmd report $opt -i "$dat" 2>/dev/null |
+	sh "$top_srcdir/tests/tc-report" $opt -i "$dat" 2>/dev/null |
 	    sed -n 's/^.*\] *\([0-9][0-9]*\.[0-9]*\):.*/\1/p' |
 	    head -n 40 >"$tmp/report-$t"
 done
