@@ -205,4 +205,27 @@ enum tv_status	 tv_state_before_event(struct tv_state_index *idx,
 		    const struct tv_event *ev, struct tv_state *out,
 		    struct tv_error *err);
 
+/* Where to look for an owner's events: see tv_state_index_owner_seek(). */
+struct tv_state_stretch {
+	bool		 from_here;	/* start where the caller is */
+	struct tv_event	 start;		/* else here: forwards this event
+					   first, backwards the one before */
+	bool		 has_stop;
+	struct tv_event	 stop;		/* forwards: the first event past
+					   the stretch; backwards: its
+					   first event */
+};
+
+/**
+ * tv_state_index_owner_seek() - the first stretch of the trace (between
+ * two checkpoints) after (@dir > 0) or before @from that may hold an
+ * event owned by @id (a tid or a pid, as tv_state_apply names owners),
+ * from the background pass's owner filters: 1 with it in @out; -1 when
+ * no event after (before) @from has that owner; 0 when nothing is known
+ * (the pass is not done): look everywhere.
+ */
+int		 tv_state_index_owner_seek(struct tv_state_index *idx,
+		    int64_t id, const struct tv_event *from, int dir,
+		    struct tv_state_stretch *out);
+
 #endif /* TVIEW_STATE_H */

@@ -14,7 +14,8 @@
  *   the model on load, so the list knows "event N of M" at once); a u64
  *   FNV-1a checksum of this head, so that --info reads the counts without
  *   the rest (tv_state_cache_counts()); then u64 nckpts and per checkpoint
- *   u32 stream u64 packet u64 index i64 ts u64 ordinal i64 time
+ *   u32 stream u64 packet u64 index i64 ts u64 ordinal u32 nwords
+ *   u64 words[nwords] (the owner filter) i64 time
  *   u64 nthreads u64 ncpus threads[] cpus[]; and a u64 FNV-1a checksum of
  *   everything before it.
  */
@@ -36,7 +37,8 @@
 #include "state-priv.h"
 
 #define CACHE_MAGIC	"TVSTATE1"
-#define CACHE_VERSION	7	/* 7: counts first; 6: exit names */
+#define CACHE_VERSION	8	/* 8: owner filters; 7: counts first;
+				   6: exit names */
 /* Caps: a cache bigger than this is not ours to read. */
 #define CACHE_MAX_BYTES		((size_t)1 << 31)
 #define CACHE_MAX_KEY		((size_t)1 << 24)
@@ -203,8 +205,10 @@ cache_free(struct tv_state_ckpt *ck, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		tv_state_snap_free(ck[i].snap);
+		free(ck[i].who.words);
+	}
 	free(ck);
 }
 
@@ -219,6 +223,7 @@ tv_state_cache_load(const char *path, const struct tv_trace_set *set,
 	struct tv_strbuf key;
 	uint32_t hdr[4];
 	uint64_t n, i, nt, nc, sum;
+	uint32_t nw;
 	char magic[8];
 	char *buf = NULL;
 	size_t len = 0;
@@ -261,8 +266,8 @@ tv_state_cache_load(const char *path, const struct tv_trace_set *set,
 		goto corrupt;
 	cache_get(&r, &sum, sizeof(sum));	/* the head's checksum */
 	cache_get(&r, &n, sizeof(n));
-	/* each checkpoint takes at least 60 bytes: bound n by the file */
-	if (r.bad || n > (r.len - r.off) / 60)
+	/* each checkpoint takes at least 64 bytes: bound n by the file */
+	if (r.bad || n > (r.len - r.off) / 64)
 		goto corrupt;
 	ck = tv_xcalloc(TV_MAX(n, (uint64_t)1), sizeof(*ck));
 	for (i = 0; i < n; i++) {
@@ -272,6 +277,13 @@ tv_state_cache_load(const char *path, const struct tv_trace_set *set,
 		cache_get(&r, &c->index, sizeof(c->index));
 		cache_get(&r, &c->ts, sizeof(c->ts));
 		cache_get(&r, &c->ordinal, sizeof(c->ordinal));
+		cache_get(&r, &nw, sizeof(nw));
+		if (r.bad || nw > (r.len - r.off) / sizeof(uint64_t) ||
+		    (nw & (nw - 1)) != 0)
+			goto corrupt_ck;
+		c->who.nwords = nw;
+		c->who.words = nw ? tv_xcalloc(nw, sizeof(uint64_t)) : NULL;
+		cache_get(&r, c->who.words, nw * sizeof(uint64_t));
 		cache_get(&r, &sum, sizeof(sum));	/* snapshot time */
 		cache_get(&r, &nt, sizeof(nt));
 		cache_get(&r, &nc, sizeof(nc));
@@ -285,10 +297,8 @@ tv_state_cache_load(const char *path, const struct tv_trace_set *set,
 		c->snap->time = (int64_t)sum;
 		cache_get(&r, c->snap->threads, nt * sizeof(struct tv_thread));
 		cache_get(&r, c->snap->cpus, nc * sizeof(struct tv_state_cpu));
-		if (r.bad || !cache_snap_ok(c->snap)) {
-			i++;
+		if (r.bad || !cache_snap_ok(c->snap))
 			goto corrupt_ck;
-		}
 	}
 	if (r.off != r.len)
 		goto corrupt_ck;
@@ -298,7 +308,7 @@ tv_state_cache_load(const char *path, const struct tv_trace_set *set,
 	return TV_OK;
 
 corrupt_ck:
-	cache_free(ck, i);
+	cache_free(ck, n);	/* calloc'd: what was not read is NULL */
 corrupt:
 	free(buf);
 	return tv_error_at(err, TV_CORRUPT, path, r.off,
@@ -489,6 +499,10 @@ tv_state_cache_save(const char *path, const struct tv_trace_set *set,
 		cache_put(fp, &sum, &ckpts[i].ts, sizeof(ckpts[i].ts));
 		cache_put(fp, &sum, &ckpts[i].ordinal,
 		    sizeof(ckpts[i].ordinal));
+		cache_put(fp, &sum, &ckpts[i].who.nwords,
+		    sizeof(ckpts[i].who.nwords));
+		cache_put(fp, &sum, ckpts[i].who.words,
+		    ckpts[i].who.nwords * sizeof(uint64_t));
 		cache_put(fp, &sum, &sn->time, sizeof(sn->time));
 		v = sn->nthreads;
 		cache_put(fp, &sum, &v, sizeof(v));

@@ -55,6 +55,11 @@ struct tv_state_index {
 	struct tv_state_ckpt	*ckpts;
 	size_t			 nckpts;
 	size_t			 ckpts_cap;
+	/* the owners seen since the last checkpoint (the worker's) */
+	int64_t			*who_ids;
+	size_t			 nwho_ids;
+	size_t			 who_cap;
+	bool			 who_done;	/* every filter complete */
 	/* counts, read once done */
 	uint64_t		 cpu_events[INDEX_MAX_CPU];
 	/* queries (one thread at a time) */
@@ -86,13 +91,105 @@ tv_state_index_destroy(struct tv_state_index *idx)
 		__atomic_store_n(&idx->cancel, 1, __ATOMIC_RELEASE);
 		pthread_join(idx->thread, NULL);
 	}
-	for (i = 0; i < idx->nckpts; i++)
+	for (i = 0; i < idx->nckpts; i++) {
 		tv_state_snap_free(idx->ckpts[i].snap);
+		free(idx->ckpts[i].who.words);
+	}
 	free(idx->ckpts);
+	free(idx->who_ids);
 	if (idx->qmerge != NULL)
 		tv_merge_destroy(idx->qmerge);
 	pthread_mutex_destroy(&idx->lock);
 	free(idx);
+}
+
+/* The @k-th probe (0, 1, 2) of owner @id in a filter of @nbits. */
+static uint32_t
+who_bit(int64_t id, unsigned k, uint32_t nbits)
+{
+	uint64_t h = ((uint64_t)id + k) * UINT64_C(0x9e3779b97f4a7c15);
+
+	h ^= h >> 31;
+	h *= UINT64_C(0xbf58476d1ce4e5b9);
+	h ^= h >> 29;
+	return (uint32_t)(h & (nbits - 1));
+}
+
+/* Order of owner ids. */
+static int
+id_cmp(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* See state-priv.h. */
+void
+tv_state_who_build(struct tv_state_who *who, int64_t *ids, size_t n)
+{
+	size_t i, m = 0;
+	uint32_t nbits = 64, b;
+	unsigned k;
+
+	who->nwords = 0;
+	who->words = NULL;
+	qsort(ids, n, sizeof(*ids), id_cmp);
+	for (i = 0; i < n; i++)
+		if (m == 0 || ids[i] != ids[m - 1])
+			ids[m++] = ids[i];
+	if (m > TV_STATE_WHO_MAX)
+		return;
+	while (nbits < 16 * m)
+		nbits *= 2;
+	who->nwords = nbits / 64;
+	who->words = tv_xcalloc(who->nwords, sizeof(*who->words));
+	for (i = 0; i < m; i++)
+		for (k = 0; k < 3; k++) {
+			b = who_bit(ids[i], k, nbits);
+			who->words[b / 64] |= (uint64_t)1 << (b % 64);
+		}
+}
+
+/* See state-priv.h. */
+bool
+tv_state_who_has(const struct tv_state_who *who, int64_t id)
+{
+	uint32_t nbits = who->nwords * 64, b;
+	unsigned k;
+
+	if (who->nwords == 0)
+		return true;
+	for (k = 0; k < 3; k++) {
+		b = who_bit(id, k, nbits);
+		if (!(who->words[b / 64] >> (b % 64) & 1))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The last checkpoint's owners are all seen: build its filter (under
+ * the lock) and start collecting the next one's.
+ */
+static void
+index_who_close(struct tv_state_index *idx)
+{
+	if (idx->nckpts > 0)
+		tv_state_who_build(&idx->ckpts[idx->nckpts - 1].who,
+		    idx->who_ids, idx->nwho_ids);
+	idx->nwho_ids = 0;
+}
+
+/* Note owner @id of an event of the current checkpoint's stretch. */
+static void
+index_who_add(struct tv_state_index *idx, int64_t id)
+{
+	/* a run of one owner's events is the common case */
+	if (idx->nwho_ids > 0 && idx->who_ids[idx->nwho_ids - 1] == id)
+		return;
+	TV_VEC_GROW(idx->who_ids, idx->nwho_ids, idx->who_cap);
+	idx->who_ids[idx->nwho_ids++] = id;
 }
 
 /*
@@ -111,7 +208,9 @@ index_checkpoint(struct tv_state_index *idx, const struct tv_state *s,
 	ck.ts = ev->rec.ts;
 	ck.ordinal = ordinal;
 	ck.snap = tv_state_save(s);
+	memset(&ck.who, 0, sizeof(ck.who));
 	pthread_mutex_lock(&idx->lock);
+	index_who_close(idx);
 	TV_VEC_GROW(idx->ckpts, idx->nckpts, idx->ckpts_cap);
 	idx->ckpts[idx->nckpts++] = ck;
 	pthread_mutex_unlock(&idx->lock);
@@ -200,6 +299,7 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 	struct tv_merge *m;
 	struct tv_state *s;
 	struct tv_event ev;
+	struct tv_event_owner owner;
 	enum tv_status st = TV_OK;
 	uint64_t n = 0, recs = 0, every = idx->every, next_ck = 0;
 	size_t snap_bytes = 0;
@@ -244,7 +344,14 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 			if (ev.rec.class_index < set->traces[i]->nclasses)
 				k.classes[i][ev.rec.class_index]++;
 		}
-		(void)tv_state_apply(s, &ev, NULL, NULL);
+		(void)tv_state_apply(s, &ev, &owner, NULL);
+		if (ev.rec.kind == TV_REC_EVENT) {
+			if (owner.tid != TV_TID_UNKNOWN)
+				index_who_add(idx, owner.tid);
+			if (owner.pid != TV_TID_UNKNOWN &&
+			    owner.pid != owner.tid)
+				index_who_add(idx, owner.pid);
+		}
 		if (ev.rec.ts != TV_TIME_NONE)
 			__atomic_store_n(&idx->reached, ev.rec.ts,
 			    __ATOMIC_RELAXED);
@@ -253,6 +360,12 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 	if (counting) {
 		__atomic_store_n(&ctr.stop, 1, __ATOMIC_RELEASE);
 		pthread_join(counter, NULL);
+	}
+	if (st == TV_END || st == TV_OK) {
+		pthread_mutex_lock(&idx->lock);
+		index_who_close(idx);
+		idx->who_done = true;
+		pthread_mutex_unlock(&idx->lock);
 	}
 	if (st == TV_OK) {
 		index_publish_counts(set, &k);
@@ -293,6 +406,7 @@ index_load_cache(struct tv_state_index *idx)
 	__atomic_store_n(&idx->events, nev, __ATOMIC_RELAXED);
 	__atomic_store_n(&idx->reached, idx->set->ts_end, __ATOMIC_RELAXED);
 	idx->from_cache = true;
+	idx->who_done = true;
 	return true;
 }
 
@@ -606,4 +720,85 @@ tv_state_index_ckpt_before(struct tv_state_index *idx,
 	}
 	pthread_mutex_unlock(&idx->lock);
 	return ok;
+}
+
+/* Checkpoint @i's position as an event (@set's stream pointer). */
+static void
+ckpt_event(const struct tv_state_index *idx, size_t i, struct tv_event *at)
+{
+	const struct tv_state_ckpt *ck = &idx->ckpts[i];
+
+	memset(at, 0, sizeof(*at));
+	at->stream = idx->set->streams[ck->stream];
+	at->packet = ck->packet;
+	at->index = ck->index;
+	at->rec.ts = ck->ts;
+}
+
+/* See state.h. */
+int
+tv_state_index_owner_seek(struct tv_state_index *idx, int64_t id,
+    const struct tv_event *from, int dir, struct tv_state_stretch *out)
+{
+	struct tv_event ck;
+	size_t lo = 0, hi, mid, j, c;
+	bool found = false;
+	int cmp;
+
+	pthread_mutex_lock(&idx->lock);
+	if (!idx->who_done || idx->nckpts == 0) {
+		pthread_mutex_unlock(&idx->lock);
+		return 0;
+	}
+	/*
+	 * j: the stretch of the first event to look at: forwards the last
+	 * checkpoint at or before @from, backwards the last one before it
+	 * (a backward walk looks at the events before @from).
+	 */
+	hi = idx->nckpts;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		ckpt_event(idx, mid, &ck);
+		cmp = tv_event_cmp(&ck, from);
+		if (cmp < 0 || (cmp == 0 && dir > 0))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0) {
+		/* before the first checkpoint, the first event: none before */
+		pthread_mutex_unlock(&idx->lock);
+		return dir < 0 ? -1 : 0;
+	}
+	j = lo - 1;
+	c = j;
+	if (dir > 0) {
+		for (; c < idx->nckpts && !found; c++)
+			found = tv_state_who_has(&idx->ckpts[c].who, id);
+		c--;
+	} else {
+		for (c++; c-- > 0 && !found;)
+			found = tv_state_who_has(&idx->ckpts[c].who, id);
+		c++;
+	}
+	if (!found) {
+		pthread_mutex_unlock(&idx->lock);
+		return -1;
+	}
+	out->from_here = c == j;
+	if (dir > 0) {
+		ckpt_event(idx, c, &out->start);
+		out->has_stop = c + 1 < idx->nckpts;
+		if (out->has_stop)
+			ckpt_event(idx, c + 1, &out->stop);
+	} else {
+		out->has_stop = true;
+		ckpt_event(idx, c, &out->stop);
+		if (c + 1 < idx->nckpts)
+			ckpt_event(idx, c + 1, &out->start);
+		else
+			out->from_here = true;	/* the last stretch */
+	}
+	pthread_mutex_unlock(&idx->lock);
+	return 1;
 }

@@ -96,6 +96,26 @@ void		 tv_thread_set_name(struct tv_thread *t, const char *name);
 
 /* ---- the index's internals (state-checkpoint.c, state-cache.c) ---- */
 
+/*
+ * A checkpoint's owner filter: a Bloom filter of the owners (tid and
+ * pid) of the events from it to the next checkpoint, sized to them
+ * (16 bits and three probes an owner: about 0.5% false hits).
+ * nwords 0: unknown (not complete, or too many owners to keep).
+ */
+struct tv_state_who {
+	uint32_t		 nwords;	/* a power of two */
+	uint64_t		*words;		/* owned */
+};
+
+/* Most distinct owners a filter is built for; past it: unknown. */
+#define TV_STATE_WHO_MAX	(1u << 16)
+
+/* Build @who from the @n owner ids of @ids (sorted and reused). */
+void		 tv_state_who_build(struct tv_state_who *who, int64_t *ids,
+		    size_t n);
+/* Whether @who may hold owner @id (false: it does not). */
+bool		 tv_state_who_has(const struct tv_state_who *who, int64_t id);
+
 /* A checkpoint: the state just before the record at @pos. */
 struct tv_state_ckpt {
 	uint32_t		 stream;	/* ordinal */
@@ -104,6 +124,8 @@ struct tv_state_ckpt {
 	int64_t			 ts;
 	uint64_t		 ordinal;	/* events before it */
 	struct tv_state_snap	*snap;		/* owned */
+	/* the owners from here to the next checkpoint, once complete */
+	struct tv_state_who	 who;
 };
 
 /**

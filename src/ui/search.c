@@ -85,11 +85,14 @@ progress(struct tv_ui *ui, const char *what, const struct tv_event *ev)
  * @dir until @pred holds.  TV_OK with *hit, TV_NOT_FOUND, or
  * TV_CANCELLED (with a message) when the user stopped it.  With @wrap
  * the walk continues at the other end, once, and *wrapped says so.
+ * With @stop, TV_END when the walk reaches it (forwards: @stop itself is
+ * not looked at; backwards: it is, and nothing before it).
  */
 static enum tv_status
 scan_loop(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
     int dir, bool wrap, tv_ui_scan_pred pred, void *arg, const char *what,
-    struct tv_event *hit, bool *wrapped, struct tv_ui_typeahead *ta)
+    struct tv_event *hit, bool *wrapped, struct tv_ui_typeahead *ta,
+    const struct tv_event *stop)
 {
 	struct tv_event ev;
 	struct timespec delay;
@@ -133,6 +136,9 @@ scan_loop(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
 				tv_merge_seek_end(ui->merge);
 			continue;
 		}
+		if (stop != NULL && (dir > 0 ? tv_event_cmp(&ev, stop) >= 0 :
+		    tv_event_cmp(&ev, stop) < 0))
+			return TV_END;
 		if (around) {
 			int c = tv_event_cmp(&ev, from);
 
@@ -174,7 +180,7 @@ tv_ui_scan(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
 	ta.n = 0;
 	ta.resized = false;
 	st = scan_loop(ui, from, inclusive, dir, wrap, pred, arg, what, hit,
-	    wrapped, &ta);
+	    wrapped, &ta, NULL);
 	if (ta.resized)
 		tv_ui_layout(ui);
 	tv_ui_replay_keys(&ta);
@@ -362,6 +368,57 @@ pid_pred(struct tv_ui *ui, const struct tv_event *ev, void *arg)
 	return tv_ui_owner_pid(ui, ev, a->dir, &pid) && pid == a->pid;
 }
 
+/*
+ * tv_ui_scan() from the selection for an event owned by @id (a tid or a
+ * pid), only through the stretches of the trace whose owner filters
+ * (from the background pass) may hold one: a PID absent from a 1 GB
+ * trace answers at once, a rare one is reached without walking the
+ * stretches between its events.
+ */
+static enum tv_status
+scan_owner(struct tv_ui *ui, int64_t id, int dir, tv_ui_scan_pred pred,
+    void *arg, const char *what, struct tv_event *hit)
+{
+	struct tv_state_index *idx = tv_ui_session_index(ui);
+	struct tv_state_stretch sr;
+	struct tv_ui_typeahead ta;
+	struct tv_event from = ui->sel;
+	bool inclusive = false;
+	enum tv_status st;
+	int r;
+
+	ta.n = 0;
+	ta.resized = false;
+	for (;;) {
+		r = idx != NULL ?
+		    tv_state_index_owner_seek(idx, id, &from, dir, &sr) : 0;
+		if (r < 0) {
+			st = TV_NOT_FOUND;
+			break;
+		}
+		if (r == 0) {
+			st = scan_loop(ui, &from, inclusive, dir, false, pred,
+			    arg, what, hit, NULL, &ta, NULL);
+			break;
+		}
+		if (!sr.from_here) {
+			from = sr.start;
+			inclusive = dir > 0;
+		}
+		st = scan_loop(ui, &from, inclusive, dir, false, pred, arg,
+		    what, hit, NULL, &ta, sr.has_stop ? &sr.stop : NULL);
+		if (st != TV_END)
+			break;
+		/* the stretch held none: on from its edge */
+		from = sr.stop;
+		inclusive = dir > 0;
+	}
+	if (ta.resized)
+		tv_ui_layout(ui);
+	tv_ui_replay_keys(&ta);
+	return st;
+}
+
 /* The next (@dir > 0) or previous event of PID @pid. */
 void
 tv_ui_jump_pid(struct tv_ui *ui, int64_t pid, int dir)
@@ -372,8 +429,8 @@ tv_ui_jump_pid(struct tv_ui *ui, int64_t pid, int dir)
 
 	if (!ui->have_sel)
 		return;
-	st = tv_ui_scan(ui, &ui->sel, false, dir, false, pid_pred, &arg,
-	    _("looking for the PID"), &hit, NULL);
+	st = scan_owner(ui, pid, dir, pid_pred, &arg,
+	    _("looking for the PID"), &hit);
 	if (st == TV_OK)
 		tv_ui_events_goto(ui, &hit);
 	else if (st == TV_NOT_FOUND)
@@ -465,8 +522,9 @@ tv_ui_jump_thread(struct tv_ui *ui, int dir, bool by_pid)
 
 	if (!ui->have_sel)
 		return;
-	st = tv_ui_scan(ui, &ui->sel, false, dir, false, thread_pred, &arg,
-	    _("looking for the process"), &hit, NULL);
+	st = scan_owner(ui, by_pid && ui->proc_pid != TV_TID_UNKNOWN ?
+	    ui->proc_pid : ui->proc_tid, dir, thread_pred, &arg,
+	    _("looking for the process"), &hit);
 	if (st == TV_OK)
 		tv_ui_events_goto(ui, &hit);
 	else if (st == TV_NOT_FOUND)

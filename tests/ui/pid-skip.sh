@@ -1,0 +1,34 @@
+#!/bin/sh
+# :pid and ]/[ skip the stretches of the trace that hold no event of the
+# PID, from the background pass's per-checkpoint owner filters: a PID
+# that is nowhere answers at once, one that first shows up near the end
+# is reached without walking what comes before.  TVIEW_UI_SCAN_DELAY_US
+# makes a walk of the whole trace take minutes, so a scan that does not
+# skip times out here, whatever the machine's speed.
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+gen_trace "$tmp/trace" --cpus 4 --events 200000 --seed 21
+"$TVIEW" --dump --with-pid "$tmp/trace" >"$tmp/dump" 2>/dev/null
+# a PID whose first event lies between the 150,000th and the 190,000th
+late=$(awk -F'\t' '$1 != "-" && !($1 in first) { first[$1] = NR }
+    END { for (p in first) if (first[p] > 150000 && first[p] < 190000)
+    { print first[p], p; exit } }' "$tmp/dump")
+test -n "$late" || { echo "no late PID in the generated trace"; exit 99; }
+line=${late% *}
+pid=${late#* }
+t=$(dump_time "$(sed -n "${line}p" "$tmp/dump" | cut -f4-)")
+
+ui_start TVIEW_UI_SCAN_DELAY_US=2000 "$tmp/trace"
+ok "started" ui_wait "Event"
+ok "the background pass ends" ui_wait_gone "indexing"
+ui_type ":pid 987654"; ui_keys Enter
+ok "an absent PID is answered without a walk" \
+    ui_wait "no later event of PID 987654"
+ui_type ":pid $pid"; ui_keys Enter
+ok "PID $pid is reached at its first event, line $line" ui_wait_sel "$t"
+ui_keys '['
+ok "and there is none before it" \
+    ui_wait "no earlier event of PID $pid"
+ok "quits with 0" ui_quit
+done_tests
