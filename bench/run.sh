@@ -8,7 +8,8 @@
 #     latency over 1,000 random times (bench/seek-bench: median, p99),
 #     --dump --begin <90%> vs babeltrace2 --begin, full --dump vs
 #     babeltrace2 text, a full count pass (bench/count-bench, plain and
-#     with every field decoded) vs babeltrace2's counter sink, and the
+#     with every field decoded, on every core and on one thread) vs
+#     babeltrace2's counter sink, and the
 #     peak RSS of each (/usr/bin/time);
 #     `tview --stats` (a full walk through the process state) against
 #     the same counter, and the time to draw the control-flow and CPU
@@ -192,6 +193,12 @@ bench_trace() {
 	sed 's/^/    count-bench: /' "$work/count" | tee -a "$results"
 	measure "$count" --decode "$path"
 	row "count (all fields)" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
+	# the same two on one thread (tv_merge_next), as before the walk
+	# went parallel: what one core does, and what the others add
+	measure "$count" --sequential "$path"
+	row "count (headers, 1 thr)" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
+	measure "$count" --sequential --decode "$path"
+	row "count (fields, 1 thr)" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
 	# --stats walks every record through the process state (events per
 	# class, CPU and thread, CPU time per mode): against the counter too
 	measure "$TVIEW" --stats "$path"
