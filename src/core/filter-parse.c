@@ -256,6 +256,13 @@ compile_regex(struct pstate *ps, struct fnode *cmp, const struct fnode *pat)
 	cmp->re = pcre2_compile((PCRE2_SPTR)pat->text, pat->num,
 	    PCRE2_CASELESS, &code, &off, NULL);
 	if (cmp->re != NULL) {
+		/*
+		 * Matched once per event over whole traces: JIT-compiled
+		 * when the library can (pcre2_match uses it by itself, and
+		 * compiled code is safe to share between the pass's
+		 * workers); the interpreter otherwise.
+		 */
+		(void)pcre2_jit_compile(cmp->re, PCRE2_JIT_COMPLETE);
 		TV_VEC_GROW(ps->f->regexes, ps->f->nregexes,
 		    ps->f->regexes_cap);
 		ps->f->regexes[ps->f->nregexes++] = cmp->re;

@@ -305,6 +305,8 @@ tv_ui_search_set(struct tv_ui *ui, const char *pattern, int dir)
 		    (size_t)off, (const char *)msg);
 		return;
 	}
+	/* matched against every row of a search: JIT when available */
+	(void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
 	tv_ui_search_fini(ui);
 	ui->re = re;
 	ui->md = pcre2_match_data_create_from_pattern(re, NULL);
