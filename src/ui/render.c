@@ -276,11 +276,14 @@ tv_ui_event_name(const struct tv_event *ev)
 static void
 add_padded(struct tv_strbuf *sb, const char *s, int width)
 {
-	int w = tv_ui_width(s);
+	static const char spaces[] = "                                ";
+	int w = tv_ui_width(s), n;
 
 	tv_strbuf_adds(sb, s);
-	while (w++ < width)
-		tv_strbuf_addc(sb, ' ');
+	for (; w < width; w += n) {
+		n = TV_MIN(width - w, (int)sizeof(spaces) - 1);
+		tv_strbuf_add(sb, spaces, (size_t)n);
+	}
 }
 
 /*
@@ -588,8 +591,10 @@ render_row(struct tv_ui *ui, const struct tv_event *ev,
 
 		if (i)
 			tv_strbuf_add(sb, ", ", 2);
-		if (k->name)
-			tv_strbuf_addf(sb, "%s = ", k->name);
+		if (k->name) {
+			tv_strbuf_adds(sb, k->name);
+			tv_strbuf_add(sb, " = ", 3);
+		}
 		tv_ui_render_value(sb, k);
 	}
 scroll:
@@ -632,9 +637,20 @@ int
 tv_ui_width(const char *s)
 {
 	mbstate_t st;
-	size_t len = strlen(s), n;
+	size_t len, n;
 	int cols = 0, w;
 	wchar_t wc;
+	const unsigned char *p = (const unsigned char *)s;
+
+	/*
+	 * Printable ASCII, nearly every row of a trace: one column a byte,
+	 * without the locale's conversion (a quarter of a search's time).
+	 */
+	for (n = 0; p[n] >= 0x20 && p[n] < 0x7f; n++)
+		;
+	if (p[n] == '\0')
+		return (int)n;
+	len = strlen(s);
 
 	memset(&st, 0, sizeof(st));
 	while (len > 0) {
