@@ -38,16 +38,18 @@ same_lines() {
 	test -s "$tmp/a.sel" && cmp -s "$tmp/a.sel" "$tmp/b.sel"
 }
 
-# blocked PIDFILE: wait (5 s at most) until the process is asleep, i.e.
-# blocked writing to the full pipe (without /proc: a fixed wait).
+# blocked PIDFILE: wait (5 s at most) until every thread of the process
+# is asleep: the main one blocked writing to the full pipe, the --dump
+# workers waiting for room ahead of it (without /proc: a fixed wait).
 blocked() {
 	_pid=$(cat "$1")
 	test -r "/proc/$_pid/stat" || { sleep 1; return; }
 	_n=100
 	while [ "$_n" -gt 0 ]; do
-		case $(cut -d' ' -f3 "/proc/$_pid/stat" 2>/dev/null) in
-		S|'') return ;;
-		esac
+		_busy=$(cat "/proc/$_pid"/task/*/stat 2>/dev/null |
+		    awk '{ sub(/^.*\) /, ""); if ($1 != "S") n++ }
+		    END { print n + 0 }')
+		test "$_busy" -eq 0 && return
 		sleep 0.05
 		_n=$((_n - 1))
 	done
