@@ -7,11 +7,12 @@
  * core, the decoding on the workers); --sequential walks with
  * tv_merge_next on one thread, as tview did before it.
  *
- *   count-bench [--sequential] [--decode] TRACE
+ *   count-bench [--sequential] [--threads N] [--decode] TRACE
  */
 #include "bench.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tview/pwalk.h"
@@ -40,11 +41,11 @@ no_work(void *arg TV_UNUSED, const struct tv_event *ev TV_UNUSED,
 
 /* The parallel pass: counts[] and the decoding errors in *derr. */
 static const struct tv_error *
-count_parallel(struct tv_trace_set *set, bool decode, uint64_t *counts,
-    uint64_t *derr, struct tv_error *err)
+count_parallel(struct tv_trace_set *set, bool decode, unsigned nthreads,
+    uint64_t *counts, uint64_t *derr, struct tv_error *err)
 {
 	struct tv_pwalk *w = tv_pwalk_start(set, INT64_MIN,
-	    decode ? decode_work : no_work, NULL, 0, false);
+	    decode ? decode_work : no_work, NULL, nthreads, false);
 	struct tv_pwalk_item it;
 
 	while (tv_pwalk_next(w, &it) == TV_OK) {
@@ -67,6 +68,7 @@ main(int argc, char **argv)
 	struct tv_arena arena;
 	uint64_t counts[3] = { 0, 0, 0 }, derr = 0;
 	bool decode = false, sequential = false;
+	unsigned nthreads = 0;
 	const struct tv_error *werr;
 	struct tv_error perr;
 	int64_t t0, t1;
@@ -78,18 +80,22 @@ main(int argc, char **argv)
 			decode = true;
 		else if (strcmp(argv[argi], "--sequential") == 0)
 			sequential = true;
+		else if (strcmp(argv[argi], "--threads") == 0 &&
+		    argi + 1 < argc)
+			nthreads = (unsigned)strtoul(argv[++argi], NULL, 10);
 		else
 			break;
 	}
 	if (argc != argi + 1) {
-		fputs("usage: count-bench [--sequential] [--decode] TRACE\n",
-		    stderr);
+		fputs("usage: count-bench [--sequential] [--threads N] "
+		    "[--decode] TRACE\n", stderr);
 		return 2;
 	}
 	t0 = bench_now_ns();
 	set = bench_open("count-bench", argv[argi]);
 	if (!sequential) {
-		werr = count_parallel(set, decode, counts, &derr, &perr);
+		werr = count_parallel(set, decode, nthreads, counts, &derr,
+		    &perr);
 		t1 = bench_now_ns();
 		goto report;
 	}

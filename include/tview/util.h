@@ -12,6 +12,7 @@
 
 void	*tv_xmalloc(size_t size);
 void	*tv_xcalloc(size_t nmemb, size_t size);
+void	*tv_xcalloc_aligned(size_t align, size_t size);
 void	*tv_xrealloc(void *ptr, size_t size);
 void	*tv_xreallocarray(void *ptr, size_t nmemb, size_t size);
 char	*tv_xstrdup(const char *s);

@@ -31,6 +31,22 @@ tv_xmalloc(size_t size)
 	return p;
 }
 
+/*
+ * Zeroed memory aligned to @align (a power of two, a multiple of the
+ * pointer size) that never returns NULL: for data written by one thread
+ * each, which must not share a cache line with another thread's.
+ */
+void *
+tv_xcalloc_aligned(size_t align, size_t size)
+{
+	void *p = NULL;
+
+	if (posix_memalign(&p, align, size ? size : 1) != 0 || !p)
+		oom(size);
+	memset(p, 0, size);
+	return p;
+}
+
 /* calloc that never returns NULL. */
 void *
 tv_xcalloc(size_t nmemb, size_t size)

@@ -250,9 +250,7 @@ fac_decode_packet(struct tv_stream *s, uint64_t pkt,
 	enum tv_status st = TV_OK;
 	uint8_t al = xt->sizes.alignment;
 
-	out->status = TV_OK;
-	tv_error_clear(&out->err);
-	b = tv_event_bytes(s, pkt, &p, &mf);
+	b = ltt_xblock(s, pkt, out, &p, &mf);
 	if (!b)
 		return TV_NOT_FOUND;
 	end = p->content_bits / 8;
@@ -267,16 +265,11 @@ fac_decode_packet(struct tv_stream *s, uint64_t pkt,
 		if (pos >= end)
 			break;
 		if (end - pos < xt->head_size) {
-			st = tv_error_at(&out->err, TV_CORRUPT, mf->path,
-			    p->offset + pos, _("event header runs past the "
-			    "block"));
+			st = ltt_xblock_damage(out, mf, p, pos, NULL);
 			break;
 		}
 		if (xt->heartbeat) {
-			full = (tsc & ~UINT64_C(0xffffffff)) |
-			    ltt_u32(b + pos, xt->swap);
-			if (full < tsc)
-				full += UINT64_C(1) << 32;
+			full = ltt_tsc_extend(tsc, ltt_u32(b + pos, xt->swap));
 		} else {
 			full = ltt_u64(b + pos, xt->swap);
 		}
@@ -301,9 +294,7 @@ fac_decode_packet(struct tv_stream *s, uint64_t pkt,
 		    end, xc->alignment, NULL, NULL, 0) != TV_OK)
 			data = UINT64_MAX;
 		if (data > end) {
-			st = tv_error_at(&out->err, TV_CORRUPT, mf->path,
-			    p->offset + pos, _("payload of %s runs past the "
-			    "block"), xc->ec->name);
+			st = ltt_xblock_damage(out, mf, p, pos, xc);
 			break;
 		}
 		tsc = full;

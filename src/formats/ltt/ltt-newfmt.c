@@ -280,9 +280,7 @@ nf_decode_packet(struct tv_stream *s, uint64_t pkt,
 	uint64_t pos = 0, end, tsc;
 	enum tv_status st = TV_OK;
 
-	out->status = TV_OK;
-	tv_error_clear(&out->err);
-	b = tv_event_bytes(s, pkt, &p, &mf);
+	b = ltt_xblock(s, pkt, out, &p, &mf);
 	if (!b)
 		return TV_NOT_FOUND;
 	end = p->content_bits / 8;
@@ -290,19 +288,14 @@ nf_decode_packet(struct tv_stream *s, uint64_t pkt,
 	while (pos < end) {
 		const struct ltt_xclass *xc;
 		uint64_t full, data;
-		uint32_t id, t32;
+		uint32_t id;
 
 		if (end - pos < HEAD) {
-			st = tv_error_at(&out->err, TV_CORRUPT, mf->path,
-			    p->offset + pos, _("event header runs past the "
-			    "block"));
+			st = ltt_xblock_damage(out, mf, p, pos, NULL);
 			break;
 		}
 		id = ltt_u16(b + pos, xt->swap);
-		t32 = ltt_u32(b + pos + 2, xt->swap);
-		full = (tsc & ~UINT64_C(0xffffffff)) | t32;
-		if (full < tsc)
-			full += UINT64_C(1) << 32;
+		full = ltt_tsc_extend(tsc, ltt_u32(b + pos + 2, xt->swap));
 		xc = id < xt->nids ? xt->by_id[id] : NULL;
 		if (!xc) {
 			st = tv_error_at(&out->err, TV_CORRUPT, mf->path,
@@ -315,15 +308,10 @@ nf_decode_packet(struct tv_stream *s, uint64_t pkt,
 			data += (uint64_t)xc->fixed;
 		} else if (ltt_xdecode(xc->payload, b, &data, end, 0, NULL,
 		    NULL, 0) != TV_OK) {
-			st = tv_error_at(&out->err, TV_CORRUPT, mf->path,
-			    p->offset + pos, _("payload of %s runs past the "
-			    "block"), xc->ec->name);
-			break;
+			data = UINT64_MAX;
 		}
 		if (data > end) {
-			st = tv_error_at(&out->err, TV_CORRUPT, mf->path,
-			    p->offset + pos, _("payload of %s runs past the "
-			    "block"), xc->ec->name);
+			st = ltt_xblock_damage(out, mf, p, pos, xc);
 			break;
 		}
 		if (id == xt->id_heartbeat && data - pos >= HEAD + 16)

@@ -299,6 +299,28 @@ enum tv_status	 ltt_xload_facilities(struct tv_trace *t,
 		    struct tv_stream *s, const struct ltt_xload *how,
 		    struct tv_error *err);
 /**
+ * ltt_xblock() - start decoding block @pkt of @s into @out (status and
+ * error cleared): its bytes, its index entry in *@p and its file in *@mf;
+ * NULL when it is not in the index or its file.
+ */
+const uint8_t	*ltt_xblock(const struct tv_stream *s, uint64_t pkt,
+		    struct tv_packet_events *out, const struct tv_packet **p,
+		    const struct tv_mapfile **mf);
+/**
+ * ltt_xblock_damage() - the packet walk stops at byte @pos of block @p
+ * (file @mf): an event header that does not fit (@xc NULL), or the
+ * payload of @xc that runs past the block.  TV_CORRUPT, in out->err.
+ */
+enum tv_status	 ltt_xblock_damage(struct tv_packet_events *out,
+		    const struct tv_mapfile *mf, const struct tv_packet *p,
+		    uint64_t pos, const struct ltt_xclass *xc);
+/**
+ * ltt_tsc_extend() - the full cycle count of an event whose header holds
+ * the low 32 bits @low, the previous event's being @tsc (they wrap at
+ * most once between two events: heartbeats see to that).
+ */
+uint64_t	 ltt_tsc_extend(uint64_t tsc, uint32_t low);
+/**
  * ltt_xpush_event() - append the record of an event of class @xc at byte
  * @pos of its block, at time @ts (ns) and cycle count @cycles.
  */

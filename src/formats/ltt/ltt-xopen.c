@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "tview/error.h"
+#include "tview/i18n.h"
 #include "tview/util.h"
 #include "ltt-xml.h"
 
@@ -136,6 +137,38 @@ ltt_xload_facilities(struct tv_trace *t, struct tv_stream *s,
 	}
 	tv_arena_fini(&scratch);
 	return st;
+}
+
+/* See ltt-xml.h. */
+const uint8_t *
+ltt_xblock(const struct tv_stream *s, uint64_t pkt,
+    struct tv_packet_events *out, const struct tv_packet **p,
+    const struct tv_mapfile **mf)
+{
+	out->status = TV_OK;
+	tv_error_clear(&out->err);
+	return tv_event_bytes(s, pkt, p, mf);
+}
+
+/* See ltt-xml.h. */
+enum tv_status
+ltt_xblock_damage(struct tv_packet_events *out, const struct tv_mapfile *mf,
+    const struct tv_packet *p, uint64_t pos, const struct ltt_xclass *xc)
+{
+	if (xc == NULL)
+		return tv_error_at(&out->err, TV_CORRUPT, mf->path,
+		    p->offset + pos, _("event header runs past the block"));
+	return tv_error_at(&out->err, TV_CORRUPT, mf->path, p->offset + pos,
+	    _("payload of %s runs past the block"), xc->ec->name);
+}
+
+/* See ltt-xml.h. */
+uint64_t
+ltt_tsc_extend(uint64_t tsc, uint32_t low)
+{
+	uint64_t full = (tsc & ~UINT64_C(0xffffffff)) | low;
+
+	return full < tsc ? full + (UINT64_C(1) << 32) : full;
 }
 
 /* See ltt-xml.h. */
