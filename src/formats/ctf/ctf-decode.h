@@ -205,18 +205,21 @@ enum tv_status	 ctf_decode_fields(const struct tv_event *ev,
 /*
  * What the packet scopes of the last printed packet left behind, so the
  * next event of that packet starts at its event header: the save slots,
- * the stream clock, and the packet context as printed.
+ * the stream clock, and the packet context as printed.  A cache line
+ * each: two workers' caches side by side would take each other's line
+ * at every event.
  */
 struct ctf_print_cache {
 	int			 busy;		/* atomic: a thread prints with it */
-	uint64_t		 pkt;		/* packet index + 1; 0: empty */
+	uint64_t		 pkt;		/* packet index + 1; 0: empty;
+						   atomic (read before taking) */
 	bool			 hit;		/* the last decode used it */
 	uint64_t		 clock;
 	uint32_t		 nslots;
 	uint64_t		*slots;		/* owned */
 	char			*text;		/* owned; NULL: not shown */
 	size_t			 len;
-};
+} __attribute__((aligned(64)));
 
 /*
  * A stream's print caches: one per thread printing it at once (the

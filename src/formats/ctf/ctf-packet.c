@@ -289,7 +289,7 @@ ctf_print_cache_free(struct ctf_print_cache *pc)
 	pc->slots = NULL;
 	pc->text = NULL;
 	pc->nslots = 0;
-	pc->pkt = 0;
+	__atomic_store_n(&pc->pkt, 0, __ATOMIC_RELAXED);
 }
 
 /* Free a stream's print caches. */
@@ -321,7 +321,7 @@ cache_packet_scopes(struct ctf_print_cache *pc, uint64_t pkt,
 	free(pc->text);
 	pc->text = NULL;
 	pc->len = 0;
-	pc->pkt = pkt + 1;
+	__atomic_store_n(&pc->pkt, pkt + 1, __ATOMIC_RELAXED);
 }
 
 /*
@@ -374,7 +374,8 @@ decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 	d.clock = p->cycles_begin;
 	i = 0;
 	if (pc) {
-		pc->hit = pc->pkt == ev->packet + 1 && pc->nslots == tc->nslots;
+		pc->hit = __atomic_load_n(&pc->pkt, __ATOMIC_RELAXED) ==
+		    ev->packet + 1 && pc->nslots == tc->nslots;
 		if (pc->hit) {
 			if (tc->nslots)
 				memcpy(slots, pc->slots,
@@ -382,7 +383,7 @@ decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 			d.clock = pc->clock;
 			i = TV_SCOPE_EVENT_HEADER;
 		} else {
-			pc->pkt = 0;
+			__atomic_store_n(&pc->pkt, 0, __ATOMIC_RELAXED);
 		}
 	}
 	for (; i < stop; i++) {

@@ -570,7 +570,8 @@ print_cache_take(struct ctf_stream_priv *sp, uint64_t pkt,
 	size_t i;
 
 	if (pcs == NULL) {
-		struct ctf_print_caches *fresh = tv_xcalloc(1, sizeof(*fresh));
+		struct ctf_print_caches *fresh = tv_xcalloc_aligned(64,
+		    sizeof(*fresh));
 
 		if (__atomic_compare_exchange_n(&sp->pcache, &pcs, fresh,
 		    false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
@@ -578,22 +579,26 @@ print_cache_take(struct ctf_stream_priv *sp, uint64_t pkt,
 		else
 			free(fresh);	/* another thread's is in pcs */
 	}
+	/*
+	 * The one that holds @pkt first (a worker printing a packet finds
+	 * its own cache each time, with one atomic exchange), else any.
+	 */
 	for (i = 0; i < CTF_PRINT_CACHES; i++) {
 		struct ctf_print_cache *c = &pcs->c[i];
 
-		if (__atomic_exchange_n(&c->busy, 1, __ATOMIC_ACQUIRE))
-			continue;
-		if (c->pkt == pkt + 1) {
-			if (pc != NULL)
-				__atomic_store_n(&pc->busy, 0,
-				    __ATOMIC_RELEASE);
-			return c;
+		if (__atomic_load_n(&c->pkt, __ATOMIC_RELAXED) == pkt + 1 &&
+		    !__atomic_exchange_n(&c->busy, 1, __ATOMIC_ACQUIRE)) {
+			if (__atomic_load_n(&c->pkt, __ATOMIC_RELAXED) ==
+			    pkt + 1)
+				return c;
+			pc = c;		/* another packet's by now */
+			break;
 		}
-		if (pc == NULL)
-			pc = c;
-		else
-			__atomic_store_n(&c->busy, 0, __ATOMIC_RELEASE);
 	}
+	for (i = 0; pc == NULL && i < CTF_PRINT_CACHES; i++)
+		if (!__atomic_exchange_n(&pcs->c[i].busy, 1,
+		    __ATOMIC_ACQUIRE))
+			pc = &pcs->c[i];
 	if (pc != NULL)
 		return pc;
 	memset(own, 0, sizeof(*own));
@@ -630,7 +635,7 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 	pc = print_cache_take(sp, ev->packet, &own);
 	st = print_event(ev, arena, out, pc, err);
 	if (st != TV_OK)
-		pc->pkt = 0;
+		__atomic_store_n(&pc->pkt, 0, __ATOMIC_RELAXED);
 	print_cache_give(pc, &own);
 	return st;
 }
@@ -679,7 +684,7 @@ print_event(const struct tv_event *ev, struct tv_arena *arena,
 
 		first = false;
 		print_value(out, v, 0, lim);
-		if (pc->pkt) {
+		if (__atomic_load_n(&pc->pkt, __ATOMIC_RELAXED)) {
 			pc->len = out->len - at;
 			pc->text = tv_xmalloc(pc->len + 1);
 			memcpy(pc->text, out->buf + at, pc->len);
