@@ -134,7 +134,8 @@ tv_state_who_build(struct tv_state_who *who, int64_t *ids, size_t n)
 
 	who->nwords = 0;
 	who->words = NULL;
-	qsort(ids, n, sizeof(*ids), id_cmp);
+	if (n > 0)	/* ids is NULL before the first owner */
+		qsort(ids, n, sizeof(*ids), id_cmp);
 	for (i = 0; i < n; i++)
 		if (m == 0 || ids[i] != ids[m - 1])
 			ids[m++] = ids[i];
