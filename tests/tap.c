@@ -1,11 +1,13 @@
 /*
  * The TAP producer behind tests/tap.h: numbering, failure diagnostics
- * with file:line and expected/got values, and the final plan.
+ * with file:line and expected/got values, and the final plan; and the
+ * one way the unit tests make a trace with gen-ctf.
  */
 #include "tap.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int planned = -1;
@@ -126,4 +128,16 @@ tv_done(void)
 		printf("# failed %d of %d tests\n", failed, run);
 	fflush(stdout);
 	return failed || (planned >= 0 && planned != run) ? 1 : 0;
+}
+
+/* See tap.h. */
+bool
+tv_gen_ctf(const char *dir, const char *args)
+{
+	const char *top = getenv("top_builddir");
+	char cmd[1024];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && '%s/gen-ctf' --quiet %s "
+	    "'%s'", dir, top != NULL ? top : ".", args, dir);
+	return system(cmd) == 0;
 }

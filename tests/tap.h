@@ -22,6 +22,11 @@ void	tv_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void	tv_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /** tv_done() - print the plan if it was deferred; the exit status. */
 int	tv_done(void);
+/**
+ * tv_gen_ctf() - run $top_builddir/gen-ctf --quiet @args into @dir (made
+ * anew); whether it succeeded.
+ */
+bool	tv_gen_ctf(const char *dir, const char *args);
 
 #define ok(cond, ...)		tv_ok(__FILE__, __LINE__, (cond), \
 				    __VA_ARGS__)

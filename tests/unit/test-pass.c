@@ -28,18 +28,6 @@
 #include "tview/trace.h"
 #include "../tap.h"
 
-/* Run gen-ctf with @args into @dir. */
-static bool
-gen(const char *dir, const char *args)
-{
-	const char *top = getenv("top_builddir");
-	char cmd[1024];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && '%s/gen-ctf' --quiet %s "
-	    "'%s'", dir, top != NULL ? top : ".", args, dir);
-	return system(cmd) == 0;
-}
-
 /* The predicate of the tests: one compiled filter. */
 static bool
 pred(void *arg, const struct tv_event *ev, const struct tv_event_owner *o,
@@ -282,7 +270,7 @@ check_big(const char *dir)
 	struct tv_trace_set *set = NULL;
 	struct tv_error err;
 
-	if (!ok(gen(dir, "--cpus 4 --events 400000 --seed 8"),
+	if (!ok(tv_gen_ctf(dir, "--cpus 4 --events 400000 --seed 8"),
 	    "gen-ctf (large)"))
 		return;
 	if (ok(tv_trace_set_open(&set, &path, 1, tv_format_registry(),
@@ -301,7 +289,7 @@ main(void)
 
 	snprintf(dir, sizeof(dir), "/tmp/tview-test-pass.%ld",
 	    (long)getpid());
-	if (!ok(gen(dir, "--cpus 4 --events 40000 --seed 7 "
+	if (!ok(tv_gen_ctf(dir, "--cpus 4 --events 40000 --seed 7 "
 	    "--packet-size 4096"), "gen-ctf")) {
 		return tv_done();
 	}

@@ -20,18 +20,6 @@
 #include "tview/trace.h"
 #include "../tap.h"
 
-/* Run gen-ctf with @args into @dir. */
-static bool
-gen(const char *dir, const char *args)
-{
-	const char *top = getenv("top_builddir");
-	char cmd[1024];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && '%s/gen-ctf' --quiet %s "
-	    "'%s'", dir, top != NULL ? top : ".", args, dir);
-	return system(cmd) == 0;
-}
-
 /* The flags of the tests: a function of the record alone. */
 static uint8_t
 flags_of(const struct tv_event *ev)
@@ -111,7 +99,7 @@ run(const char *dir, const char *args)
 	size_t i;
 	int k;
 
-	if (!ok(gen(dir, args), "gen-ctf %s", args) ||
+	if (!ok(tv_gen_ctf(dir, args), "gen-ctf %s", args) ||
 	    !ok(tv_trace_set_open(&set, &path, 1, tv_format_registry(),
 	    &err) == TV_OK && set != NULL, "open %s", args))
 		return;
