@@ -107,6 +107,11 @@ ui_screen() {
 	tmux -L "$sock" capture-pane -p -t 0 2>/dev/null
 }
 
+# ui_screen_sgr: the screen with its attributes as SGR escape sequences.
+ui_screen_sgr() {
+	tmux -L "$sock" capture-pane -e -p -t 0 2>/dev/null
+}
+
 # ui_sel: the selected row of the event list (marked with '>').
 ui_sel() {
 	ui_screen | grep -m1 '^>'
