@@ -13,6 +13,7 @@
 
 #include "tview/error.h"
 #include "tview/format.h"
+#include "tview/live.h"
 #include "tview/i18n.h"
 #include "tview/stats.h"
 #include "tview/timeline.h"
@@ -187,6 +188,14 @@ main_usage(FILE *fp)
 	    "current directory;\n"
 	    "a directory holding a trace.dat opens that file.\n"), fp);
 	fputc('\n', fp);
+	fputs(_("A TRACE net://HOST[:PORT]/host/HOSTNAME/SESSION is an LTTng "
+	    "live session, read\n"
+	    "from lttng-relayd (port 5344 by default); net://HOST[:PORT] "
+	    "lists its sessions.\n"
+	    "--dump and the other batch modes read it until it is "
+	    "destroyed (or Ctrl-C);\n"
+	    "the browser opens what the relay daemon holds.\n"), fp);
+	fputc('\n', fp);
 	fputs(_("Exit status: 0 on success, 1 if a trace could not be read "
 	    "completely,\n"
 	    "2 on a usage error, 3 if the browser cannot start (no usable "
@@ -276,10 +285,29 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 	struct tv_trace_set *set = NULL;
 	struct tv_error err, perr;
 	enum tv_status st, pst;
-	char **paths;
-	size_t npaths;
+	char **paths, *mirror;
+	size_t npaths, i;
 	int status;
 
+	for (i = 0; i < nargs; i++) {
+		if (!tv_live_is_url(args[i]))
+			continue;
+		if (nargs > 1) {
+			tv_error_set(&err, TV_UNSUPPORTED, NULL,
+			    _("%s: a net:// URL is opened alone"), args[i]);
+			tv_cli_error(&err);
+			return main_usage_error();
+		}
+		status = tv_cli_live(args[0], mode != MODE_UI, &paths,
+		    &npaths, &mirror);
+		if (status < 0) {
+			status = main_run(mode, o,
+			    (const char *const *)paths, npaths);
+			main_paths_free(paths, npaths);
+		}
+		tv_cli_live_cleanup(mirror);
+		return status;
+	}
 	tv_error_clear(&perr);
 	pst = tv_cli_paths(args, nargs, &paths, &npaths, &perr);
 	if (nargs == 0 && pst != TV_OK) {

@@ -71,6 +71,20 @@ int	tv_cli_stats(struct tv_trace_set *set,
 int	tv_cli_timeline(struct tv_trace_set *set,
 	    const struct tv_cli_options *o);
 
+/**
+ * tv_cli_live() - open the net:// argument @url: list the relay daemon's
+ * sessions when it names none (returns the exit status), else mirror the
+ * session into a new temporary directory, *@mirror (owned), until it is
+ * destroyed when @until_end, else until the relay has sent what it holds,
+ * and give the mirror's trace directories in *@paths (owned, *@npaths).
+ * Returns -1 when there is something to open, else an exit status.
+ */
+int	tv_cli_live(const char *url, bool until_end, char ***paths,
+	    size_t *npaths, char **mirror);
+
+/** tv_cli_live_cleanup() - remove and free a mirror of tv_cli_live(). */
+void	tv_cli_live_cleanup(char *mirror);
+
 /** tv_cli_error() - "tview: MESSAGE" on stderr, for a struct tv_error. */
 void	tv_cli_error(const struct tv_error *err);
 
