@@ -285,7 +285,8 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 	struct tv_trace_set *set = NULL;
 	struct tv_error err, perr;
 	enum tv_status st, pst;
-	char **paths, *mirror;
+	struct tv_cli_live *live;
+	char **paths;
 	size_t npaths, i;
 	int status;
 
@@ -298,14 +299,13 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 			tv_cli_error(&err);
 			return main_usage_error();
 		}
-		status = tv_cli_live(args[0], mode != MODE_UI, &paths,
-		    &npaths, &mirror);
-		if (status < 0) {
+		status = tv_cli_live_open(args[0], mode != MODE_UI, false,
+		    &paths, &npaths, &live);
+		if (status < 0)
 			status = main_run(mode, o,
 			    (const char *const *)paths, npaths);
-			main_paths_free(paths, npaths);
-		}
-		tv_cli_live_cleanup(mirror);
+		main_paths_free(paths, npaths);
+		tv_cli_live_close(live);
 		return status;
 	}
 	tv_error_clear(&perr);

@@ -32,6 +32,7 @@ struct tv_cli_options {
 };
 
 struct tv_bookmarks;
+struct tv_cli_live;
 
 /**
  * tv_cli_dump() - print every record of @set in [begin, end] to stdout, one
@@ -72,18 +73,29 @@ int	tv_cli_timeline(struct tv_trace_set *set,
 	    const struct tv_cli_options *o);
 
 /**
- * tv_cli_live() - open the net:// argument @url: list the relay daemon's
- * sessions when it names none (returns the exit status), else mirror the
- * session into a new temporary directory, *@mirror (owned), until it is
- * destroyed when @until_end, else until the relay has sent what it holds,
- * and give the mirror's trace directories in *@paths (owned, *@npaths).
- * Returns -1 when there is something to open, else an exit status.
+ * tv_cli_live_open() - open the net:// argument @url.  When it names no
+ * session, list the relay daemon's sessions and return the exit status.
+ * Else mirror the session into a new temporary directory: until it is
+ * destroyed when @until_end (batch modes), else until the relay has sent
+ * what it holds; with @follow a thread then goes on receiving.  The
+ * mirror's trace directories are in *@paths (owned, *@npaths).  Returns
+ * -1 when there is something to open, else an exit status; *@out (owned,
+ * even on failure) is closed with tv_cli_live_close().
  */
-int	tv_cli_live(const char *url, bool until_end, char ***paths,
-	    size_t *npaths, char **mirror);
+int	tv_cli_live_open(const char *url, bool until_end, bool follow,
+	    char ***paths, size_t *npaths, struct tv_cli_live **out);
 
-/** tv_cli_live_cleanup() - remove and free a mirror of tv_cli_live(). */
-void	tv_cli_live_cleanup(char *mirror);
+/**
+ * tv_cli_live_done() - true once nothing more will reach the mirror (the
+ * session ended, the connection failed, or no thread receives).
+ */
+bool	tv_cli_live_done(const struct tv_cli_live *l);
+
+/**
+ * tv_cli_live_close() - stop receiving, say the receiver's error if it
+ * had one, remove the mirror and free @l (NULL: nothing).
+ */
+void	tv_cli_live_close(struct tv_cli_live *l);
 
 /** tv_cli_error() - "tview: MESSAGE" on stderr, for a struct tv_error. */
 void	tv_cli_error(const struct tv_error *err);
