@@ -20,78 +20,21 @@
 TV_TEST_NAME=live
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
-for c in lttng lttng-sessiond lttng-relayd babeltrace2; do
-	command -v "$c" >/dev/null 2>&1 ||
-		{ echo "SKIP: $c is not installed"; exit 77; }
-done
-wrapper=liblttng-ust-libc-wrapper.so.1
-ldconfig -p 2>/dev/null | grep -qF "$wrapper" ||
-	{ echo "SKIP: no $wrapper (liblttng-ust1)"; exit 77; }
-
-lh=$tmp/lttng
-mkdir -p "$lh" "$tmp/mirror" && chmod 1777 "$tmp" "$lh" || exit 99
-# as_tracer CMD...: CMD as the user who owns the daemons.
-as_tracer() {
-	if test "$(id -u)" = 0; then
-		env HOME="$lh" LTTNG_HOME="$lh" setpriv --reuid=nobody \
-		    --regid=nogroup --clear-groups "$@"
-	else
-		env HOME="$lh" LTTNG_HOME="$lh" "$@"
-	fi
-}
-# as_tracer_bg CMD...: as_tracer in the background; its pid in $bgpid
-# (env and setpriv exec, so it is CMD's own pid).
-as_tracer_bg() {
-	if test "$(id -u)" = 0; then
-		env HOME="$lh" LTTNG_HOME="$lh" setpriv --reuid=nobody \
-		    --regid=nogroup --clear-groups "$@" &
-	else
-		env HOME="$lh" LTTNG_HOME="$lh" "$@" &
-	fi
-	bgpid=$!
-}
+command -v babeltrace2 >/dev/null 2>&1 ||
+	{ echo "SKIP: babeltrace2 is not installed"; exit 77; }
+# shellcheck source=lttng-lib.sh
+. "$top_srcdir/tests/lttng-lib.sh"
 pids=
 cleanup() {
 	for p in $pids; do kill "$p" 2>/dev/null; done
 	for p in $pids; do wait "$p" 2>/dev/null; done
+	lttng_cleanup
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
-
-# wait_for SECONDS CMD...: poll every 0.1 s until CMD succeeds.
-wait_for() {
-	_n=$(($1 * 10)); shift
-	while test "$_n" -gt 0; do
-		"$@" && return 0
-		sleep 0.1
-		_n=$((_n - 1))
-	done
-	return 1
-}
-
-as_tracer_bg lttng-sessiond >"$tmp/sessiond.log" 2>&1
-pids="$pids $bgpid"
-wait_for 20 as_tracer lttng list >/dev/null 2>&1 ||
-	{ echo "SKIP: lttng-sessiond did not start"; exit 77; }
-# three free loopback ports
-base=$((20000 + ($$ % 4000) * 3))
-tries=0
-while :; do
-	C=$base D=$((base + 1)) L=$((base + 2))
-	as_tracer_bg lttng-relayd -C "tcp://127.0.0.1:$C" \
-	    -D "tcp://127.0.0.1:$D" -L "tcp://127.0.0.1:$L" -o "$lh/out" \
-	    >"$tmp/relayd.log" 2>&1
-	rd=$bgpid
-	sleep 0.5
-	kill -0 "$rd" 2>/dev/null && break
-	tries=$((tries + 1))
-	test "$tries" -lt 10 || { echo "SKIP: lttng-relayd did not start"; exit 77; }
-	base=$((base + 7))
-done
-pids="$rd $pids"
-url=net://127.0.0.1:$L
-host=$(hostname)
+lttng_start || exit $?
+mkdir -p "$tmp/mirror" || exit 99
 s=tvlive$$
 
 if ! as_tracer lttng create "$s" --live=100000 \
@@ -103,7 +46,7 @@ fi
 
 # batch: one `ls` traced through the libc wrapper.
 batch() {
-	as_tracer env LD_PRELOAD="$wrapper" ls / >/dev/null
+	lttng_traced ls / >/dev/null
 }
 # clients N: the session is listed with N viewers attached.
 clients() {
