@@ -622,7 +622,7 @@ ltt_lttv_print(struct tv_strbuf *sb, const struct ltt_lv_proc *p)
 	tv_strbuf_add(sb, ", ", 2);
 	tv_strbuf_add_u64(sb, p->ppid);
 	tv_strbuf_adds(sb, ", 0x0, ");
-	tv_strbuf_adds(sb, lv_mode_names[lv_top((struct ltt_lv_proc *)p)->t]);
+	tv_strbuf_adds(sb, lv_mode_names[p->stack[p->depth - 1].t]);
 }
 
 /* See ltt-priv.h. */
