@@ -70,7 +70,11 @@ struct tv_format_ops {
 	 * prints process columns from its own state engine (LTTV textDump):
 	 * @run is the thread running on the record's CPU once the record
 	 * is applied to the process state (tv_state_apply), NULL if none
-	 * is known.  --dump calls it instead of print_record.
+	 * is known.  --dump calls it instead of print_record.  The driver
+	 * may replay its reader's state from the records it is given, so
+	 * --dump gives it every record from the trace start in timeline
+	 * order, with @out NULL for those it does not print (before
+	 * --begin, dropped by a filter): learn from them, print nothing.
 	 */
 	enum tv_status	(*print_record_state)(const struct tv_event *ev,
 			    const struct tv_thread *run,

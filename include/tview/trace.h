@@ -330,7 +330,8 @@ enum tv_status		 tv_event_print(const struct tv_event *ev,
 struct tv_thread;
 /**
  * tv_event_print_state() - the driver's print_record_state (LTTV's
- * process columns from @run, the thread running once @ev is applied).
+ * process columns from @run, the thread running once @ev is applied);
+ * @out NULL: a record not printed, only learned from (format.h).
  */
 enum tv_status		 tv_event_print_state(const struct tv_event *ev,
 			    const struct tv_thread *run,

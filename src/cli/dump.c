@@ -117,6 +117,27 @@ dump_headers(const struct tv_trace_set *set, bool footer,
 	return st;
 }
 
+/*
+ * A record --dump walks but does not print (before --begin, dropped by
+ * a filter or outside the bookmarks): a driver printing process columns
+ * from its reference reader's state learns from it all the same.
+ */
+static void
+dump_learn(const struct tv_event *ev, struct tv_arena *arena,
+    const struct tv_state *state)
+{
+	struct tv_error err;
+
+	if (state == NULL || ev->stream->trace->ops->print_record_state ==
+	    NULL)
+		return;
+	tv_error_clear(&err);
+	tv_arena_reset(arena);
+	(void)tv_event_print_state(ev, tv_state_running(state,
+	    tv_state_machine_of(state, ev->stream), ev->stream->cpu), arena,
+	    NULL, &err);
+}
+
 /* Whether a trace of @set prints process columns from the state. */
 static bool
 dump_wants_state(const struct tv_trace_set *set)
@@ -310,6 +331,7 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 	struct tv_bookmarks **bms = NULL;
 	int64_t bm_first, bm_last = INT64_MIN;
 	struct tv_event ev;
+	bool learn = false, started = true;
 	struct tv_filter *filter = NULL;
 	struct tv_filter_follow *follow = NULL;
 	uint64_t matched = 0;
@@ -359,11 +381,19 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 				begin = INT64_MIN;
 		}
 	}
+	/*
+	 * Process columns replayed by the driver (LTTV's) need every record
+	 * from the trace start, as the reference reader reads them: with
+	 * --begin, walk from the start and print from --begin on.
+	 */
+	learn = print && dump_wants_state(set);
+	started = !learn || (o->begin == NULL &&
+	    (bms == NULL || begin == INT64_MIN));
 	if (o->with_pid || (filter != NULL && tv_filter_needs_state(filter)) ||
-	    (print && dump_wants_state(set))) {
+	    learn) {
 		/* the state just before the first line: replay up to it */
 		state = tv_state_create(set);
-		if (o->begin != NULL) {
+		if (o->begin != NULL && !learn) {
 			idx = tv_state_index_create(set, 0);
 			if (tv_state_at(idx, begin - 1, state, &err) != TV_OK) {
 				tv_cli_error(&err);
@@ -392,7 +422,8 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 	}
 	m = tv_merge_create(set);
 	tv_merge_set_sequential(m);	/* RSS near the heap */
-	if (o->begin != NULL || (bms != NULL && begin != INT64_MIN))
+	if (!learn &&
+	    (o->begin != NULL || (bms != NULL && begin != INT64_MIN)))
 		tv_merge_seek_time(m, begin);
 	else
 		tv_merge_seek_begin(m);
@@ -409,10 +440,21 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 			break;
 		if (state != NULL)
 			(void)tv_state_apply(state, &ev, &owner, NULL);
+		if (!started) {
+			/* where tv_merge_seek_time(begin) would start */
+			if (ev.rec.ts == TV_TIME_NONE || ev.rec.ts < begin) {
+				dump_learn(&ev, &arena, state);
+				continue;
+			}
+			started = true;
+		}
 		if (bms != NULL && ev.rec.ts > bm_last)
 			break;
-		if (bms != NULL && !dump_bm_covers(set, bms, &ev))
+		if (bms != NULL && !dump_bm_covers(set, bms, &ev)) {
+			if (learn)
+				dump_learn(&ev, &arena, state);
 			continue;
+		}
 		if (filter != NULL && ev.rec.kind == TV_REC_EVENT) {
 			bool hit = false;
 
@@ -421,8 +463,11 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 				hit = tv_filter_match(filter, &ev,
 				    state != NULL ? &owner : NULL, &arena);
 			}
-			if (!tv_filter_follow(follow, &ev, hit))
+			if (!tv_filter_follow(follow, &ev, hit)) {
+				if (learn)
+					dump_learn(&ev, &arena, state);
 				continue;
+			}
 		}
 		if (!print) {
 			matched += ev.rec.kind == TV_REC_EVENT;

@@ -183,7 +183,8 @@ tv_event_print_state(const struct tv_event *ev, const struct tv_thread *run,
 	enum tv_status st;
 
 	if (ops->print_record_state == NULL)
-		return tv_event_print(ev, arena, out, err);
+		return out != NULL ? tv_event_print(ev, arena, out, err) :
+		    TV_OK;
 	TV_MAP_GUARDED(g, st, ops->print_record_state(ev, run, arena, out,
 	    err), fault_error(ev->stream->trace, ev->stream, g.addr, err));
 	if (st != TV_OK)

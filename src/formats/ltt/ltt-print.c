@@ -3,11 +3,12 @@
  * ("channel.event: sec.nsec (tracefile), pid, tgid, name, brand, ppid,
  * function, mode { field = value, ... }"), each field with the conversion
  * its marker format gave it, syscall and softirq ids followed by the
- * symbol LTTV's state knew at that time.  The process columns come from
- * tview's process state after the record (print_record_state, --dump),
- * as LTTV prints its running process after its state hooks ran; without
- * a state they print as LTTV prints an unknown process.  Loss records
- * become LTTV's warning line.
+ * symbol LTTV's state knew at that time.  The process columns are those
+ * of the process running after the record, as LTTV prints them after
+ * its state hooks ran (print_record_state, --dump): pid and tgid from
+ * tview's process state, the others by LTTV's conventions (ltt-lttv.c);
+ * without a state they print as LTTV prints an unknown process.  Loss
+ * records become LTTV's warning line.
  * Never translated: this output is data.
  */
 #include "tview/tview.h"
@@ -153,64 +154,39 @@ print_loss(const struct tv_event *ev, struct tv_strbuf *sb)
 	tv_strbuf_add_u64(sb, ev->packet);
 }
 
-/* LTTV's name of an execution mode (its state->t quark). */
-static const char *
-mode_name(const struct tv_thread *t)
+/*
+ * textDump's process columns "pid, tgid, name, brand, ppid, function,
+ * mode": LTTV's pid is a thread id, its tgid the process, both the facts
+ * of tview's state (@t, the thread running; none: LTTV's unknown 0);
+ * the others by LTTV's conventions (@p, ltt-lttv.c; none: unknown).
+ */
+static void
+print_process(struct tv_strbuf *sb, const struct tv_thread *t,
+    const struct ltt_lv_proc *p)
 {
-	/* LTTV puts the idle task in SYSCALL mode when it first runs */
-	if (t->nmodes == 0)
-		return t->tid == 0 ? "SYSCALL" : "MODE_UNKNOWN";
-	switch (t->modes[t->nmodes - 1]) {
-	case TV_MODE_USER:
-		return "USER_MODE";
-	case TV_MODE_SYSCALL:
-		return "SYSCALL";
-	case TV_MODE_TRAP:
-		return "TRAP";
-	case TV_MODE_IRQ:
-		return "IRQ";
-	case TV_MODE_SOFTIRQ:
-		return "SOFTIRQ";
-	default:
-		return "MODE_UNKNOWN";
-	}
+	tv_strbuf_add(sb, ", ", 2);
+	tv_strbuf_add_i64(sb, t != NULL ? t->tid : 0);
+	tv_strbuf_add(sb, ", ", 2);
+	tv_strbuf_add_i64(sb, t != NULL && t->pid != TV_TID_UNKNOWN ?
+	    t->pid : 0);
+	tv_strbuf_add(sb, ", ", 2);
+	if (p != NULL)
+		ltt_lttv_print(sb, p);
+	else
+		tv_strbuf_adds(sb, ", , 0, 0x0, MODE_UNKNOWN");
 }
 
 /*
- * textDump's process columns "pid, tgid, name, brand, ppid, function,
- * mode" of @t: LTTV's pid is a thread id, its tgid the process; what is
- * unknown prints as LTTV prints it, 0 or empty.  The idle task is
- * unnamed until an event names it (tview's default swapper/N is not
- * LTTV's); brand and function are never known.
+ * Print one record of @ev as LTTV's textDump would, @run running; with
+ * @lttv, the record goes through LTTV's process rules first, and @out
+ * NULL only does that (a record --dump does not print).
  */
-static void
-print_process(struct tv_strbuf *sb, const struct tv_thread *t)
+static enum tv_status
+print_record(const struct tv_event *ev, const struct tv_thread *run,
+    bool lttv, struct tv_arena *arena, struct tv_strbuf *out,
+    struct tv_error *err)
 {
-	char idle[TV_THREAD_NAME_MAX];
-
-	if (t == NULL) {
-		tv_strbuf_adds(sb, ", 0, 0, , , 0, 0x0, MODE_UNKNOWN");
-		return;
-	}
-	tv_strbuf_add(sb, ", ", 2);
-	tv_strbuf_add_i64(sb, t->tid);
-	tv_strbuf_add(sb, ", ", 2);
-	tv_strbuf_add_i64(sb, t->pid == TV_TID_UNKNOWN ? 0 : t->pid);
-	tv_strbuf_add(sb, ", ", 2);
-	snprintf(idle, sizeof(idle), "swapper/%d", (int)t->cpu);
-	if (t->tid != 0 || strcmp(t->name, idle) != 0)
-		tv_strbuf_adds(sb, t->name);
-	tv_strbuf_add(sb, ", , ", 4);
-	tv_strbuf_add_i64(sb, t->ppid == TV_TID_UNKNOWN ? 0 : t->ppid);
-	tv_strbuf_add(sb, ", 0x0, ", 7);
-	tv_strbuf_adds(sb, mode_name(t));
-}
-
-/* Print one record of @ev as LTTV's textDump would, @run running. */
-enum tv_status
-ltt_print_record_state(const struct tv_event *ev, const struct tv_thread *run,
-    struct tv_arena *arena, struct tv_strbuf *out, struct tv_error *err)
-{
+	const struct ltt_lv_proc *proc = NULL;
 	const struct tv_stream *s = ev->stream;
 	const struct ltt_trace_priv *tp = s->trace->priv;
 	const struct tv_event_class *ec;
@@ -221,12 +197,18 @@ ltt_print_record_state(const struct tv_event *ev, const struct tv_thread *run,
 	uint32_t i;
 
 	if (ev->rec.kind != TV_REC_EVENT) {
-		print_loss(ev, out);
+		if (out != NULL)
+			print_loss(ev, out);
 		return TV_OK;
 	}
 	st = ltt_decode_fields(ev, arena, &f, err);
 	if (st != TV_OK)
 		return st;
+	v = f.scope[TV_SCOPE_EVENT_PAYLOAD];
+	if (lttv)
+		proc = ltt_lttv_apply(ev, v);
+	if (out == NULL)
+		return TV_OK;
 	ec = s->trace->classes[ev->rec.class_index];
 	m = ec->priv;
 	tv_strbuf_adds(out, ec->name);
@@ -235,8 +217,7 @@ ltt_print_record_state(const struct tv_event *ev, const struct tv_thread *run,
 	tv_strbuf_add(out, " (", 2);
 	tv_strbuf_adds(out, s->name);
 	tv_strbuf_addc(out, ')');
-	print_process(out, run);
-	v = f.scope[TV_SCOPE_EVENT_PAYLOAD];
+	print_process(out, run, proc);
 	if (!v || m->fmt.nfields == 0)
 		return TV_OK;
 	tv_strbuf_adds(out, " { ");
@@ -277,12 +258,20 @@ ltt_print_record_state(const struct tv_event *ev, const struct tv_thread *run,
 	return TV_OK;
 }
 
+/* Print one record of @ev as LTTV would, @run running (--dump). */
+enum tv_status
+ltt_print_record_state(const struct tv_event *ev, const struct tv_thread *run,
+    struct tv_arena *arena, struct tv_strbuf *out, struct tv_error *err)
+{
+	return print_record(ev, run, true, arena, out, err);
+}
+
 /* Print one record of @ev as LTTV would, the process unknown. */
 enum tv_status
 ltt_print_record(const struct tv_event *ev, struct tv_arena *arena,
     struct tv_strbuf *out, struct tv_error *err)
 {
-	return ltt_print_record_state(ev, NULL, arena, out, err);
+	return print_record(ev, NULL, false, arena, out, err);
 }
 
 /* LTTV textDump's first line (one trace per LTT trace directory). */

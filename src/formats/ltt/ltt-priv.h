@@ -9,6 +9,7 @@
  *   ltt-marker.c   marker era: metadata channel, marker format strings
  *   ltt-event.c    compact event headers, TSC to ns, decode_packet/fields
  *   ltt-print.c    LTTV textDump output (--dump)
+ *   ltt-lttv.c     LTTV's process conventions for textDump's columns
  */
 #ifndef TVIEW_LTT_PRIV_H
 #define TVIEW_LTT_PRIV_H
@@ -133,6 +134,8 @@ struct ltt_trace_priv {
 	/* Symbol tables for the annotations LTTV prints (ltt-print.c). */
 	struct ltt_symtab	*syscalls;
 	struct ltt_symtab	*softirqs;
+	/* LTTV's process records, replayed as --dump prints (ltt-lttv.c) */
+	struct ltt_lttv		*lttv;
 };
 
 /* Per stream (one tracefile <channel>_<cpu>): tv_stream.priv. */
@@ -239,6 +242,28 @@ enum tv_status	 ltt_print_header(const struct tv_trace *trace,
 		    struct tv_strbuf *out, struct tv_error *err);
 /** ltt_load_symbols() - LTTV's syscall/softirq name tables, timed. */
 void		 ltt_load_symbols(struct tv_trace *t);
+
+/* ---- ltt-lttv.c: LTTV's conventions for the process columns ---- */
+struct ltt_lttv;
+struct ltt_lv_proc;
+/**
+ * ltt_lttv_apply() - apply LTTV's state rule of record @ev (@payload
+ * its decoded payload, NULL if none) to the trace's replay, and return
+ * LTTV's process running on @ev's CPU afterwards (NULL if the CPU is
+ * out of range).  The replay starts with the first record it is given
+ * and sees only the records given (--dump: the ones it prints), in the
+ * order given (LTTV's: the timeline's).
+ */
+const struct ltt_lv_proc *ltt_lttv_apply(const struct tv_event *ev,
+		    const struct tv_value *payload);
+/**
+ * ltt_lttv_print() - textDump's "name, brand, ppid, function, mode"
+ * columns of @p.
+ */
+void		 ltt_lttv_print(struct tv_strbuf *sb,
+		    const struct ltt_lv_proc *p);
+/** ltt_lttv_destroy() - free a replay (NULL is fine). */
+void		 ltt_lttv_destroy(struct ltt_lttv *lv);
 
 /* ---- ltt-state.c: the state_rules and state_hook ops ---- */
 extern const struct tv_state_rule *const ltt_state_tables[];

@@ -352,6 +352,7 @@ ltt_close(struct tv_trace *t)
 			free(tp->softirqs->defs);
 		free(tp->syscalls);
 		free(tp->softirqs);
+		ltt_lttv_destroy(tp->lttv);
 		free(tp);
 	}
 	t->priv = NULL;
