@@ -47,6 +47,7 @@ enum {
 	OPT_LATENCY,
 	OPT_TIMELINE,
 	OPT_FORMAT,
+	OPT_FOLLOW,
 };
 
 static const struct option main_longopts[] = {
@@ -66,6 +67,7 @@ static const struct option main_longopts[] = {
 	{ "latency",		required_argument,	NULL, OPT_LATENCY },
 	{ "timeline",		optional_argument,	NULL, OPT_TIMELINE },
 	{ "format",		required_argument,	NULL, OPT_FORMAT },
+	{ "follow",		no_argument,		NULL, OPT_FOLLOW },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 },
@@ -141,6 +143,16 @@ main_usage(FILE *fp)
 	    "      --count              print how many events there are (in "
 	    "--begin/--end,\n"
 	    "                           matching --filter)\n"), fp);
+	fputs(_("      --follow             follow a trace still being "
+	    "written (CTF only):\n"
+	    "                           --dump prints the events as they "
+	    "land, in time order,\n"
+	    "                           until Ctrl-C or until the trace "
+	    "stops growing and no\n"
+	    "                           process writes it any more (the "
+	    "LTTng session is\n"
+	    "                           destroyed); the browser starts "
+	    "following (key F)\n"), fp);
 	fputc('\n', fp);
 	fputs(_("EXPR is trace-cmd's -F form, 'EVENTS: CONDITION', with "
 	    "several parts\n"
@@ -293,8 +305,12 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 		return 1;
 	}
 	tv_error_clear(&err);
-	st = tv_trace_set_open(&set, (const char *const *)paths, npaths,
-	    tv_format_registry(), &err);
+	if (o->follow)
+		st = tv_trace_set_open_live(&set, (const char *const *)paths,
+		    npaths, tv_format_registry(), &err);
+	else
+		st = tv_trace_set_open(&set, (const char *const *)paths,
+		    npaths, tv_format_registry(), &err);
 	main_paths_free(paths, npaths);
 	if (pst != TV_OK) {
 		/* An argument left out comes first, as it came first. */
@@ -312,7 +328,8 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 	}
 	switch (mode) {
 	case MODE_DUMP:
-		status = tv_cli_dump(set, o);
+		status = o->follow ? tv_cli_dump_follow(set, o) :
+		    tv_cli_dump(set, o);
 		break;
 	case MODE_INFO:
 		status = tv_cli_info(set, o);
@@ -358,7 +375,7 @@ int
 main(int argc, char **argv)
 {
 	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL, NULL, false,
-	    false, NULL, NULL, 80, TV_CLI_FORMAT_TABLE, false, false };
+	    false, NULL, NULL, 80, TV_CLI_FORMAT_TABLE, false, false, false };
 	bool format_given = false;
 	enum main_mode mode = MODE_UI;
 	int c;
@@ -446,6 +463,9 @@ main(int argc, char **argv)
 				return main_usage_error();
 			}
 			break;
+		case OPT_FOLLOW:
+			o.follow = true;
+			break;
 		case OPT_TIME_FORMAT:
 			o.time_style_given = true;
 			if (!main_time_style(optarg, &o.time_style)) {
@@ -499,6 +519,19 @@ main(int argc, char **argv)
 	if (o.bookmarked && mode != MODE_DUMP && mode != MODE_COUNT) {
 		fprintf(stderr, _("%s: --bookmarked only applies to --dump\n"),
 		    PACKAGE);
+		return main_usage_error();
+	}
+	if (o.follow && mode != MODE_DUMP && mode != MODE_UI) {
+		fprintf(stderr, _("%s: --follow only applies to --dump and "
+		    "the browser\n"), PACKAGE);
+		return main_usage_error();
+	}
+	if (o.follow && mode == MODE_DUMP && (o.begin != NULL ||
+	    o.end != NULL || o.filter != NULL || o.with_pid ||
+	    o.bookmarked)) {
+		fprintf(stderr, _("%s: --dump --follow prints every event: "
+		    "no --begin, --end, --filter, --with-pid or "
+		    "--bookmarked\n"), PACKAGE);
 		return main_usage_error();
 	}
 	return main_run(mode, &o, (const char *const *)(argv + optind),
