@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tview/error.h"
@@ -279,6 +281,43 @@ main_paths_free(char **paths, size_t n)
 	free(paths);
 }
 
+/*
+ * --follow: how long a trace that cannot be read yet is waited for.
+ * LTTng writes a session's first data packets before its metadata, so a
+ * session just started may have an empty or half-written metadata file.
+ */
+#define MAIN_FOLLOW_WAIT_MS	5000
+#define MAIN_FOLLOW_STEP_MS	100
+
+/*
+ * tv_trace_set_open_live(), tried again every MAIN_FOLLOW_STEP_MS while
+ * it fails and the paths exist, MAIN_FOLLOW_WAIT_MS at most.
+ */
+static enum tv_status
+main_open_live(struct tv_trace_set **set, const char *const *paths,
+    size_t npaths, struct tv_error *err)
+{
+	struct timespec step = { 0, MAIN_FOLLOW_STEP_MS * 1000000L };
+	enum tv_status st;
+	struct stat sb;
+	size_t i;
+	int waited;
+
+	for (waited = 0;; waited += MAIN_FOLLOW_STEP_MS) {
+		tv_error_clear(err);
+		st = tv_trace_set_open_live(set, paths, npaths,
+		    tv_format_registry(), err);
+		if (st == TV_OK || waited >= MAIN_FOLLOW_WAIT_MS)
+			return st;
+		for (i = 0; i < npaths; i++)
+			if (stat(paths[i], &sb) != 0)
+				return st;
+		tv_trace_set_close(*set);
+		*set = NULL;
+		(void)nanosleep(&step, NULL);
+	}
+}
+
 /* Open the traces and run @mode on them; the process exit status. */
 static int
 main_run(enum main_mode mode, const struct tv_cli_options *o,
@@ -306,8 +345,8 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 	}
 	tv_error_clear(&err);
 	if (o->follow)
-		st = tv_trace_set_open_live(&set, (const char *const *)paths,
-		    npaths, tv_format_registry(), &err);
+		st = main_open_live(&set, (const char *const *)paths, npaths,
+		    &err);
 	else
 		st = tv_trace_set_open(&set, (const char *const *)paths,
 		    npaths, tv_format_registry(), &err);
