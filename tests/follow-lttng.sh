@@ -25,11 +25,12 @@ command -v babeltrace2 >/dev/null ||
 first_packet() {
 	_i=0
 	while test "$_i" -lt 1200 && kill -0 "$2" 2>/dev/null; do
-		for _f in $(find "$1" -type f -name 'ch0_*' ! -name '*.idx' \
-		    -size +0 2>/dev/null); do
+		_f=$(find "$1" -type f -name 'ch0_*' ! -name '*.idx' -size +0 \
+		    2>/dev/null | head -n 1)
+		if test -n "$_f"; then
 			dirname "$_f"
 			return 0
-		done
+		fi
 		sleep 0.05
 		_i=$((_i + 1))
 	done
