@@ -154,7 +154,7 @@ main_usage(FILE *fp)
 	    "                           process writes it any more (the "
 	    "LTTng session is\n"
 	    "                           destroyed); the browser starts "
-	    "following (key F)\n"), fp);
+	    "following (key f)\n"), fp);
 	fputc('\n', fp);
 	fputs(_("EXPR is trace-cmd's -F form, 'EVENTS: CONDITION', with "
 	    "several parts\n"
@@ -398,6 +398,7 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 		ui.time_style = o->time_style;
 		ui.time_style_given = o->time_style_given;
 		ui.initial_goto = o->begin;
+		ui.follow = o->follow;
 		status = tv_ui_run(set, &ui);
 		break;
 	}

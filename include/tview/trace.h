@@ -155,6 +155,8 @@ struct tv_trace {
 	 * any (tv_trace_set_settled).
 	 */
 	uint32_t		 pending_files;
+	/* The trace directory's mtime (ns) at the last look: new files. */
+	int64_t			 dir_mtime;
 	/* Scopes common to the trace or a stream class, set by drivers. */
 	void			*priv;		/* driver data */
 };
@@ -293,6 +295,14 @@ enum tv_status		 tv_trace_set_open_live(struct tv_trace_set **out,
  */
 enum tv_status		 tv_trace_set_extend(struct tv_trace_set *set,
 			    unsigned flags, bool *grew, struct tv_error *err);
+
+/**
+ * tv_trace_set_grown() - cheaply (a stat per stream and per trace
+ * directory): may tv_trace_set_extend() find something new?  True when
+ * a stream's last file is longer than mapped, a trace directory changed
+ * (a file appeared) since the last look, or a file is pending.
+ */
+bool			 tv_trace_set_grown(const struct tv_trace_set *set);
 
 /**
  * tv_trace_set_settled() - the time before which the timeline of a set

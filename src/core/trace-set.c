@@ -208,6 +208,27 @@ release_all(struct tv_trace_set *set)
 			    set->streams[i]->files[f].size);
 }
 
+/* The mtime of @path in ns, or 0 when it cannot be read. */
+static int64_t
+mtime_ns(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0)
+		return 0;
+	return (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+/* Note the trace directories' mtimes, for tv_trace_set_grown(). */
+static void
+note_dirs(struct tv_trace_set *set)
+{
+	uint32_t i;
+
+	for (i = 0; i < set->ntraces; i++)
+		set->traces[i]->dir_mtime = mtime_ns(set->traces[i]->path);
+}
+
 /*
  * Open every path with the drivers' open @flags.  The first error is
  * returned (and put in @err), but whatever could be read is kept: *out
@@ -265,6 +286,7 @@ set_open(struct tv_trace_set **out, const char *const *paths,
 	}
 	finish_set(set);
 	release_all(set);
+	note_dirs(set);
 	*out = set;
 	if (err)
 		*err = first;
@@ -302,6 +324,7 @@ tv_trace_set_extend(struct tv_trace_set *set, unsigned flags, bool *grew,
 
 	*grew = false;
 	tv_error_clear(&first);
+	note_dirs(set);
 	for (i = 0; i < set->ntraces; i++) {
 		bool g = false;
 
@@ -317,6 +340,31 @@ tv_trace_set_extend(struct tv_trace_set *set, unsigned flags, bool *grew,
 	if (err)
 		*err = first;
 	return first.status;
+}
+
+/* See trace.h. */
+bool
+tv_trace_set_grown(const struct tv_trace_set *set)
+{
+	struct stat st;
+	uint32_t i;
+
+	for (i = 0; i < set->ntraces; i++)
+		if (set->traces[i]->pending_files > 0 ||
+		    mtime_ns(set->traces[i]->path) != set->traces[i]->dir_mtime)
+			return true;
+	for (i = 0; i < set->nstreams; i++) {
+		const struct tv_stream *s = set->streams[i];
+		const struct tv_mapfile *mf;
+
+		if (s->nfiles == 0)
+			continue;
+		mf = &s->files[s->nfiles - 1];
+		if (mf->path && stat(mf->path, &st) == 0 &&
+		    (uint64_t)st.st_size > mf->size)
+			return true;
+	}
+	return false;
 }
 
 /* See trace.h. */
