@@ -20,6 +20,7 @@
 #include "tview/timeline.h"
 #include "tview/trace.h"
 #include "tview/ui.h"
+#include "tview/writers.h"
 #include "cli/cli.h"
 
 /* Exit status of a usage error (bad option, no trace). */
@@ -282,16 +283,19 @@ main_paths_free(char **paths, size_t n)
 }
 
 /*
- * --follow: how long a trace that cannot be read yet is waited for.
- * LTTng writes a session's first data packets before its metadata, so a
- * session just started may have an empty or half-written metadata file.
+ * --follow: how long a trace that cannot be read yet is waited for when
+ * no process writes it.  LTTng writes a session's data packets before its
+ * metadata (which may stay empty until the metadata buffer fills or the
+ * session stops), so a trace being written is waited for as long as a
+ * process writes a file under its paths.
  */
 #define MAIN_FOLLOW_WAIT_MS	5000
 #define MAIN_FOLLOW_STEP_MS	100
 
 /*
  * tv_trace_set_open_live(), tried again every MAIN_FOLLOW_STEP_MS while
- * it fails and the paths exist, MAIN_FOLLOW_WAIT_MS at most.
+ * it fails and the paths exist: MAIN_FOLLOW_WAIT_MS at most, or for as
+ * long as a process writes a file under them.  Ctrl-C ends the wait.
  */
 static enum tv_status
 main_open_live(struct tv_trace_set **set, const char *const *paths,
@@ -307,11 +311,18 @@ main_open_live(struct tv_trace_set **set, const char *const *paths,
 		tv_error_clear(err);
 		st = tv_trace_set_open_live(set, paths, npaths,
 		    tv_format_registry(), err);
-		if (st == TV_OK || waited >= MAIN_FOLLOW_WAIT_MS)
+		if (st == TV_OK)
 			return st;
 		for (i = 0; i < npaths; i++)
 			if (stat(paths[i], &sb) != 0)
 				return st;
+		if (waited >= MAIN_FOLLOW_WAIT_MS) {
+			for (i = 0; i < npaths; i++)
+				if (tv_files_written_under(paths[i]))
+					break;
+			if (i == npaths)
+				return st;
+		}
 		tv_trace_set_close(*set);
 		*set = NULL;
 		(void)nanosleep(&step, NULL);

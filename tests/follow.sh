@@ -13,6 +13,8 @@
 #    and of the original, byte for byte (so, in time order);
 #  - SIGINT while following: exit 0, what was printed is a prefix of
 #    the whole dump;
+#  - an empty metadata file that a writer holds open is waited for, 6 s
+#    here, then the trace is dumped whole;
 #  - a trace.dat cannot be followed: exit 1 and a message saying so;
 #  - --follow with --begin, or with --info: usage error (2).
 
@@ -132,6 +134,23 @@ ok "SIGINT: printed a prefix of the dump ($n lines)" \
     test "$n" -gt 0 -a -s "$tmp/out2" -a ! -s "$tmp/err2"
 ok "SIGINT: the lines are the dump's first ones" \
     cmp -s "$tmp/out2" "$tmp/prefix"
+
+# LTTng writes data before metadata: an empty metadata file held open
+# by a writer is waited for (past the 5 s tview waits for a trace
+# nobody writes), then the trace is followed to its end
+mkdir "$tmp/late" || exit 99
+cp "$tmp/src"/channel0_* "$tmp/late/" && : >"$tmp/late/metadata" || exit 99
+exec 3>>"$tmp/late/metadata"
+"$TVIEW" --dump --follow "$tmp/late" >"$tmp/out4" 2>"$tmp/err4" &
+pid=$!
+sleep 6
+cat "$tmp/src/metadata" >&3
+exec 3>&-
+wait "$pid"
+rc=$?
+test -s "$tmp/err4" && sed 's/^/# /' "$tmp/err4"
+ok "metadata written late: exit 0" test "$rc" -eq 0
+ok "metadata written late: the whole dump" cmp -s "$tmp/out4" "$tmp/full"
 
 if test -x "$TD_GEN"; then
 	"$TD_GEN" --events 100 "$tmp/t.dat" || exit 99

@@ -25,4 +25,15 @@ struct tv_file_id {
  */
 bool	 tv_files_written(const struct tv_file_id *ids, size_t n);
 
+/**
+ * tv_files_written_under() - tv_files_written() for the regular files
+ * under directory @path (or @path itself when it is a file), at most
+ * TV_WRITERS_MAX_FILES of them, TV_WRITERS_MAX_DEPTH directories deep;
+ * symbolic links are not followed.
+ */
+bool	 tv_files_written_under(const char *path);
+
+#define TV_WRITERS_MAX_FILES	4096
+#define TV_WRITERS_MAX_DEPTH	8
+
 #endif /* TVIEW_WRITERS_H */

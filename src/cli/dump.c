@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "tview/error.h"
@@ -531,42 +530,19 @@ follow_signals(void)
 }
 
 /*
- * Does a process still hold a file of @set open for writing: a stream
- * file, or a trace's metadata (LTTng's consumer daemon keeps them open
- * until the session is destroyed)?
+ * Does a process still hold a file of @set open for writing: a file of
+ * a trace directory, stream, metadata or one not readable yet (LTTng's
+ * consumer daemon keeps them open until the session is destroyed)?
  */
 static bool
 follow_written(const struct tv_trace_set *set)
 {
-	struct tv_file_id *ids = NULL;
-	size_t n = 0, cap = 0;
-	struct stat st;
-	uint32_t i, f;
-	bool w;
+	uint32_t i;
 
-	for (i = 0; i < set->nstreams; i++)
-		for (f = 0; f < set->streams[i]->nfiles; f++) {
-			const struct tv_mapfile *mf =
-			    &set->streams[i]->files[f];
-
-			TV_VEC_GROW(ids, n, cap);
-			ids[n].dev = mf->dev;
-			ids[n++].ino = mf->ino;
-		}
-	for (i = 0; i < set->ntraces; i++) {
-		char *p;
-
-		tv_xasprintf(&p, "%s/metadata", set->traces[i]->path);
-		if (stat(p, &st) == 0) {
-			TV_VEC_GROW(ids, n, cap);
-			ids[n].dev = st.st_dev;
-			ids[n++].ino = st.st_ino;
-		}
-		free(p);
-	}
-	w = tv_files_written(ids, n);
-	free(ids);
-	return w;
+	for (i = 0; i < set->ntraces; i++)
+		if (tv_files_written_under(set->traces[i]->path))
+			return true;
+	return false;
 }
 
 /*

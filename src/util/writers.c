@@ -109,3 +109,51 @@ tv_files_written(const struct tv_file_id *ids, size_t n)
 	closedir(d);
 	return w;
 }
+
+/* The files to look for under @path: see tv_files_written_under(). */
+struct id_list {
+	struct tv_file_id	*ids;
+	size_t			 n, cap;
+};
+
+/* Add the regular files under @path to @l (@depth: directories left). */
+static void
+collect(const char *path, int depth, struct id_list *l)
+{
+	struct dirent *de;
+	struct stat st;
+	char *sub;
+	DIR *d;
+
+	if (l->n >= TV_WRITERS_MAX_FILES || lstat(path, &st) != 0)
+		return;
+	if (S_ISREG(st.st_mode)) {
+		TV_VEC_GROW(l->ids, l->n, l->cap);
+		l->ids[l->n].dev = st.st_dev;
+		l->ids[l->n++].ino = st.st_ino;
+		return;
+	}
+	if (!S_ISDIR(st.st_mode) || depth <= 0 || (d = opendir(path)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL && l->n < TV_WRITERS_MAX_FILES) {
+		if (de->d_name[0] == '.')
+			continue;
+		tv_xasprintf(&sub, "%s/%s", path, de->d_name);
+		collect(sub, depth - 1, l);
+		free(sub);
+	}
+	closedir(d);
+}
+
+/* See writers.h. */
+bool
+tv_files_written_under(const char *path)
+{
+	struct id_list l = { NULL, 0, 0 };
+	bool w;
+
+	collect(path, TV_WRITERS_MAX_DEPTH, &l);
+	w = tv_files_written(l.ids, l.n);
+	free(l.ids);
+	return w;
+}
