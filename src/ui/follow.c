@@ -51,10 +51,12 @@ follow_extend(struct tv_ui *ui)
 	tv_ui_position_fini();
 	tv_ui_session_init(ui);
 	tv_ui_filter_resume(ui);
-	if (st == TV_UNSUPPORTED) {
-		ui->following = false;
+	/* a damaged packet stops its stream's index: said each time the
+	 * trace grows, the rest goes on */
+	if (st != TV_OK)
 		tv_ui_error(ui, "%s", tv_error_format(&err, buf, sizeof(buf)));
-	}
+	if (st == TV_UNSUPPORTED)
+		ui->following = false;
 	if (grew) {
 		tv_ui_count_lost(ui);
 		tv_ui_render_widths(ui);
