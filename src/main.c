@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tview/error.h"
@@ -19,6 +21,7 @@
 #include "tview/timeline.h"
 #include "tview/trace.h"
 #include "tview/ui.h"
+#include "tview/writers.h"
 #include "cli/cli.h"
 
 /* Exit status of a usage error (bad option, no trace). */
@@ -48,6 +51,7 @@ enum {
 	OPT_LATENCY,
 	OPT_TIMELINE,
 	OPT_FORMAT,
+	OPT_FOLLOW,
 };
 
 static const struct option main_longopts[] = {
@@ -67,6 +71,7 @@ static const struct option main_longopts[] = {
 	{ "latency",		required_argument,	NULL, OPT_LATENCY },
 	{ "timeline",		optional_argument,	NULL, OPT_TIMELINE },
 	{ "format",		required_argument,	NULL, OPT_FORMAT },
+	{ "follow",		no_argument,		NULL, OPT_FOLLOW },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 },
@@ -142,6 +147,16 @@ main_usage(FILE *fp)
 	    "      --count              print how many events there are (in "
 	    "--begin/--end,\n"
 	    "                           matching --filter)\n"), fp);
+	fputs(_("      --follow             follow a trace still being "
+	    "written (CTF only):\n"
+	    "                           --dump prints the events as they "
+	    "land, in time order,\n"
+	    "                           until Ctrl-C or until the trace "
+	    "stops growing and no\n"
+	    "                           process writes it any more (the "
+	    "LTTng session is\n"
+	    "                           destroyed); the browser starts "
+	    "following (key f)\n"), fp);
 	fputc('\n', fp);
 	fputs(_("EXPR is trace-cmd's -F form, 'EVENTS: CONDITION', with "
 	    "several parts\n"
@@ -276,6 +291,53 @@ main_paths_free(char **paths, size_t n)
 	free(paths);
 }
 
+/*
+ * --follow: how long a trace that cannot be read yet is waited for when
+ * no process writes it.  LTTng writes a session's data packets before its
+ * metadata (which may stay empty until the metadata buffer fills or the
+ * session stops), so a trace being written is waited for as long as a
+ * process writes a file under its paths.
+ */
+#define MAIN_FOLLOW_WAIT_MS	5000
+#define MAIN_FOLLOW_STEP_MS	100
+
+/*
+ * tv_trace_set_open_live(), tried again every MAIN_FOLLOW_STEP_MS while
+ * it fails and the paths exist: MAIN_FOLLOW_WAIT_MS at most, or for as
+ * long as a process writes a file under them.  Ctrl-C ends the wait.
+ */
+static enum tv_status
+main_open_live(struct tv_trace_set **set, const char *const *paths,
+    size_t npaths, struct tv_error *err)
+{
+	struct timespec step = { 0, MAIN_FOLLOW_STEP_MS * 1000000L };
+	enum tv_status st;
+	struct stat sb;
+	size_t i;
+	int waited;
+
+	for (waited = 0;; waited += MAIN_FOLLOW_STEP_MS) {
+		tv_error_clear(err);
+		st = tv_trace_set_open_live(set, paths, npaths,
+		    tv_format_registry(), err);
+		if (st == TV_OK)
+			return st;
+		for (i = 0; i < npaths; i++)
+			if (stat(paths[i], &sb) != 0)
+				return st;
+		if (waited >= MAIN_FOLLOW_WAIT_MS) {
+			for (i = 0; i < npaths; i++)
+				if (tv_files_written_under(paths[i]))
+					break;
+			if (i == npaths)
+				return st;
+		}
+		tv_trace_set_close(*set);
+		*set = NULL;
+		(void)nanosleep(&step, NULL);
+	}
+}
+
 /* Open the traces and run @mode on them; the process exit status. */
 static int
 main_run(enum main_mode mode, const struct tv_cli_options *o,
@@ -321,8 +383,12 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 		return 1;
 	}
 	tv_error_clear(&err);
-	st = tv_trace_set_open(&set, (const char *const *)paths, npaths,
-	    tv_format_registry(), &err);
+	if (o->follow)
+		st = main_open_live(&set, (const char *const *)paths, npaths,
+		    &err);
+	else
+		st = tv_trace_set_open(&set, (const char *const *)paths,
+		    npaths, tv_format_registry(), &err);
 	main_paths_free(paths, npaths);
 	if (pst != TV_OK) {
 		/* An argument left out comes first, as it came first. */
@@ -340,7 +406,8 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 	}
 	switch (mode) {
 	case MODE_DUMP:
-		status = tv_cli_dump(set, o);
+		status = o->follow ? tv_cli_dump_follow(set, o) :
+		    tv_cli_dump(set, o);
 		break;
 	case MODE_INFO:
 		status = tv_cli_info(set, o);
@@ -370,6 +437,7 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 		ui.time_style = o->time_style;
 		ui.time_style_given = o->time_style_given;
 		ui.initial_goto = o->begin;
+		ui.follow = o->follow;
 		status = tv_ui_run(set, &ui);
 		break;
 	}
@@ -386,7 +454,7 @@ int
 main(int argc, char **argv)
 {
 	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL, NULL, false,
-	    false, NULL, NULL, 80, TV_CLI_FORMAT_TABLE, false, false };
+	    false, NULL, NULL, 80, TV_CLI_FORMAT_TABLE, false, false, false };
 	bool format_given = false;
 	enum main_mode mode = MODE_UI;
 	int c;
@@ -474,6 +542,9 @@ main(int argc, char **argv)
 				return main_usage_error();
 			}
 			break;
+		case OPT_FOLLOW:
+			o.follow = true;
+			break;
 		case OPT_TIME_FORMAT:
 			o.time_style_given = true;
 			if (!main_time_style(optarg, &o.time_style)) {
@@ -527,6 +598,19 @@ main(int argc, char **argv)
 	if (o.bookmarked && mode != MODE_DUMP && mode != MODE_COUNT) {
 		fprintf(stderr, _("%s: --bookmarked only applies to --dump\n"),
 		    PACKAGE);
+		return main_usage_error();
+	}
+	if (o.follow && mode != MODE_DUMP && mode != MODE_UI) {
+		fprintf(stderr, _("%s: --follow only applies to --dump and "
+		    "the browser\n"), PACKAGE);
+		return main_usage_error();
+	}
+	if (o.follow && mode == MODE_DUMP && (o.begin != NULL ||
+	    o.end != NULL || o.filter != NULL || o.with_pid ||
+	    o.bookmarked)) {
+		fprintf(stderr, _("%s: --dump --follow prints every event: "
+		    "no --begin, --end, --filter, --with-pid or "
+		    "--bookmarked\n"), PACKAGE);
 		return main_usage_error();
 	}
 	return main_run(mode, &o, (const char *const *)(argv + optind),

@@ -38,11 +38,27 @@ struct tv_format_ops {
 	 * Open @path and build the model, including every stream's packet
 	 * index.  A directory may hold several traces: a driver appends one
 	 * trace per trace it finds to @out (count in *nout).  On error with
-	 * traces already appended, those are still usable.
+	 * traces already appended, those are still usable.  @flags:
+	 * TV_OPEN_FOLLOW (trace.h), the trace may still be written.
 	 */
-	enum tv_status	(*open)(const char *path, struct tv_trace ***out,
-			    uint32_t *nout, struct tv_error *err);
+	enum tv_status	(*open)(const char *path, unsigned flags,
+			    struct tv_trace ***out, uint32_t *nout,
+			    struct tv_error *err);
 	void		(*close)(struct tv_trace *trace);	/* free priv */
+	/*
+	 * Optional (NULL: the format cannot be followed): take in what was
+	 * written to @trace since it was opened or last extended: packets
+	 * appended to its stream files, stream files that appeared (new
+	 * streams, or the next file of a rotated one), metadata that grew
+	 * (new event classes).  Only appends: what is indexed stays as it
+	 * is, new streams go at the end of trace->streams.  @flags as for
+	 * open: with TV_OPEN_FOLLOW a trailing packet cut short is pending
+	 * (and trace->pending_files counts files not readable yet); without
+	 * it, the writer is done and it is an error.  *@grew true when
+	 * anything was added.  No other thread reads the trace meanwhile.
+	 */
+	enum tv_status	(*extend)(struct tv_trace *trace, unsigned flags,
+			    bool *grew, struct tv_error *err);
 	/* Decode the record headers of packet @pkt of @s into @out. */
 	enum tv_status	(*decode_packet)(struct tv_stream *s, uint64_t pkt,
 			    struct tv_packet_events *out);

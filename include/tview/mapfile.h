@@ -24,6 +24,15 @@ struct tv_mapfile {
 enum tv_status	 tv_mapfile_open(struct tv_mapfile *mf, const char *path,
 		    struct tv_error *err);
 void		 tv_mapfile_close(struct tv_mapfile *mf);
+/**
+ * tv_mapfile_grow() - the file grew since it was mapped (a trace still
+ * being written): map it again whole, *@grew true when it is longer.
+ * The mapping may move: no reader may hold a pointer into it, nor read
+ * it on another thread, during the call.  A file that shrank or was
+ * replaced is left as it was (TV_IO naming it, as tv_mapfile_fault).
+ */
+enum tv_status	 tv_mapfile_grow(struct tv_mapfile *mf, bool *grew,
+		    struct tv_error *err);
 /** tv_mapfile_advise() - hint sequential (true) or random access. */
 void		 tv_mapfile_advise(struct tv_mapfile *mf, bool sequential);
 

@@ -148,6 +148,15 @@ struct tv_trace {
 	 */
 	struct tv_env_entry	*attrs;		/* arena */
 	uint32_t		 nattrs;
+	/*
+	 * Following (TV_OPEN_FOLLOW): data files of the trace seen but not
+	 * readable yet (empty, or their first packet cut short), whose
+	 * stream is not known: the timeline is not settled while there are
+	 * any (tv_trace_set_settled).
+	 */
+	uint32_t		 pending_files;
+	/* The trace directory's mtime (ns) at the last look: new files. */
+	int64_t			 dir_mtime;
 	/* Scopes common to the trace or a stream class, set by drivers. */
 	void			*priv;		/* driver data */
 };
@@ -255,6 +264,56 @@ enum tv_status		 tv_trace_set_open(struct tv_trace_set **out,
 			    struct tv_error *err);
 void			 tv_trace_set_close(struct tv_trace_set *set);
 
+/*
+ * The trace may still be written (--follow): a packet cut short at the
+ * end of a stream file is "pending", left out of the index until it is
+ * whole, not an error.
+ */
+#define TV_OPEN_FOLLOW	0x1u
+
+/**
+ * tv_trace_set_open_live() - tv_trace_set_open() for traces that may
+ * still be written (TV_OPEN_FOLLOW): see tv_trace_set_extend().
+ */
+enum tv_status		 tv_trace_set_open_live(struct tv_trace_set **out,
+			    const char *const *paths, size_t npaths,
+			    const struct tv_format_ops *const *formats,
+			    struct tv_error *err);
+
+/**
+ * tv_trace_set_extend() - take in what was written to the traces of
+ * @set since they were opened or last extended (the driver's extend):
+ * packets appended to the indexes, new streams at the end of set->streams
+ * (ordinals renumbered in the order a fresh open gives), the span
+ * widened.  @flags: TV_OPEN_FOLLOW while the writers may still write;
+ * 0 for the last look, when they are done (a packet cut short is then
+ * an error).  *@grew true when anything was added.  Existing packets,
+ * records and classes stay valid, but the packet arrays and mappings
+ * may move: no other thread may read @set during the call (stop the
+ * workers first) and mergers made before are to be made again.
+ * TV_UNSUPPORTED naming the trace when its format cannot be followed.
+ */
+enum tv_status		 tv_trace_set_extend(struct tv_trace_set *set,
+			    unsigned flags, bool *grew, struct tv_error *err);
+
+/**
+ * tv_trace_set_grown() - cheaply (a stat per stream and per trace
+ * directory): may tv_trace_set_extend() find something new?  True when
+ * a stream's last file is longer than mapped, a trace directory changed
+ * (a file appeared) since the last look, or a file is pending.
+ */
+bool			 tv_trace_set_grown(const struct tv_trace_set *set);
+
+/**
+ * tv_trace_set_settled() - the time before which the timeline of a set
+ * being written is complete: every record with an earlier time is in
+ * the indexes already.  A stream's next packet starts no earlier than
+ * its last packet ends (CTF's packet bounds), so it is the earliest end
+ * of the last packet among the streams; INT64_MIN while a stream has no
+ * packet yet or a file is pending (trace->pending_files).
+ */
+int64_t			 tv_trace_set_settled(const struct tv_trace_set *set);
+
 /* When tv_trace_set_count() walks the packets. */
 enum tv_count_how {
 	TV_COUNT_IF_CHEAP,	/* only small traces (--info) */
@@ -357,8 +416,15 @@ enum tv_status		 tv_packet_copy(const struct tv_stream *s,
 /** tv_trace_open_guarded() - @ops->open(@path, ...) under a guard. */
 enum tv_status		 tv_trace_open_guarded(
 			    const struct tv_format_ops *ops, const char *path,
-			    struct tv_trace ***out, uint32_t *nout,
-			    struct tv_error *err);
+			    unsigned flags, struct tv_trace ***out,
+			    uint32_t *nout, struct tv_error *err);
+
+/**
+ * tv_trace_extend_guarded() - @trace's driver extend under a guard;
+ * TV_UNSUPPORTED when the format has none.
+ */
+enum tv_status		 tv_trace_extend_guarded(struct tv_trace *trace,
+			    unsigned flags, bool *grew, struct tv_error *err);
 
 /**
  * tv_event_text() - append the event's text as the format's reference

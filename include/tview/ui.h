@@ -13,6 +13,7 @@ struct tv_ui_options {
 	/* --time-format given: over the config file's and the default */
 	bool			 time_style_given;
 	const char		*initial_goto;	/* a :goto argument, or NULL */
+	bool			 follow;	/* --follow: start following */
 };
 
 /*

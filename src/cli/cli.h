@@ -29,6 +29,7 @@ struct tv_cli_options {
 	enum tv_cli_format	 format;	/* --processes --format */
 	bool			 time_style_given;	/* --time-format given */
 	bool			 info_counts;	/* --info=counts */
+	bool			 follow;	/* --follow */
 };
 
 struct tv_bookmarks;
@@ -41,6 +42,17 @@ struct tv_cli_live;
  * not (the error goes to stderr, prefixed "tview: ").
  */
 int	tv_cli_dump(struct tv_trace_set *set, const struct tv_cli_options *o);
+
+/**
+ * tv_cli_dump_follow() - --dump --follow: print @set (opened with
+ * tv_trace_set_open_live) as --dump does, then, as the trace is written,
+ * each record once every stream has gone past its time, until SIGINT or
+ * SIGTERM (exit 0) or until the trace stops growing and no process
+ * holds its files open for writing any more (an LTTng session
+ * destroyed).  The lines are those of a --dump of the finished trace.
+ */
+int	tv_cli_dump_follow(struct tv_trace_set *set,
+	    const struct tv_cli_options *o);
 
 /**
  * tv_cli_count() - --count: print how many events of @set (in [begin,

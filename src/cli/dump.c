@@ -6,14 +6,19 @@
  * prints how many events it would have printed.  Event lines go to stdout; the warnings about lost
  * events and packets go to stderr, as babeltrace2 does, so that stdout
  * stays byte-for-byte comparable with the reference.
+ *
+ * --dump --follow prints the trace as it is written: see
+ * tv_cli_dump_follow().
  */
 #include "tview/tview.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tview/error.h"
 #include "tview/filter.h"
@@ -25,6 +30,7 @@
 #include "tview/trace.h"
 #include "tview/util.h"
 #include "tview/bookmark.h"
+#include "tview/writers.h"
 #include "cli.h"
 
 /* Size of the stdio buffer of stdout: dumps are big, write in big chunks. */
@@ -529,4 +535,185 @@ int
 tv_cli_count(struct tv_trace_set *set, const struct tv_cli_options *o)
 {
 	return dump_walk(set, o, false);
+}
+
+/*
+ * --follow: how often the trace is looked at.  100 ms keeps the delay
+ * from an event written to it printed near what a person notices, for
+ * a directory listing and a stat per file (far below a millisecond for
+ * an LTTng session's few hundred files).  Polling rather than inotify:
+ * the same loop serves every file system (NFS, FUSE) and the /proc look
+ * for writers needs a timer anyway.
+ */
+#define FOLLOW_POLL_NS	100000000L
+
+/*
+ * Set by SIGINT and SIGTERM while following: the loop ends cleanly (the
+ * output flushed, exit 0).  A signal handler can only reach a global.
+ */
+static volatile sig_atomic_t follow_stop;
+
+/* SIGINT, SIGTERM: stop following. */
+static void
+follow_on_signal(int sig)
+{
+	(void)sig;
+	follow_stop = 1;
+}
+
+/* Catch SIGINT and SIGTERM without SA_RESTART: the sleep wakes up. */
+static void
+follow_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = follow_on_signal;
+	sigemptyset(&sa.sa_mask);
+	(void)sigaction(SIGINT, &sa, NULL);
+	(void)sigaction(SIGTERM, &sa, NULL);
+}
+
+/*
+ * Does a process still hold a file of @set open for writing: a file of
+ * a trace directory, stream, metadata or one not readable yet (LTTng's
+ * consumer daemon keeps them open until the session is destroyed)?
+ */
+static bool
+follow_written(const struct tv_trace_set *set)
+{
+	uint32_t i;
+
+	for (i = 0; i < set->ntraces; i++)
+		if (tv_files_written_under(set->traces[i]->path))
+			return true;
+	return false;
+}
+
+/*
+ * Print the records after *@last (all of them when !*@have_last) whose
+ * time is before @limit, in timeline order; *@last becomes the last one
+ * printed.  A merger made for the round: the indexes may have grown or
+ * moved since the last one.
+ */
+static void
+follow_round(struct tv_trace_set *set, int64_t limit, struct tv_event *last,
+    bool *have_last, struct tv_arena *arena, struct tv_strbuf *line,
+    struct tv_error *rec_err, struct tv_error *walk_err)
+{
+	struct tv_merge *m = tv_merge_create(set);
+	struct tv_error one;
+	struct tv_event ev;
+	enum tv_status st;
+
+	if (*have_last) {
+		tv_merge_seek_event(m, last);
+		/* next() gives the last one printed again: skip it */
+		if (tv_merge_next(m, &ev) != TV_OK) {
+			tv_merge_destroy(m);
+			return;
+		}
+	} else {
+		tv_merge_seek_begin(m);
+	}
+	while ((st = tv_merge_next(m, &ev)) == TV_OK) {
+		if (ev.rec.ts >= limit && ev.rec.ts != TV_TIME_NONE)
+			break;
+		tv_error_clear(&one);
+		st = dump_record(&ev, arena, line, NULL, NULL, &one);
+		if (st != TV_OK && rec_err->status == TV_OK) {
+			*rec_err = one;
+			if (rec_err->status == TV_OK)
+				tv_error_set(rec_err, st, NULL, "%s",
+				    tv_status_str(st));
+		}
+		*last = ev;
+		*have_last = true;
+		if (ferror_unlocked(stdout))
+			break;
+	}
+	if (walk_err->status == TV_OK)
+		*walk_err = *tv_merge_error(m);
+	tv_merge_destroy(m);
+	fflush(stdout);
+}
+
+/*
+ * --dump --follow; see cli.h.  Each round prints what is settled (the
+ * records before tv_trace_set_settled(): no stream can add an earlier
+ * one), so the lines come out in the order a --dump of the finished
+ * trace prints them.  When a look finds nothing new and no process
+ * writes the trace any more, a last look (a packet cut short is then an
+ * error) and everything left is printed.
+ */
+int
+tv_cli_dump_follow(struct tv_trace_set *set, const struct tv_cli_options *o)
+{
+	struct timespec nap = { 0, FOLLOW_POLL_NS };
+	struct tv_error err, rec_err, walk_err, ext_err;
+	struct tv_event last;
+	struct tv_strbuf line;
+	struct tv_arena arena;
+	bool have_last = false, grew, done = false;
+	int status = 0;
+
+	(void)o;
+	tv_error_clear(&err);
+	tv_error_clear(&rec_err);
+	tv_error_clear(&walk_err);
+	tv_error_clear(&ext_err);
+	memset(&last, 0, sizeof(last));
+	if (tv_trace_set_extend(set, TV_OPEN_FOLLOW, &grew, &err) ==
+	    TV_UNSUPPORTED) {
+		tv_cli_error(&err);
+		return 1;
+	}
+	ext_err = err;
+	follow_stop = 0;
+	follow_signals();
+	setvbuf(stdout, NULL, _IOFBF, DUMP_STDOUT_BUF);
+	if (dump_headers(set, false, &err) != TV_OK) {
+		tv_cli_error(&err);
+		return 1;
+	}
+	tv_arena_init(&arena);
+	tv_strbuf_init(&line);
+	while (!follow_stop) {
+		follow_round(set, done ? INT64_MAX :
+		    tv_trace_set_settled(set), &last, &have_last, &arena,
+		    &line, &rec_err, &walk_err);
+		if (done || ferror_unlocked(stdout))
+			break;
+		(void)nanosleep(&nap, NULL);
+		if (follow_stop)
+			break;
+		tv_error_clear(&err);
+		(void)tv_trace_set_extend(set, TV_OPEN_FOLLOW, &grew, &err);
+		if (grew || follow_written(set))
+			continue;
+		/* the writers are gone: the last look, then the rest */
+		tv_error_clear(&err);
+		(void)tv_trace_set_extend(set, 0, &grew, &err);
+		ext_err = err;
+		done = true;
+	}
+	if (done && !ferror_unlocked(stdout) && walk_err.status == TV_OK)
+		(void)dump_headers(set, true, &err);
+	tv_strbuf_fini(&line);
+	tv_arena_fini(&arena);
+	tv_error_clear(&err);
+	if (walk_err.status != TV_OK)
+		err = walk_err;
+	else if (rec_err.status != TV_OK)
+		err = rec_err;
+	else if (done)
+		err = ext_err;
+	if (fflush(stdout) != 0 || ferror(stdout))
+		tv_error_set(&err, TV_IO, NULL,
+		    _("cannot write the output: %s"), strerror(errno));
+	if (err.status != TV_OK) {
+		tv_cli_error(&err);
+		status = 1;
+	}
+	return status;
 }

@@ -716,7 +716,8 @@ tv_stats_run(struct tv_stats *st, int64_t begin, int64_t end,
 	mg = tv_merge_create(st->set);
 	tv_merge_seek_begin(mg);
 	while ((s = tv_merge_next(mg, &ev)) == TV_OK) {
-		if (cancel != NULL && ++n % STATS_POLL_EVERY == 0 && *cancel) {
+		if (cancel != NULL && ++n % STATS_POLL_EVERY == 0 &&
+		    __atomic_load_n(cancel, __ATOMIC_RELAXED)) {
 			tv_merge_destroy(mg);
 			return tv_error_set(err, TV_CANCELLED, NULL,
 			    _("statistics cancelled"));

@@ -260,14 +260,34 @@ tv_packet_copy(const struct tv_stream *s, uint64_t pkt, uint8_t **out,
 /* Open @path with @ops; see trace.h. */
 enum tv_status
 tv_trace_open_guarded(const struct tv_format_ops *ops, const char *path,
-    struct tv_trace ***out, uint32_t *nout, struct tv_error *err)
+    unsigned flags, struct tv_trace ***out, uint32_t *nout,
+    struct tv_error *err)
 {
 	struct tv_map_guard g;
 	enum tv_status st;
 
 	/* after a fault, what the driver built is lost: it was half made */
-	TV_MAP_GUARDED(g, st, ops->open(path, out, nout, err),
+	TV_MAP_GUARDED(g, st, ops->open(path, flags, out, nout, err),
 	    tv_error_at(err, TV_IO, path, TV_NO_OFFSET,
+	    _("a file of the trace changed while it was opened")));
+	return st;
+}
+
+/* @trace's driver extend under a guard; see trace.h. */
+enum tv_status
+tv_trace_extend_guarded(struct tv_trace *trace, unsigned flags, bool *grew,
+    struct tv_error *err)
+{
+	struct tv_map_guard g;
+	enum tv_status st;
+
+	*grew = false;
+	if (trace->ops->extend == NULL)
+		return tv_error_at(err, TV_UNSUPPORTED, trace->path,
+		    TV_NO_OFFSET, _("a %s trace cannot be followed"),
+		    trace->ops->name);
+	TV_MAP_GUARDED(g, st, trace->ops->extend(trace, flags, grew, err),
+	    tv_error_at(err, TV_IO, trace->path, TV_NO_OFFSET,
 	    _("a file of the trace changed while it was opened")));
 	return st;
 }

@@ -123,7 +123,9 @@ finish_set(struct tv_trace_set *set)
 
 	for (i = 0; i < set->ntraces; i++)
 		n += set->traces[i]->nstreams;
+	free(set->streams);
 	set->streams = tv_xcalloc(n ? n : 1, sizeof(*set->streams));
+	set->nstreams = 0;
 	set->ts_begin = TV_TIME_NONE;
 	set->ts_end = TV_TIME_NONE;
 	set->pkt_begin = TV_TIME_NONE;
@@ -206,15 +208,36 @@ release_all(struct tv_trace_set *set)
 			    set->streams[i]->files[f].size);
 }
 
+/* The mtime of @path in ns, or 0 when it cannot be read. */
+static int64_t
+mtime_ns(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0)
+		return 0;
+	return (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+/* Note the trace directories' mtimes, for tv_trace_set_grown(). */
+static void
+note_dirs(struct tv_trace_set *set)
+{
+	uint32_t i;
+
+	for (i = 0; i < set->ntraces; i++)
+		set->traces[i]->dir_mtime = mtime_ns(set->traces[i]->path);
+}
+
 /*
- * Open every path.  The first error is returned (and put in @err), but
- * whatever could be read is kept: *out is NULL only when no trace at all
- * could be opened.
+ * Open every path with the drivers' open @flags.  The first error is
+ * returned (and put in @err), but whatever could be read is kept: *out
+ * is NULL only when no trace at all could be opened.
  */
-enum tv_status
-tv_trace_set_open(struct tv_trace_set **out, const char *const *paths,
+static enum tv_status
+set_open(struct tv_trace_set **out, const char *const *paths,
     size_t npaths, const struct tv_format_ops *const *formats,
-    struct tv_error *err)
+    unsigned flags, struct tv_error *err)
 {
 	struct tv_trace_set *set = tv_xcalloc(1, sizeof(*set));
 	struct tv_error first, e;
@@ -237,7 +260,8 @@ tv_trace_set_open(struct tv_trace_set **out, const char *const *paths,
 			keep_first(&first, &e);
 			continue;
 		}
-		st = tv_trace_open_guarded(ops, paths[i], &tr, &n, &e);
+		st = tv_trace_open_guarded(ops, paths[i], flags, &tr, &n,
+		    &e);
 		if (st != TV_OK && e.status == TV_OK) {
 			struct tv_loc loc = { .path = paths[i],
 			    .offset = TV_NO_OFFSET };
@@ -262,10 +286,111 @@ tv_trace_set_open(struct tv_trace_set **out, const char *const *paths,
 	}
 	finish_set(set);
 	release_all(set);
+	note_dirs(set);
 	*out = set;
 	if (err)
 		*err = first;
 	return first.status;
+}
+
+/* See trace.h. */
+enum tv_status
+tv_trace_set_open(struct tv_trace_set **out, const char *const *paths,
+    size_t npaths, const struct tv_format_ops *const *formats,
+    struct tv_error *err)
+{
+	return set_open(out, paths, npaths, formats, 0, err);
+}
+
+/* See trace.h. */
+enum tv_status
+tv_trace_set_open_live(struct tv_trace_set **out, const char *const *paths,
+    size_t npaths, const struct tv_format_ops *const *formats,
+    struct tv_error *err)
+{
+	return set_open(out, paths, npaths, formats, TV_OPEN_FOLLOW, err);
+}
+
+/*
+ * See trace.h.  Every trace is looked at even after an error, so that
+ * one broken trace does not stop the others from growing.
+ */
+enum tv_status
+tv_trace_set_extend(struct tv_trace_set *set, unsigned flags, bool *grew,
+    struct tv_error *err)
+{
+	struct tv_error first, e;
+	uint32_t i;
+
+	*grew = false;
+	tv_error_clear(&first);
+	note_dirs(set);
+	for (i = 0; i < set->ntraces; i++) {
+		bool g = false;
+
+		tv_error_clear(&e);
+		(void)tv_trace_extend_guarded(set->traces[i], flags, &g, &e);
+		keep_first(&first, &e);
+		*grew |= g;
+	}
+	if (*grew) {
+		finish_set(set);
+		release_all(set);
+	}
+	if (err)
+		*err = first;
+	return first.status;
+}
+
+/* See trace.h. */
+bool
+tv_trace_set_grown(const struct tv_trace_set *set)
+{
+	struct stat st;
+	uint32_t i;
+
+	for (i = 0; i < set->ntraces; i++)
+		if (set->traces[i]->pending_files > 0 ||
+		    mtime_ns(set->traces[i]->path) != set->traces[i]->dir_mtime)
+			return true;
+	for (i = 0; i < set->nstreams; i++) {
+		const struct tv_stream *s = set->streams[i];
+		const struct tv_mapfile *mf;
+
+		if (s->nfiles == 0)
+			continue;
+		mf = &s->files[s->nfiles - 1];
+		if (mf->path && stat(mf->path, &st) == 0 &&
+		    (uint64_t)st.st_size > mf->size)
+			return true;
+	}
+	return false;
+}
+
+/* See trace.h. */
+int64_t
+tv_trace_set_settled(const struct tv_trace_set *set)
+{
+	int64_t t = INT64_MAX;
+	uint32_t i;
+
+	for (i = 0; i < set->ntraces; i++)
+		if (set->traces[i]->pending_files > 0)
+			return INT64_MIN;
+	for (i = 0; i < set->nstreams; i++) {
+		const struct tv_stream *s = set->streams[i];
+		int64_t end;
+
+		if (s->npackets == 0)
+			return INT64_MIN;
+		end = s->packets[s->npackets - 1].ts_end;
+		if (end == TV_TIME_NONE)
+			end = s->ev_last;
+		if (end == TV_TIME_NONE)
+			return INT64_MIN;
+		t = TV_MIN(t, end);
+	}
+	return t;
 }
 
 /* Close every trace of the set and free it. */

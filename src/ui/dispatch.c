@@ -343,6 +343,13 @@ req_filter_toggle(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
 	tv_ui_filter_toggle(ui);
 }
 
+/* f: follow the trace as it is written, or stop. */
+static void
+req_follow(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
+{
+	tv_ui_follow_toggle(ui);
+}
+
 /* O, T, E: keep only the selected event's CPU, process or name. */
 static void
 req_filter_quick(struct tv_ui *ui, enum tv_ui_req req)
@@ -353,6 +360,7 @@ req_filter_quick(struct tv_ui *ui, enum tv_ui_req req)
 static const tv_ui_handler handlers[TV_UI_REQ_COUNT] = {
 	[TV_UI_REQ_FILTER_PROMPT] = req_filter_prompt,
 	[TV_UI_REQ_FILTER_TOGGLE] = req_filter_toggle,
+	[TV_UI_REQ_FOLLOW] = req_follow,
 	[TV_UI_REQ_FILTER_CPU] = req_filter_quick,
 	[TV_UI_REQ_FILTER_TASK] = req_filter_quick,
 	[TV_UI_REQ_FILTER_NAME] = req_filter_quick,

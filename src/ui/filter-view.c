@@ -151,6 +151,22 @@ restart_pass(struct tv_ui *ui)
 	ui->status_dirty = true;
 }
 
+/* See ui-priv.h. */
+void
+tv_ui_filter_suspend(struct tv_ui *ui)
+{
+	if (ui->fview != NULL)
+		drop_pass(ui);
+}
+
+/* See ui-priv.h. */
+void
+tv_ui_filter_resume(struct tv_ui *ui)
+{
+	if (ui->fview != NULL)
+		restart_pass(ui);
+}
+
 /* "searching... P%" on the message line, drawn now. */
 static void
 show_progress(struct tv_ui *ui, double pct)

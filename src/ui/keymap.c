@@ -66,6 +66,7 @@ static const struct tv_ui_binding bindings[] = {
 	{ 'i',			N_("i"),	TV_UI_REQ_IDLE_THREADS },
 	{ '&',			N_("&"),	TV_UI_REQ_FILTER_PROMPT },
 	{ 'F',			N_("F"),	TV_UI_REQ_FILTER_TOGGLE },
+	{ 'f',			N_("f"),	TV_UI_REQ_FOLLOW },
 	{ 'O',			N_("O"),	TV_UI_REQ_FILTER_CPU },
 	{ 'T',			N_("T"),	TV_UI_REQ_FILTER_TASK },
 	{ 'E',			N_("E"),	TV_UI_REQ_FILTER_NAME },

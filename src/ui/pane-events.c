@@ -248,6 +248,20 @@ events_resize(struct tv_ui *ui, struct tv_pane *p)
 	show_around(ui, p, &sel, TV_MIN(ep->cur, view_height(p) - 1));
 }
 
+/* See ui-priv.h. */
+void
+tv_ui_events_reload(struct tv_ui *ui, bool to_end)
+{
+	struct tv_pane *p = &ui->panes[TV_UI_PANE_EVENTS];
+	struct events_priv *ep = p->priv;
+
+	if (to_end || ep->nrows == 0)
+		show_end(ui, p, +1);
+	else
+		events_resize(ui, p);
+	p->dirty = true;
+}
+
 /* Draw bytes [@b, @e) of @s at column @x, at most @cols - @x columns. */
 static int
 put_part(WINDOW *w, int y, int x, int cols, char *s, size_t b, size_t e)

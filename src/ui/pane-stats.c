@@ -137,7 +137,7 @@ tv_ui_stats_job_fini(struct tv_ui *ui)
 		sp->n = 0;
 		ui->panes[id].dirty = true;
 	}
-	job->cancel = true;
+	__atomic_store_n(&job->cancel, true, __ATOMIC_RELAXED);
 	if (job->started)
 		pthread_join(job->thread, NULL);
 	tv_stats_destroy(job->st);

@@ -89,8 +89,13 @@ pos_build(const struct tv_trace_set *set)
 
 		ps->npackets = s->npackets;
 		ps->pre = tv_xcalloc(s->npackets + 1, sizeof(*ps->pre));
+		/*
+		 * atomic: after the trace grew (f), a new background pass
+		 * stores the counts again, the same values
+		 */
 		for (j = 0; j < s->npackets; j++)
-			ps->pre[j + 1] = ps->pre[j] + s->packets[j].event_count;
+			ps->pre[j + 1] = ps->pre[j] + __atomic_load_n(
+			    &s->packets[j].event_count, __ATOMIC_RELAXED);
 		pos.total += ps->pre[s->npackets];
 	}
 	pos.cache = tv_packet_cache_create(POS_CACHE_BYTES);

@@ -56,6 +56,7 @@
 	_(IDLE_THREADS,	"idle-threads",	N_("timeline: hide / show threads that did not run")) \
 	_(FILTER_PROMPT, "filter-prompt", N_("keep only the events a filter matches (:filter)")) \
 	_(FILTER_TOGGLE, "filter-toggle", N_("switch the filters off / back on")) \
+	_(FOLLOW,	"follow",	N_("follow the trace as it is written (as less +F)")) \
 	_(FILTER_CPU,	"filter-cpu",	N_("keep only the selected event's CPU")) \
 	_(FILTER_TASK,	"filter-task",	N_("keep only the selected event's process")) \
 	_(FILTER_NAME,	"filter-name",	N_("keep only events named as the selected one")) \

@@ -164,6 +164,10 @@ struct tv_ui {
 	char			*clip_path;	/* clip.c: Y's last file */
 	bool			 help_seen;	/* the hint leaves the status bar */
 	bool			 search_failed;	/* the pattern leaves it too */
+	/* follow.c: f, --follow */
+	bool			 following;
+	bool			 follow_look;	/* look now, grown or not */
+	int64_t			 follow_next_ms;	/* the next look */
 	bool			 quit;
 };
 
@@ -325,6 +329,29 @@ bool	 tv_ui_filter_keeper(struct tv_ui *ui, tv_pass_pred *pred,
 /** tv_ui_filter_status() - the status bar's filter and "N of M". */
 void	 tv_ui_filter_status(struct tv_ui *ui, struct tv_strbuf *sb);
 void	 tv_ui_filter_fini(struct tv_ui *ui);
+
+/* follow.c */
+/** tv_ui_follow_toggle() - f: follow the trace as it is written, or stop. */
+void	 tv_ui_follow_toggle(struct tv_ui *ui);
+/**
+ * tv_ui_follow_poll() - while following, take in what the trace gained
+ * (every TV_UI_FOLLOW_MS); the main loop calls it on every wake-up.
+ */
+void	 tv_ui_follow_poll(struct tv_ui *ui);
+/** tv_ui_follow_wait_ms() - how long the main loop may sleep (-1: ever). */
+int	 tv_ui_follow_wait_ms(const struct tv_ui *ui);
+/** tv_ui_count_lost() - the events and packets the tracer lost. */
+void	 tv_ui_count_lost(struct tv_ui *ui);
+/** tv_ui_filter_suspend() - stop the filters' background pass. */
+void	 tv_ui_filter_suspend(struct tv_ui *ui);
+/** tv_ui_filter_resume() - start it again (the trace grew). */
+void	 tv_ui_filter_resume(struct tv_ui *ui);
+/**
+ * tv_ui_events_reload() - the event list made again around the
+ * selection, on its row (the trace grew), or showing the last event
+ * (@to_end).
+ */
+void	 tv_ui_events_reload(struct tv_ui *ui, bool to_end);
 
 /* position.c */
 /** tv_ui_event_rank() - "event *n of *m" once every count is known. */

@@ -274,10 +274,11 @@ init_attrs(struct tv_ui *ui)
 }
 
 /* Events and packets the tracer says it lost, from the packet indexes. */
-static void
-count_lost(const struct tv_trace_set *set, uint64_t *events,
-    uint64_t *packets)
+void
+tv_ui_count_lost(struct tv_ui *ui)
 {
+	const struct tv_trace_set *set = ui->set;
+	uint64_t *events = &ui->lost_total, *packets = &ui->lost_packets;
 	uint64_t p;
 	uint32_t i;
 
@@ -397,7 +398,7 @@ ui_init(struct tv_ui *ui, struct tv_trace_set *set,
 	ui->merge = tv_merge_create(set);
 	tv_arena_init(&ui->arena);
 	ui->search_dir = +1;
-	count_lost(set, &ui->lost_total, &ui->lost_packets);
+	tv_ui_count_lost(ui);
 	delay = getenv("TVIEW_UI_SCAN_DELAY_US");
 	if (delay)
 		ui->scan_delay_us = (unsigned)strtoul(delay, NULL, 10);
@@ -411,6 +412,13 @@ ui_init(struct tv_ui *ui, struct tv_trace_set *set,
 		tv_ui_goto_time_text(ui, opts->initial_goto);
 	else
 		reopen_where_left(ui);
+	if (opts && opts->follow) {
+		/* as less +F: from the end */
+		if (!opts->initial_goto)
+			ui->panes[TV_UI_PANE_EVENTS].ops->request(ui,
+			    &ui->panes[TV_UI_PANE_EVENTS], TV_UI_REQ_LAST);
+		tv_ui_follow_toggle(ui);
+	}
 	report_merge_error(ui);
 	return true;
 }
@@ -472,7 +480,7 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 	SCREEN *scr;
 	wint_t wch;
 	double frac;
-	int key, i;
+	int key, i, ms;
 
 	why = terminal_problem();
 	if (why) {
@@ -494,8 +502,13 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 
 		tv_ui_draw(&ui);
 		/* while the background pass runs, wake up for its progress */
-		wtimeout(ui.msg_win, wake_ms(&ui, running ? 250 : -1));
+		ms = tv_ui_follow_wait_ms(&ui);
+		if (running && (ms < 0 || ms > 250))
+			ms = 250;
+		wtimeout(ui.msg_win, wake_ms(&ui, ms));
 		key = tv_ui_getkey(&ui, &wch);
+		tv_ui_follow_poll(&ui);
+		report_merge_error(&ui);
 		if (key < 0) {
 			for (i = 0; i < TV_UI_NPANES; i++)
 				if (ui.panes[i].ops->tick)

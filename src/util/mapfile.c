@@ -82,6 +82,51 @@ tv_mapfile_close(struct tv_mapfile *mf)
 	mf->size = 0;
 }
 
+/* Map @mf's file again when it grew; see mapfile.h. */
+enum tv_status
+tv_mapfile_grow(struct tv_mapfile *mf, bool *grew, struct tv_error *err)
+{
+	struct stat st;
+	void *p;
+	int fd;
+
+	*grew = false;
+	if (mf->path == NULL)
+		return TV_OK;
+	fd = open(mf->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) < 0 || st.st_dev != mf->dev ||
+	    st.st_ino != mf->ino || (uint64_t)st.st_size < mf->size) {
+		if (fd >= 0)
+			close(fd);
+		return tv_mapfile_fault(mf, NULL, err);
+	}
+	if ((uint64_t)st.st_size == mf->size) {
+		close(fd);
+		return TV_OK;
+	}
+	if ((uint64_t)st.st_size > SIZE_MAX) {
+		close(fd);
+		return tv_error_at(err, TV_IO, mf->path, TV_NO_OFFSET,
+		    _("file too large to map"));
+	}
+	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED) {
+		int e = errno;
+
+		close(fd);
+		return tv_error_at(err, TV_IO, mf->path, TV_NO_OFFSET,
+		    _("cannot map file: %s"), strerror(e));
+	}
+	close(fd);
+	if (mf->data)
+		munmap((void *)mf->data, (size_t)mf->size);
+	mf->data = p;
+	mf->size = (uint64_t)st.st_size;
+	tv_map_guard_init();
+	*grew = true;
+	return TV_OK;
+}
+
 /* Tell the kernel how we will read, for read-ahead. */
 void
 tv_mapfile_advise(struct tv_mapfile *mf, bool sequential)

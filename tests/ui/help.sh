@@ -11,7 +11,7 @@ sed -n 's/.*N_("\([^"]*\)"),[[:space:]]*TV_UI_REQ_.*/\1/p' \
     "$top_srcdir/src/ui/keymap.c" | sort -u >"$tmp/keys"
 test "$(wc -l <"$tmp/keys")" -ge 20 || { echo "FAIL: no keys read"; exit 1; }
 
-ui_start -x 100 -y 90 "$tmp/trace"
+ui_start -x 100 -y 96 "$tmp/trace"
 ok "started" ui_wait "Event"
 ui_keys F1
 ok "F1 opens the help" ui_wait "tview help"

@@ -177,12 +177,14 @@ fake_probe(const char *path, struct tv_error *err)
 
 /* open of the fake file driver: two streams, interleaved. */
 static enum tv_status
-fake_open(const char *path, struct tv_trace ***out, uint32_t *nout,
+fake_open(const char *path, unsigned flags,
+    struct tv_trace ***out, uint32_t *nout,
     struct tv_error *err)
 {
 	struct tv_trace *t = tv_trace_create(&fake_file_ops, path);
 	struct tv_stream *s;
 
+	(void)flags;
 	(void)err;
 	s = add_stream(t, "a");
 	add_packet(s, (int64_t[]){ 1, 3, 5 }, 3, false, true);

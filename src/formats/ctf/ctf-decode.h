@@ -193,8 +193,27 @@ enum tv_status	 ctf_read_packet_head(struct ctf_dec *d,
 		    uint64_t off, struct ctf_stream_class **sc,
 		    struct tv_error *err);
 
-/** ctf_stream_index() - build @s's packet index (index/ file or scan). */
-enum tv_status	 ctf_stream_index(struct tv_stream *s, struct tv_error *err);
+/**
+ * ctf_stream_index() - build @s's packet index (index/ file or scan);
+ * @flags TV_OPEN_FOLLOW: a packet cut short at the end of the last file
+ * is pending, left for ctf_stream_extend().
+ */
+enum tv_status	 ctf_stream_index(struct tv_stream *s, unsigned flags,
+		    struct tv_error *err);
+/**
+ * ctf_head_pending() - did reading the head of a packet at the end of a
+ * file (@left bytes from its start) into @d fail only because the packet
+ * is not all written yet: its size says it goes past the end, or too few
+ * bytes are there for a header?  (--follow)
+ */
+bool		 ctf_head_pending(const struct ctf_dec *d, uint64_t left);
+/**
+ * ctf_stream_extend() - index the packets written to @s's files since
+ * the last look (its files grew, or files were added to it); @flags as
+ * for ctf_stream_index, *@grew true when packets were added.
+ */
+enum tv_status	 ctf_stream_extend(struct tv_stream *s, unsigned flags,
+		    bool *grew, struct tv_error *err);
 
 /* The vtable entries implemented outside ctf.c. */
 enum tv_status	 ctf_decode_packet(struct tv_stream *s, uint64_t pkt,

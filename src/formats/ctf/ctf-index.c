@@ -68,20 +68,44 @@ fill_packet(struct tv_packet *p, const struct ctf_dec *d, uint64_t off,
 	p->flags = 0;
 }
 
-/* Which optional packet-context roles the stream's packets carry. */
-struct head_roles {
-	bool	 begin, end, disc, seq;
-};
+/*
+ * While following, the most bytes a packet's header and context may take
+ * for a failure to read them at the end of a file to mean "not all
+ * written yet" rather than "corrupt": LTTng's take well under 200.
+ */
+#define CTF_PENDING_HEAD_MAX	4096
 
-/* Walk every packet header of file @fi of @s. */
+/* See ctf-decode.h. */
+bool
+ctf_head_pending(const struct ctf_dec *d, uint64_t left)
+{
+	uint64_t v;
+
+	if (left < CTF_PENDING_HEAD_MAX)
+		return true;
+	if (ctf_dec_role(d, TV_ROLE_PACKET_SIZE, &v))
+		return v / 8 > left;
+	if (ctf_dec_role(d, TV_ROLE_CONTENT_SIZE, &v))
+		return (v + 7) / 8 > left;
+	return false;
+}
+
+/*
+ * Walk the packet headers of file @fi of @s from offset *@off to its end,
+ * adding them to the index; *@off is then where the walk stopped.  With
+ * TV_OPEN_FOLLOW in @flags, a packet cut short at the end of the stream's
+ * last file stops the walk without an error: it is pending.
+ */
 static enum tv_status
-scan_file(struct tv_stream *s, uint32_t fi, struct head_roles *hr,
-    struct tv_error *err)
+scan_file(struct tv_stream *s, uint32_t fi, uint64_t *offp, unsigned flags,
+    struct ctf_head_roles *hr, struct tv_error *err)
 {
 	struct ctf_stream_priv *sp = s->priv;
 	const struct tv_mapfile *mf = &s->files[fi];
-	uint64_t off = 0, *slots;
+	uint64_t off = *offp, *slots;
 	enum tv_status st = TV_OK;
+	bool live = (flags & TV_OPEN_FOLLOW) && fi + 1 == s->nfiles;
+	struct tv_error quiet;
 
 	slots = tv_xcalloc(sp->tc->nslots + 1, sizeof(*slots));
 	while (off < mf->size) {
@@ -89,9 +113,17 @@ scan_file(struct tv_stream *s, uint32_t fi, struct head_roles *hr,
 		struct tv_packet *p;
 		struct ctf_dec d;
 
+		tv_error_clear(&quiet);
 		ctf_dec_init(&d, mf->data + off, mf->size - off, off, mf->path,
-		    slots, sp->tc->nslots, err);
-		st = ctf_read_packet_head(&d, sp->tc, mf, off, &sc, err);
+		    slots, sp->tc->nslots, live ? &quiet : err);
+		st = ctf_read_packet_head(&d, sp->tc, mf, off, &sc,
+		    live ? &quiet : err);
+		if (st != TV_OK && live && ctf_head_pending(&d, mf->size - off)) {
+			st = TV_OK;
+			break;
+		}
+		if (st != TV_OK && live && err)
+			*err = quiet;
 		if (st == TV_OK)
 			st = check_uuid(&d, s->trace, mf, off, err);
 		if (st == TV_OK && sc != sp->sclass)
@@ -110,6 +142,7 @@ scan_file(struct tv_stream *s, uint32_t fi, struct head_roles *hr,
 		off += p->size;
 	}
 	free(slots);
+	*offp = off;
 	return st;
 }
 
@@ -118,7 +151,7 @@ scan_file(struct tv_stream *s, uint32_t fi, struct head_roles *hr,
  * it is absent or disagrees with the data file: the caller scans instead.
  */
 static enum tv_status
-idx_file(struct tv_stream *s, uint32_t fi, struct head_roles *hr)
+idx_file(struct tv_stream *s, uint32_t fi, struct ctf_head_roles *hr)
 {
 	struct ctf_stream_priv *sp = s->priv;
 	const struct tv_mapfile *mf = &s->files[fi];
@@ -212,13 +245,18 @@ out:
 	return st;
 }
 
-/* Times to ns, counters to deltas, sequence gaps to flags. */
+/*
+ * Times to ns, counters to deltas, sequence gaps to flags, for the
+ * packets from @from on (the counters go on from the stream's last).
+ */
 static void
-finish_index(struct tv_stream *s, const struct head_roles *hr)
+finish_index(struct tv_stream *s, uint64_t from)
 {
-	uint64_t i, prev_disc = 0, prev_seq = TV_COUNT_UNKNOWN;
+	struct ctf_stream_priv *sp = s->priv;
+	const struct ctf_head_roles *hr = &sp->hr;
+	uint64_t i;
 
-	for (i = 0; i < s->npackets; i++) {
+	for (i = from; i < s->npackets; i++) {
 		struct tv_packet *p = &s->packets[i];
 		uint64_t raw = p->discarded;
 
@@ -226,14 +264,14 @@ finish_index(struct tv_stream *s, const struct head_roles *hr)
 			p->ts_begin = tv_clock_to_ns(s->clock, p->cycles_begin);
 		if (s->clock && hr->end)
 			p->ts_end = tv_clock_to_ns(s->clock, p->cycles_end);
-		p->discarded = hr->disc && raw > prev_disc ?
-		    raw - prev_disc : 0;
-		prev_disc = raw;
+		p->discarded = hr->disc && raw > sp->last_disc ?
+		    raw - sp->last_disc : 0;
+		sp->last_disc = raw;
 		if (hr->seq && p->seq_num != TV_COUNT_UNKNOWN) {
-			if (prev_seq != TV_COUNT_UNKNOWN &&
-			    p->seq_num > prev_seq + 1)
+			if (sp->last_seq != TV_COUNT_UNKNOWN &&
+			    p->seq_num > sp->last_seq + 1)
 				p->flags |= TV_PACKET_LOST_BEFORE;
-			prev_seq = p->seq_num;
+			sp->last_seq = p->seq_num;
 		}
 	}
 }
@@ -241,17 +279,19 @@ finish_index(struct tv_stream *s, const struct head_roles *hr)
 /*
  * Without timestamp_begin in the packet context, babeltrace2's stream clock
  * runs on from the previous packet's last event: walk the events once so
- * that each packet starts from there (cycles_begin; times stay unknown).
+ * that each packet from @from on starts from there (cycles_begin; times
+ * stay unknown).
  */
 static void
-chain_clock(struct tv_stream *s)
+chain_clock(struct tv_stream *s, uint64_t from)
 {
 	struct tv_packet_events pe;
 	uint64_t k, clk = 0;
 
 	memset(&pe, 0, sizeof(pe));
-	for (k = 0; k < s->npackets; k++) {
-		s->packets[k].cycles_begin = clk;
+	for (k = from > 0 ? from - 1 : 0; k < s->npackets; k++) {
+		if (k >= from)
+			s->packets[k].cycles_begin = clk;
 		ctf_decode_packet(s, k, &pe);
 		if (pe.count && pe.recs[pe.count - 1].kind == TV_REC_EVENT)
 			clk = pe.recs[pe.count - 1].count;
@@ -259,23 +299,79 @@ chain_clock(struct tv_stream *s)
 	}
 }
 
-/* Build @s's packet index from its files, in their order. */
-enum tv_status
-ctf_stream_index(struct tv_stream *s, struct tv_error *err)
+/*
+ * Index the packets of @s's files from file sp->next_file, offset
+ * sp->next_off on; see ctf_stream_index.  @from: packets before it are
+ * indexed already.
+ */
+static enum tv_status
+index_from(struct tv_stream *s, uint64_t from, unsigned flags,
+    struct tv_error *err)
 {
-	struct head_roles hr = { false, false, false, false };
+	struct ctf_stream_priv *sp = s->priv;
 	enum tv_status st = TV_OK;
 	uint32_t fi;
 
-	for (fi = 0; fi < s->nfiles; fi++) {
-		if (idx_file(s, fi, &hr) == TV_OK)
-			continue;
-		st = scan_file(s, fi, &hr, err);
-		if (st != TV_OK)
+	for (fi = sp->next_file; fi < s->nfiles; fi++) {
+		uint64_t off = fi == sp->next_file ? sp->next_off : 0;
+
+		if (off == 0 && idx_file(s, fi, &sp->hr) == TV_OK) {
+			off = s->files[fi].size;
+		} else {
+			st = scan_file(s, fi, &off, flags, &sp->hr, err);
+		}
+		sp->next_file = fi;
+		sp->next_off = off;
+		if (st != TV_OK || off < s->files[fi].size)
 			break;
 	}
-	finish_index(s, &hr);
-	if (!hr.begin && s->clock && s->npackets > 1)
-		chain_clock(s);
+	finish_index(s, from);
+	if (!sp->hr.begin && s->clock && s->npackets > 1 &&
+	    s->npackets > from)
+		chain_clock(s, from);
+	return st;
+}
+
+/* Build @s's packet index from its files, in their order. */
+enum tv_status
+ctf_stream_index(struct tv_stream *s, unsigned flags, struct tv_error *err)
+{
+	struct ctf_stream_priv *sp = s->priv;
+
+	memset(&sp->hr, 0, sizeof(sp->hr));
+	sp->next_file = 0;
+	sp->next_off = 0;
+	sp->last_disc = 0;
+	sp->last_seq = TV_COUNT_UNKNOWN;
+	return index_from(s, 0, flags, err);
+}
+
+/*
+ * Index what was written to @s since the last look: the file where
+ * indexing stopped grew, or files were added after it.  A packet that
+ * failed to index stays where it was: the same error again.
+ */
+enum tv_status
+ctf_stream_extend(struct tv_stream *s, unsigned flags, bool *grew,
+    struct tv_error *err)
+{
+	struct ctf_stream_priv *sp = s->priv;
+	uint64_t before = s->npackets;
+	enum tv_status st;
+	uint32_t fi;
+	bool g;
+
+	*grew = false;
+	for (fi = sp->next_file; fi < s->nfiles; fi++) {
+		st = tv_mapfile_grow(&s->files[fi], &g, err);
+		if (st != TV_OK)
+			return st;
+	}
+	if (sp->next_file < s->nfiles &&
+	    sp->next_off >= s->files[sp->next_file].size &&
+	    sp->next_file + 1 >= s->nfiles)
+		return TV_OK;	/* nothing new */
+	st = index_from(s, before, flags, err);
+	*grew = s->npackets > before;
 	return st;
 }

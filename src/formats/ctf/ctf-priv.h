@@ -56,10 +56,27 @@ struct ctf_event_class {
 	struct ctf_stream_class	*sclass;	/* borrowed */
 };
 
+/* Which optional packet-context roles a stream's packets carry. */
+struct ctf_head_roles {
+	bool	 begin, end, disc, seq;
+};
+
 /* Per stream: tv_stream.priv points to this. */
 struct ctf_stream_priv {
 	struct ctf_trace_class	*tc;		/* borrowed */
 	struct ctf_stream_class	*sclass;	/* borrowed */
+	/*
+	 * Where indexing stopped, to go on from there when the stream
+	 * grows (--follow): the roles seen so far, the file and offset of
+	 * the next packet, and the raw discarded-events counter and
+	 * sequence number of the last packet indexed (the index keeps
+	 * deltas).
+	 */
+	struct ctf_head_roles	 hr;
+	uint32_t		 next_file;
+	uint64_t		 next_off;
+	uint64_t		 last_disc;
+	uint64_t		 last_seq;	/* TV_COUNT_UNKNOWN if none */
 	struct ctf_print_caches	*pcache;	/* owned, or NULL: print_record's
 						   last packets (ctf-decode.h);
 						   set once, atomically */

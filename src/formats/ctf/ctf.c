@@ -157,9 +157,13 @@ struct file_info {
 	bool			 used;
 };
 
-/* Decode the first packet head of @path. */
+/*
+ * Decode the first packet head of @path.  With TV_OPEN_FOLLOW in @flags,
+ * TV_NOT_FOUND without a message when the file is empty or its first
+ * packet is not all written yet.
+ */
 static enum tv_status
-file_probe(struct ctf_trace_class *tc, struct file_info *fi,
+file_probe(struct ctf_trace_class *tc, struct file_info *fi, unsigned flags,
     struct tv_error *err)
 {
 	struct tv_mapfile mf;
@@ -170,10 +174,19 @@ file_probe(struct ctf_trace_class *tc, struct file_info *fi,
 	st = tv_mapfile_open(&mf, fi->path, err);
 	if (st != TV_OK)
 		return st;
+	if (mf.size == 0) {
+		tv_mapfile_close(&mf);
+		return TV_NOT_FOUND;
+	}
 	slots = tv_xcalloc(tc->nslots + 1, sizeof(*slots));
 	ctf_dec_init(&d, mf.data, mf.size, 0, mf.path, slots, tc->nslots,
 	    err);
 	st = ctf_read_packet_head(&d, tc, &mf, 0, &fi->sc, err);
+	if (st != TV_OK && (flags & TV_OPEN_FOLLOW) &&
+	    ctf_head_pending(&d, mf.size)) {
+		tv_error_clear(err);
+		st = TV_NOT_FOUND;
+	}
 	if (st == TV_OK) {
 		fi->instance = ctf_dec_role(&d, TV_ROLE_STREAM_INSTANCE_ID,
 		    &v) ? v : TV_COUNT_UNKNOWN;
@@ -374,51 +387,114 @@ keep_error(struct tv_error *first, const struct tv_error *e)
 		*first = *e;
 }
 
-/* Group the data files of trace @t in @dir into streams and index them. */
-static enum tv_status
-open_streams(struct tv_trace *t, struct ctf_trace_class *tc,
-    const char *dir, struct tv_error *err)
+/* Is @path one of the files of a stream of @t already? */
+static bool
+file_known(const struct tv_trace *t, const char *path)
 {
-	struct tv_error first, e;
-	struct file_info *fis;
-	struct file_info **grp;
-	char **names;
-	size_t n, i, j, nf = 0, ng;
-	enum tv_status st;
+	uint32_t i, f;
 
-	tv_error_clear(&first);
+	for (i = 0; i < t->nstreams; i++)
+		for (f = 0; f < t->streams[i]->nfiles; f++)
+			if (strcmp(t->streams[i]->files[f].path, path) == 0)
+				return true;
+	return false;
+}
+
+/*
+ * Probe the data files of @dir that no stream of @t holds yet into
+ * @fis (*@nf of them).  Files not readable yet (TV_OPEN_FOLLOW: empty,
+ * first packet cut short) are counted in t->pending_files; without
+ * TV_OPEN_FOLLOW an empty file is skipped.  The first error in @first.
+ */
+static enum tv_status
+probe_files(struct tv_trace *t, struct ctf_trace_class *tc, const char *dir,
+    unsigned flags, struct file_info **fisp, size_t *nf,
+    struct tv_error *first, struct tv_error *err)
+{
+	struct file_info *fis;
+	struct tv_error e;
+	char **names;
+	size_t n, i;
+
+	*nf = 0;
+	*fisp = NULL;
+	t->pending_files = 0;
 	names = tv_dir_list(dir, true, CTF_MAX_FILES, &n);
 	if (!names)
 		return tv_error_at(err, TV_IO, dir, TV_NO_OFFSET,
 		    _("cannot list the trace directory"));
 	fis = tv_xcalloc(n + 1, sizeof(*fis));
-	grp = tv_xcalloc(n + 1, sizeof(*grp));
 	for (i = 0; i < n; i++) {
-		struct file_info *fi = &fis[nf];
+		struct file_info *fi = &fis[*nf];
+		enum tv_status st;
 		uint64_t size;
 		char *p;
 
 		if (strcmp(names[i], "metadata") == 0)
 			continue;
 		tv_xasprintf(&p, "%s/%s", dir, names[i]);
-		if (!is_file(p, &size) || size == 0) {
+		if (!is_file(p, &size) || (size == 0 &&
+		    !(flags & TV_OPEN_FOLLOW)) || file_known(t, p)) {
 			free(p);
 			continue;
 		}
 		fi->path = p;
 		tv_error_clear(&e);
-		if (file_probe(tc, fi, &e) != TV_OK) {
-			keep_error(&first, &e);
+		st = file_probe(tc, fi, flags, &e);
+		if (st != TV_OK) {
+			if (st == TV_NOT_FOUND && (flags & TV_OPEN_FOLLOW))
+				t->pending_files++;
+			else if (st != TV_NOT_FOUND)
+				keep_error(first, &e);
 			free(p);
 			fi->path = NULL;
 			continue;
 		}
-		nf++;
+		(*nf)++;
 	}
-	/*
-	 * Group by (class, instance id); files without an id by their name
-	 * less its rotation suffix (chan_0_0, chan_0_1, ...).
-	 */
+	tv_dir_list_free(names, n);
+	*fisp = fis;
+	return TV_OK;
+}
+
+/*
+ * Is @fi the next file of stream @s (tracefile rotation): same class and
+ * instance id, or without ids the same name less its rotation suffix?
+ */
+static bool
+file_continues(const struct tv_stream *s, const struct file_info *fi)
+{
+	const struct ctf_stream_priv *sp = s->priv;
+	struct file_info first;
+
+	if (sp == NULL || sp->sclass != fi->sc || s->nfiles == 0)
+		return false;
+	if (fi->instance != TV_COUNT_UNKNOWN)
+		return s->instance_id == fi->instance;
+	if (s->instance_id != TV_COUNT_UNKNOWN)
+		return false;
+	memset(&first, 0, sizeof(first));
+	first.path = s->files[0].path;
+	first.sc = sp->sclass;
+	first.cpu = s->cpu;
+	return same_rotation(&first, fi);
+}
+
+/*
+ * Group files @fis[0..nf) into new streams of @t (by class and instance
+ * id; files without an id by their name less its rotation suffix:
+ * chan_0_0, chan_0_1, ...) and index them.  Errors in @first.
+ */
+static void
+group_files(struct tv_trace *t, struct ctf_trace_class *tc,
+    struct file_info *fis, size_t nf, unsigned flags,
+    struct tv_error *first)
+{
+	struct file_info **grp = tv_xcalloc(nf + 1, sizeof(*grp));
+	uint32_t before = t->nstreams, k;
+	struct tv_error e;
+	size_t i, j, ng;
+
 	for (i = 0; i < nf; i++) {
 		if (fis[i].used)
 			continue;
@@ -439,21 +515,95 @@ open_streams(struct tv_trace *t, struct ctf_trace_class *tc,
 		}
 		tv_error_clear(&e);
 		if (make_stream(t, tc, grp, ng, &e) != TV_OK)
-			keep_error(&first, &e);
+			keep_error(first, &e);
+	}
+	for (k = before; k < t->nstreams; k++) {
+		tv_error_clear(&e);
+		if (ctf_stream_index(t->streams[k], flags, &e) != TV_OK)
+			keep_error(first, &e);
 	}
 	if (t->nstreams > 1)
 		qsort(t->streams, t->nstreams, sizeof(*t->streams),
 		    cmp_stream);
-	for (i = 0; i < t->nstreams; i++) {
-		tv_error_clear(&e);
-		if (ctf_stream_index(t->streams[i], &e) != TV_OK)
-			keep_error(&first, &e);
-	}
+	free(grp);
+}
+
+/* Free what probe_files() returned. */
+static void
+files_free(struct file_info *fis, size_t nf)
+{
+	size_t i;
+
 	for (i = 0; i < nf; i++)
 		free(fis[i].path);
 	free(fis);
-	free(grp);
-	tv_dir_list_free(names, n);
+}
+
+/* Group the data files of trace @t in @dir into streams and index them. */
+static enum tv_status
+open_streams(struct tv_trace *t, struct ctf_trace_class *tc,
+    const char *dir, unsigned flags, struct tv_error *err)
+{
+	struct tv_error first;
+	struct file_info *fis;
+	enum tv_status st;
+	size_t nf;
+
+	tv_error_clear(&first);
+	st = probe_files(t, tc, dir, flags, &fis, &nf, &first, err);
+	if (st != TV_OK)
+		return st;
+	group_files(t, tc, fis, nf, flags, &first);
+	files_free(fis, nf);
+	st = first.status;
+	if (st != TV_OK && err)
+		*err = first;
+	return st;
+}
+
+/*
+ * The driver's extend (format.h): new data files first (each the next
+ * file of a rotated stream, or new streams), then what every stream's
+ * files gained.
+ */
+static enum tv_status
+ctf_extend(struct tv_trace *t, unsigned flags, bool *grew,
+    struct tv_error *err)
+{
+	struct ctf_trace_priv *priv = t->priv;
+	uint32_t before = t->nstreams, i;
+	struct tv_error first, e;
+	struct file_info *fis;
+	enum tv_status st;
+	size_t nf, j;
+
+	*grew = false;
+	tv_error_clear(&first);
+	st = probe_files(t, &priv->tc, t->path, flags, &fis, &nf, &first,
+	    err);
+	if (st != TV_OK)
+		return st;
+	for (j = 0; j < nf; j++)
+		for (i = 0; i < t->nstreams && !fis[j].used; i++) {
+			if (!file_continues(t->streams[i], &fis[j]))
+				continue;
+			fis[j].used = true;
+			tv_error_clear(&e);
+			if (tv_stream_add_file(t->streams[i], fis[j].path,
+			    NULL, &e) != TV_OK)
+				keep_error(&first, &e);
+		}
+	for (i = 0; i < t->nstreams; i++) {
+		bool g = false;
+
+		tv_error_clear(&e);
+		if (ctf_stream_extend(t->streams[i], flags, &g, &e) != TV_OK)
+			keep_error(&first, &e);
+		*grew |= g;
+	}
+	group_files(t, &priv->tc, fis, nf, flags, &first);
+	files_free(fis, nf);
+	*grew |= t->nstreams > before;
 	st = first.status;
 	if (st != TV_OK && err)
 		*err = first;
@@ -462,8 +612,8 @@ open_streams(struct tv_trace *t, struct ctf_trace_class *tc,
 
 /* Open the one trace in @dir (@rel: its path relative to the input). */
 static enum tv_status
-open_trace(const char *dir, const char *rel, struct tv_trace **out,
-    struct tv_error *err)
+open_trace(const char *dir, const char *rel, unsigned flags,
+    struct tv_trace **out, struct tv_error *err)
 {
 	struct ctf_trace_priv *priv;
 	struct tv_trace *t;
@@ -504,7 +654,7 @@ open_trace(const char *dir, const char *rel, struct tv_trace **out,
 			t->name = tv_xstrdup(tn->str);
 		}
 	}
-	st = open_streams(t, &priv->tc, t->path, err);
+	st = open_streams(t, &priv->tc, t->path, flags, err);
 	*out = t;
 	return st;
 fail:
@@ -514,8 +664,8 @@ fail:
 
 /* Open every trace under @path. */
 static enum tv_status
-ctf_open(const char *path, struct tv_trace ***out, uint32_t *nout,
-    struct tv_error *err)
+ctf_open(const char *path, unsigned flags, struct tv_trace ***out,
+    uint32_t *nout, struct tv_error *err)
 {
 	struct found_list fl = { NULL, 0, 0 };
 	struct tv_error first, e;
@@ -536,7 +686,8 @@ ctf_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 		struct tv_trace *t = NULL;
 
 		tv_error_clear(&e);
-		if (open_trace(fl.items[i].dir, fl.items[i].rel, &t, &e) !=
+		if (open_trace(fl.items[i].dir, fl.items[i].rel, flags, &t,
+		    &e) !=
 		    TV_OK)
 			keep_error(&first, &e);
 		if (t)
@@ -579,6 +730,7 @@ const struct tv_format_ops tv_ctf_format = {
 	.probe		= ctf_probe,
 	.open		= ctf_open,
 	.close		= ctf_close,
+	.extend		= ctf_extend,
 	.decode_packet	= ctf_decode_packet,
 	.decode_fields	= ctf_decode_fields,
 	.print_record	= ctf_print_record,

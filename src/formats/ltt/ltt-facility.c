@@ -593,13 +593,15 @@ open_trace(struct tv_trace *t, struct tv_error *damage, struct tv_error *err)
 
 /* See ltt-xml.h. */
 enum tv_status
-ltt_fac_open(const char *path, struct tv_trace ***out, uint32_t *nout,
+ltt_fac_open(const char *path, unsigned flags,
+    struct tv_trace ***out, uint32_t *nout,
     struct tv_error *err)
 {
 	struct tv_error damage;
 	struct tv_trace *t;
 	enum tv_status st;
 
+	(void)flags;
 	*out = NULL;
 	*nout = 0;
 	t = ltt_xtrace_new(&fac_format, path);

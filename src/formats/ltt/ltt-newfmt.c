@@ -486,7 +486,8 @@ static const struct tv_format_ops nf_format;
 
 /* See ltt-xml.h. */
 enum tv_status
-ltt_newfmt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
+ltt_newfmt_open(const char *path, unsigned flags,
+    struct tv_trace ***out, uint32_t *nout,
     struct tv_error *err)
 {
 	const struct ltt_xfacility *builtin;
@@ -498,6 +499,7 @@ ltt_newfmt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 	uint32_t i, next = 0;
 	char *p;
 
+	(void)flags;
 	*out = NULL;
 	*nout = 0;
 	t = ltt_xtrace_new(&nf_format, path);

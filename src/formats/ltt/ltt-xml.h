@@ -357,13 +357,15 @@ enum tv_status	 ltt_xopen_end(struct tv_trace *t, enum tv_status st,
 /* ---- ltt-facility.c ---- */
 /** ltt_fac_probe() - is @path a facility-era trace directory? */
 bool		 ltt_fac_probe(const char *path);
-enum tv_status	 ltt_fac_open(const char *path, struct tv_trace ***out,
-		    uint32_t *nout, struct tv_error *err);
+enum tv_status	 ltt_fac_open(const char *path, unsigned flags,
+		    struct tv_trace ***out, uint32_t *nout,
+		    struct tv_error *err);
 
 /* ---- ltt-newfmt.c ---- */
 /** ltt_newfmt_probe() - is @path a 2004 new-format trace directory? */
 bool		 ltt_newfmt_probe(const char *path);
-enum tv_status	 ltt_newfmt_open(const char *path, struct tv_trace ***out,
-		    uint32_t *nout, struct tv_error *err);
+enum tv_status	 ltt_newfmt_open(const char *path, unsigned flags,
+		    struct tv_trace ***out, uint32_t *nout,
+		    struct tv_error *err);
 
 #endif /* TVIEW_LTT_XML_H */

@@ -260,7 +260,8 @@ describe(struct tv_trace *t)
 
 /* Open the LTT trace in directory @path. */
 static enum tv_status
-ltt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
+ltt_open(const char *path, unsigned flags,
+    struct tv_trace ***out, uint32_t *nout,
     struct tv_error *err)
 {
 	struct tv_trace *t;
@@ -275,9 +276,9 @@ ltt_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 	*nout = 0;
 	/* The XML-described versions: see ltt-xml.h. */
 	if (ltt_newfmt_probe(path))
-		return ltt_newfmt_open(path, out, nout, err);
+		return ltt_newfmt_open(path, flags, out, nout, err);
 	if (ltt_fac_probe(path))
-		return ltt_fac_open(path, out, nout, err);
+		return ltt_fac_open(path, flags, out, nout, err);
 	names = tv_dir_list(path, false, LTT_MAX_FILES, &n);
 	if (!names)
 		return tv_error_at(err, TV_IO, path, TV_NO_OFFSET,

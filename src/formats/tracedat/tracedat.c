@@ -492,7 +492,8 @@ make_trace(struct td_file *f, uint32_t bi, const char *path,
 
 /* Open a trace.dat file: one trace per buffer. */
 static enum tv_status
-td_open(const char *path, struct tv_trace ***out, uint32_t *nout,
+td_open(const char *path, unsigned flags,
+    struct tv_trace ***out, uint32_t *nout,
     struct tv_error *err)
 {
 	struct tv_trace **traces;
@@ -501,6 +502,7 @@ td_open(const char *path, struct tv_trace ***out, uint32_t *nout,
 	char *abs;
 	uint32_t i;
 
+	(void)flags;
 	*out = NULL;
 	*nout = 0;
 	f = tv_xcalloc(1, sizeof(*f));
