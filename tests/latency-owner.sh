@@ -10,6 +10,9 @@
 # switch, and trace-cmd recordings made on the test machines lack every
 # record of some threads except the switch to them, so the thread after
 # them shows up unswitched.
+# Then a wake-up: 100 wakes 300 and switches to it (1 us); records of 200
+# follow, again with no switch, and 200 switches to 300: 300 came back to
+# its CPU, but its wake-up was timed already and is not timed again.
 
 TV_TEST_NAME=latency-owner
 . "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/tests/lib.sh"
@@ -41,6 +44,10 @@ event { name = "syscall_entry_write"; id = 3; stream_id = 0;
 	fields := struct { int32_t fd; }; };
 event { name = "syscall_exit_write"; id = 4; stream_id = 0;
 	fields := struct { int32_t ret; }; };
+event { name = "sched_wakeup"; id = 5; stream_id = 0;
+	fields := struct { int32_t tid; }; };
+event { name = "timer_tick"; id = 6; stream_id = 0;
+	fields := struct { int32_t n; }; };
 META
 
 # le32 N: N as 4 little-endian bytes; le64 N: 8.
@@ -64,6 +71,10 @@ ev() {
 	ev 2 9000 100 0			# 100 leaves read, unswitched
 	ev 3 10000 100 1		# 100 enters write
 	ev 4 10500 100 0		# and leaves it
+	ev 5 11000 100 300		# 100 wakes 300
+	ev 0 12000 100 100 1 300	# 100 sleeps, 300 in: 1 us
+	ev 6 13000 200 1		# 200 runs, unswitched
+	ev 0 14000 200 200 1 300	# 200 -> 300 again
 } >"$t/stream_0"
 
 "$TVIEW" --latency syscall "$t" >"$tmp/out" 2>"$tmp/err"
@@ -81,4 +92,8 @@ ok "the longest are 100's read and 200's write" \
     test "$(awk '$1 ~ /^00:/ { printf "%s %s;", $2, $3 }' "$tmp/out")" = \
     "7.000 100;5.000 200;0.500 100;"
 cat "$tmp/out"
+
+"$TVIEW" --latency wakeup "$t" >"$tmp/out" 2>"$tmp/err"
+ok "one wake-up of 1 us, timed once ($(row wakeup))" \
+    test "$(row wakeup)" = "1 1.000 1.000"
 tv_test_done

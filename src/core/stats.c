@@ -38,6 +38,7 @@ struct stats_thread {
 	const char		*label[TV_MODE_STACK_MAX];
 	uint8_t			 nmodes;
 	uint8_t			 top;		/* enum tv_exec_mode */
+	int64_t			 woken;		/* the wake-up last timed */
 };
 
 /*
@@ -210,6 +211,7 @@ stats_thread(struct tv_stats *st, const struct tv_thread *t)
 	e->row.cpu = t->tid == 0 ? t->cpu : TV_CPU_UNKNOWN;
 	for (l = 0; l < TV_MODE_STACK_MAX; l++)
 		e->start[l] = TV_TIME_NONE;
+	e->woken = TV_TIME_NONE;
 	return e;
 }
 
@@ -466,9 +468,17 @@ stats_after(struct tv_stats *st, const struct tv_event *ev,
 	if (t == NULL)
 		return;
 	if (t->tid != before_tid) {
-		/* switched in: a wake-up latency if it waited after one */
+		/*
+		 * Switched in: a wake-up latency if it waited after one.
+		 * Once: the state keeps the wake-up until the thread is
+		 * switched out, and a thread displaced by records of another
+		 * (switches the trace lacks) comes back without one.
+		 */
+		e = stats_thread(st, t);
 		if (t->woken != TV_TIME_NONE && ts >= t->woken &&
+		    t->woken != e->woken &&
 		    (st->begin == TV_TIME_NONE || t->woken >= st->begin)) {
+			e->woken = t->woken;
 			in.ts = t->woken;
 			in.dur = ts - t->woken;
 			in.tid = t->tid;
@@ -483,7 +493,6 @@ stats_after(struct tv_stats *st, const struct tv_event *ev,
 		 * modes it had when the walk last saw it tell.  A switch
 		 * changes no modes: the entry only catches up.
 		 */
-		e = stats_thread(st, t);
 		if (o->from_context && o->tid == t->tid)
 			stats_moved(st, e, t, ev, e->nmodes,
 			    (enum tv_exec_mode)e->top, cpu);
