@@ -1,4 +1,4 @@
-# shellcheck shell=sh
+# shellcheck shell=sh disable=SC2154 # top_srcdir, TVIEW, tmp: lib.sh
 # Sourced by the tests that hold tview's latencies against trace-cmd
 # report --profile (profile-wakeup.sh, profile-syscall.sh): the figures
 # of each side as "COUNT TOTAL_NS", and the instances where their rules
