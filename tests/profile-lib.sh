@@ -126,7 +126,7 @@ wakeup_facts() {
 		if (ev == "sched_switch:") {
 			for (j = 5; j <= NF; j++) if ($j == "==>") a = j
 			o = $(a - 3); sub(/.*:/, "", o); st = $(a - 1)
-			q = $(a + 1); sub(/.*:/, "", q)
+			q = $(NF - 1); sub(/.*:/, "", q)	# comm may hold spaces
 			if (cur[c] != p) proves(p, c, t, 0)
 			S[o] = st == "R" || st == "R+" ? "runnable" : "blocked"
 			out[c] = o; cur[c] = ""; delete W[o]
@@ -144,7 +144,10 @@ wakeup_facts() {
 		if (cur[c] != p && !(passive && p == out[c])) proves(p, c, t, 1)
 		if (cur[c] == p) out[c] = ""
 		if (ev == "sched_wakeup:") {
-			q = $5; sub(/.*:/, "", q)
+			# "COMM:PID [PRIO]": COMM may hold spaces
+			for (j = 6; j <= NF && $j !~ /^\[[0-9]+\]$/; j++)
+				;
+			q = $(j - 1); sub(/.*:/, "", q)
 			if (S[q] != "run" && S[q] != "runnable") W[q] = t
 			if (S[q] != "run") S[q] = "runnable"
 			if (sleeping[q]) { sleeping[q] = 0; pw[q] = pw[q] " " t }

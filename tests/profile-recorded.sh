@@ -28,12 +28,14 @@ command -v trace-cmd >/dev/null 2>&1 ||
 	{ echo "SKIP: no tracefs"; exit 77; }
 
 f=$tmp/rec.dat
+# a sleeper whose name holds a space, as report prints "tmux: server"
+ln -s "$(command -v sleep)" "$tmp/a sleeper"
 # One kernel recording at a time (the lock tc-report takes too).
 if ! flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" bash "$record" \
     --events "sched:sched_switch sched:sched_wakeup raw_syscalls syscalls" \
     --buffer-kb 4096 "$f" -- sh -c 'for i in $(seq 1 20); do
-	ls / >/dev/null; cat /etc/hostname >/dev/null; done; sleep 0.1' \
-    >"$tmp/rec.log" 2>&1; then
+	ls / >/dev/null; cat /etc/hostname >/dev/null; "$0" 0.001
+	done; sleep 0.1' "$tmp/a sleeper" >"$tmp/rec.log" 2>&1; then
 	echo "SKIP: the recording failed: $(tail -1 "$tmp/rec.log")"
 	exit 77
 fi
@@ -44,6 +46,8 @@ nraw=$(grep -c ' sys_enter: ' "$tmp/report")
 nnamed=$(grep -c ' sys_enter_[a-z0-9_]*: ' "$tmp/report")
 ok "the recording has raw system call entries ($nraw)" test "$nraw" -gt 0
 echo "# $nraw raw_syscalls entries, $nnamed syscalls:* entries"
+ok "the recording has a sleeper with a space in its name" \
+    grep -q 'sched_wakeup: *a sleeper:' "$tmp/report"
 
 report --profile -i "$f" >"$tmp/profile"
 syscall_check recording "$f"
