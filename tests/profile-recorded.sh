@@ -13,7 +13,8 @@
 #    unknown), and ends one at the first record of the thread on a CPU
 #    where the trace lacks the switch to it.
 # Skips unless root, with tracefs, trace-cmd and the recorder
-# (tools/record-ftrace-trace.sh of ../shared).
+# (tools/record-ftrace-trace.sh of ../shared), and when the recording
+# lost events.
 
 TV_TEST_NAME=profile-recorded
 . "${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}/tests/lib.sh"
@@ -40,8 +41,13 @@ if ! flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" bash "$record" \
 	exit 77
 fi
 report -i "$f" >"$tmp/report"
-ok "the recording lost no event (the profile forgets its open pairs then)" \
-    test "$(grep -c 'LOST\|DROPPED' "$tmp/report")" = 0
+# the profile forgets its open pairs where events were lost; the rules
+# here do not follow it there (a machine too busy for the buffers)
+if grep -q 'LOST\|DROPPED' "$tmp/report"; then
+	echo "SKIP: the recording lost events: $(grep -m1 'LOST\|DROPPED' \
+	    "$tmp/report")"
+	exit 77
+fi
 nraw=$(grep -c ' sys_enter: ' "$tmp/report")
 nnamed=$(grep -c ' sys_enter_[a-z0-9_]*: ' "$tmp/report")
 ok "the recording has raw system call entries ($nraw)" test "$nraw" -gt 0
