@@ -14,6 +14,7 @@
 
 TV_TEST_NAME=profile-wakeup
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+. "$top_srcdir/tests/profile-lib.sh"
 dir="$TVIEW_SHARED/traces/ftrace"
 arm="$dir/driver-irq-arm32/trace.dat"
 lg="$dir/langraph-v7-zstd/trace.dat"
@@ -22,20 +23,9 @@ lg="$dir/langraph-v7-zstd/trace.dat"
 command -v trace-cmd >/dev/null 2>&1 ||
 	{ echo "SKIP: trace-cmd is not installed"; exit 77; }
 
-# report ARGS...: trace-cmd report under the recordings' lock, retried
-# past its raw-timestamp flukes (tests/tc-report).
-report() {
-	sh "$top_srcdir/tests/tc-report" "$@" 2>/dev/null
-}
-
 # "count total_ns" of the sched_wakeup rows of report --profile.
 profile_facts() {
-	report --profile -i "$1" | awk '
-	    / Event: sched_wakeup:/ {
-		c = $3; gsub(/[()]/, "", c); n += c
-		t = $0; sub(/.*Total: /, "", t); sub(/ .*/, "", t); s += t
-	    }
-	    END { printf "%d %.0f\n", n, s }'
+	report --profile -i "$1" | profile_rows sched_wakeup
 }
 
 # "count total_ns" of the first wake-ups of threads that no sched_switch
@@ -57,11 +47,9 @@ first_facts() {
 	    END { printf "%d %.0f\n", n, s }'
 }
 
-# "count total_ns" of tview's wakeup row (mean in us, three decimals:
-# the total is exact to half a ns per instance).
+# "count total_ns" of tview's wakeup row.
 tview_facts() {
-	"$TVIEW" --latency wakeup "$1" 2>"$tmp/err" | awk '$1 == "wakeup" {
-	    printf "%d %.0f\n", $2, $2 * $4 * 1000 }'
+	tview_latency wakeup "$1"
 }
 
 # shellcheck disable=SC2046 # two numbers, split on purpose
@@ -81,6 +69,13 @@ ok "driver-irq-arm32: tview count $tn = profile $pn + first $fn" \
 ok "driver-irq-arm32: tview total $ts ns = profile $ps + first $fs" \
     awk -v t="$ts" -v e="$((ps + fs))" -v n="$tn" \
     'BEGIN { d = t - e; if (d < 0) d = -d; exit !(d <= n / 2 + 1) }'
+# and both rules applied to report's lines in full (profile-lib.sh)
+# shellcheck disable=SC2046 # numbers, split on purpose
+set -- $(wakeup_facts "$arm")
+ok "driver-irq-arm32: profile's rule on report's lines: $3 $4" \
+    test "$3 $4" = "$pn $ps"
+ok "driver-irq-arm32: tview's rule on report's lines: $1 $2" \
+    same_as "$tn" "$ts" "$1" "$2"
 ok "driver-irq-arm32: nothing on stderr" test ! -s "$tmp/err"
 
 # sched_waking only: profile has no wake-up row, tview has.

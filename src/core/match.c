@@ -1,7 +1,9 @@
 /*
  * The matching event (match.h).  tv_match_begin() puts the state just
  * before the event, applies it, and compares the running thread of the
- * event's CPU before and after: a deeper mode stack on the same thread
+ * event's CPU before and after (or, when the event's own context put its
+ * thread there, a switch the trace lacks, that thread's modes before the
+ * event, from a second replay): a deeper mode stack on the same thread
  * makes it an entry (forward to the record after which that thread's
  * stack is shallower again), a shallower one an exit (back to the record
  * that pushed the level it popped, found by replaying the segments
@@ -241,6 +243,26 @@ match_span(struct tv_trace_set *set, const struct tv_event *ev,
 	return TV_OK;
 }
 
+/*
+ * The modes thread @tid of @machine had just before @ev: for a record
+ * that put its own thread on the CPU (a switch the trace lacks), whose
+ * depth before it the running thread's does not tell.
+ */
+static uint8_t
+match_depth_before(struct tv_state_index *idx, struct tv_trace_set *set,
+    const struct tv_event *ev, uint32_t machine, int64_t tid, int32_t cpu)
+{
+	struct tv_state *s = tv_state_create(set);
+	const struct tv_thread *t;
+	uint8_t n = 0;
+
+	if (tv_state_before_event(idx, ev, s, NULL) == TV_OK &&
+	    (t = match_thread(s, machine, tid, cpu)) != NULL)
+		n = t->nmodes;
+	tv_state_destroy(s);
+	return n;
+}
+
 /* See match.h. */
 enum tv_status
 tv_match_begin(struct tv_state_index *idx, struct tv_trace_set *set,
@@ -248,11 +270,12 @@ tv_match_begin(struct tv_state_index *idx, struct tv_trace_set *set,
     enum tv_match_kind *kind, struct tv_error *err)
 {
 	const struct tv_thread *t, *w;
+	struct tv_event_owner o;
 	struct tv_match *mt;
 	enum tv_match_kind sk;
 	enum tv_status st;
 	int64_t tid_b = TV_TID_UNKNOWN;
-	uint8_t depth_b = 0;
+	uint8_t depth_b = 0, d;
 	bool woken_b = false;
 	uint32_t machine;
 	int32_t cpu = ev->stream->cpu;
@@ -283,8 +306,17 @@ tv_match_begin(struct tv_state_index *idx, struct tv_trace_set *set,
 	}
 	w = match_woken(mt->state, ev->rec.ts);
 	woken_b = w != NULL;
-	(void)tv_state_apply(mt->state, ev, NULL, NULL);
+	(void)tv_state_apply(mt->state, ev, &o, NULL);
 	t = tv_state_running(mt->state, machine, cpu);
+	if (t != NULL && t->tid != tid_b && o.from_context &&
+	    o.tid == t->tid) {
+		/* put there by its own record: did that record move it? */
+		d = match_depth_before(idx, set, ev, machine, t->tid, cpu);
+		if (d != t->nmodes) {
+			tid_b = t->tid;
+			depth_b = d;
+		}
+	}
 	mt->machine = machine;
 	mt->cpu = cpu;
 	st = TV_NOT_FOUND;

@@ -27,11 +27,18 @@
 /* Nesting depths of function spans whose entry record is remembered. */
 #define STATS_SPAN_DEPTH	32
 
-/* A thread: its public row and the start of each level of its modes. */
+/*
+ * A thread: its public row, the start of each level of its modes, and
+ * its mode stack as the walk last saw it (depth and top), which is what
+ * a record that also put it on its CPU changed.
+ */
 struct stats_thread {
 	struct tv_time_row	 row;
 	int64_t			 start[TV_MODE_STACK_MAX];
 	const char		*label[TV_MODE_STACK_MAX];
+	uint8_t			 nmodes;
+	uint8_t			 top;		/* enum tv_exec_mode */
+	int64_t			 woken;		/* the wake-up last timed */
 };
 
 /*
@@ -204,6 +211,7 @@ stats_thread(struct tv_stats *st, const struct tv_thread *t)
 	e->row.cpu = t->tid == 0 ? t->cpu : TV_CPU_UNKNOWN;
 	for (l = 0; l < TV_MODE_STACK_MAX; l++)
 		e->start[l] = TV_TIME_NONE;
+	e->woken = TV_TIME_NONE;
 	return e;
 }
 
@@ -409,38 +417,18 @@ stats_mode_end(struct tv_stats *st, struct stats_thread *e, uint8_t level,
 }
 
 /*
- * After a record on @cpu: compare the state with what it was before
- * (@before_tid running, @before_n modes with @before_top on top).
+ * Thread @t of entry @e went from @before_n modes (@before_top on top) to
+ * its present ones at record @ev: a level pushed starts a system call,
+ * IRQ, softirq or trap; the level popped ends one.
  */
 static void
-stats_after(struct tv_stats *st, const struct tv_event *ev, uint32_t machine,
-    int32_t cpu, int64_t before_tid, uint8_t before_n,
-    enum tv_exec_mode before_top)
+stats_moved(struct tv_stats *st, struct stats_thread *e,
+    const struct tv_thread *t, const struct tv_event *ev, uint8_t before_n,
+    enum tv_exec_mode before_top, int32_t cpu)
 {
-	const struct tv_thread *t = tv_state_running(st->state, machine, cpu);
-	struct tv_lat_instance in;
-	struct stats_thread *e;
 	int64_t ts = ev->rec.ts;
 	uint8_t l;
 
-	if (t == NULL)
-		return;
-	if (t->tid != before_tid) {
-		/* switched in: a wake-up latency if it waited after one */
-		if (t->woken != TV_TIME_NONE && ts >= t->woken &&
-		    (st->begin == TV_TIME_NONE || t->woken >= st->begin)) {
-			in.ts = t->woken;
-			in.dur = ts - t->woken;
-			in.tid = t->tid;
-			in.cpu = cpu;
-			in.machine = machine;
-			tv_series_add(&st->kinds[TV_LAT_WAKEUP], &in);
-		}
-		return;
-	}
-	if (t->nmodes == before_n)
-		return;
-	e = stats_thread(st, t);
 	if (t->nmodes > before_n) {
 		for (l = before_n; l < t->nmodes; l++) {
 			e->start[l] = TV_TIME_NONE;
@@ -451,12 +439,70 @@ stats_after(struct tv_stats *st, const struct tv_event *ev, uint32_t machine,
 			e->start[l] = ts;
 			e->label[l] = stats_label(st, ev);
 		}
+	} else if (t->nmodes < before_n) {
+		/* popped: the level that was on top ended */
+		stats_mode_end(st, e, (uint8_t)(before_n - 1), before_top, ts,
+		    cpu);
+		for (l = t->nmodes; l + 1 < before_n; l++)
+			e->start[l] = TV_TIME_NONE;
+	}
+	e->nmodes = t->nmodes;
+	e->top = (uint8_t)stats_top(t);
+}
+
+/*
+ * After a record @ev on @cpu, owned by @o: compare the state with what
+ * it was before (@before_tid running, @before_n modes with @before_top
+ * on top).
+ */
+static void
+stats_after(struct tv_stats *st, const struct tv_event *ev,
+    const struct tv_event_owner *o, uint32_t machine, int32_t cpu,
+    int64_t before_tid, uint8_t before_n, enum tv_exec_mode before_top)
+{
+	const struct tv_thread *t = tv_state_running(st->state, machine, cpu);
+	struct tv_lat_instance in;
+	struct stats_thread *e;
+	int64_t ts = ev->rec.ts;
+
+	if (t == NULL)
+		return;
+	if (t->tid != before_tid) {
+		/*
+		 * Switched in: a wake-up latency if it waited after one.
+		 * Once: the state keeps the wake-up until the thread is
+		 * switched out, and a thread displaced by records of another
+		 * (switches the trace lacks) comes back without one.
+		 */
+		e = stats_thread(st, t);
+		if (t->woken != TV_TIME_NONE && ts >= t->woken &&
+		    t->woken != e->woken &&
+		    (st->begin == TV_TIME_NONE || t->woken >= st->begin)) {
+			e->woken = t->woken;
+			in.ts = t->woken;
+			in.dur = ts - t->woken;
+			in.tid = t->tid;
+			in.cpu = cpu;
+			in.machine = machine;
+			tv_series_add(&st->kinds[TV_LAT_WAKEUP], &in);
+		}
+		/*
+		 * Put there by its own record, not by a switch (the trace
+		 * lacks the switch, or the CPU's first records): that record
+		 * may also have entered or left a system call, which the
+		 * modes it had when the walk last saw it tell.  A switch
+		 * changes no modes: the entry only catches up.
+		 */
+		if (o->from_context && o->tid == t->tid)
+			stats_moved(st, e, t, ev, e->nmodes,
+			    (enum tv_exec_mode)e->top, cpu);
+		e->nmodes = t->nmodes;
+		e->top = (uint8_t)stats_top(t);
 		return;
 	}
-	/* popped: the level that was on top ended */
-	stats_mode_end(st, e, (uint8_t)(before_n - 1), before_top, ts, cpu);
-	for (l = t->nmodes; l + 1 < before_n; l++)
-		e->start[l] = TV_TIME_NONE;
+	if (t->nmodes == before_n)
+		return;
+	stats_moved(st, stats_thread(st, t), t, ev, before_n, before_top, cpu);
 }
 
 /*
@@ -744,7 +790,7 @@ tv_stats_run(struct tv_stats *st, int64_t begin, int64_t end,
 		if (ev.rec.kind == TV_REC_EVENT)
 			stats_span(st, &ev, &o, c, machine, in);
 		if (c != NULL && ev.rec.kind == TV_REC_EVENT)
-			stats_after(st, &ev, machine, ev.stream->cpu,
+			stats_after(st, &ev, &o, machine, ev.stream->cpu,
 			    before_tid, before_n, before_top);
 		last_ts = ev.rec.ts;
 	}
