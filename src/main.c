@@ -361,11 +361,17 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 			tv_cli_error(&err);
 			return main_usage_error();
 		}
-		status = tv_cli_live_open(args[0], mode != MODE_UI, false,
-		    &paths, &npaths, &live);
-		if (status < 0)
-			status = main_run(mode, o,
+		/* the browser always receives: f can follow at any time */
+		status = tv_cli_live_open(args[0], mode != MODE_UI &&
+		    !o->follow, mode == MODE_UI || o->follow, &paths,
+		    &npaths, &live);
+		if (status < 0) {
+			struct tv_cli_options lo = *o;
+
+			lo.live = live;
+			status = main_run(mode, &lo,
 			    (const char *const *)paths, npaths);
+		}
 		main_paths_free(paths, npaths);
 		tv_cli_live_close(live);
 		return status;
@@ -454,7 +460,7 @@ int
 main(int argc, char **argv)
 {
 	struct tv_cli_options o = { TV_TIME_WALL_UTC, NULL, NULL, NULL, false,
-	    false, NULL, NULL, 80, TV_CLI_FORMAT_TABLE, false, false, false };
+	    false, NULL, NULL, 80, TV_CLI_FORMAT_TABLE, false, false, false, NULL };
 	bool format_given = false;
 	enum main_mode mode = MODE_UI;
 	int c;

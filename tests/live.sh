@@ -9,6 +9,9 @@
 #    session is destroyed.  tview's output must start with exactly what
 #    babeltrace2 printed, hold more (the second batch), and equal
 #    babeltrace2 on the trace the relay daemon wrote for the session;
+#  - `--dump --follow net://...` prints each batch while the session
+#    records, ends when it is destroyed, and equals babeltrace2 on the
+#    relay's copy;
 #  - an unknown session, a port nobody listens on and a bad URL are
 #    one-line errors; the temporary mirror is removed.
 # The daemons are the test's own: its LTTNG_HOME, loopback ports, run as
@@ -107,6 +110,35 @@ ok "it equals babeltrace2 on the relay's copy of the session" \
     cmp -s "$tmp/tv-live" "$tmp/bt-disk"
 empty() { test -z "$(ls -A "$tmp/mirror")"; }
 ok "the mirror is removed" empty
+
+# --dump --follow: the lines of each batch come out while the session
+# records (an idle CPU's stream is passed by the relay's beacons), and
+# in the end they are babeltrace2's lines of the relay's copy.
+s2=tvfollow$$
+as_tracer lttng create "$s2" --live=100000 \
+    --set-url="net://127.0.0.1:$C:$D" >/dev/null &&
+    as_tracer lttng enable-event -u 'lttng_ust_libc:*' >/dev/null &&
+    as_tracer lttng start >/dev/null || { echo "FAIL: lttng setup"; exit 1; }
+batch
+timeout 120 "$TVIEW" --dump --follow "$url/host/$host/$s2" \
+    >"$tmp/tv-follow" 2>"$tmp/tv-follow.err" &
+tv=$!
+pids="$tv $pids"
+lines() { test "$(wc -l <"$tmp/tv-follow")" -ge "$1"; }
+ok "--dump --follow: the first batch printed while recording" \
+    wait_for 10 lines 1
+n1=$(wc -l <"$tmp/tv-follow")
+batch
+ok "  and the second batch too, before the session ends" \
+    wait_for 10 lines $((n1 + 1))
+as_tracer lttng destroy "$s2" >/dev/null
+wait "$tv"
+rc=$?
+ok "  it ends with status 0 once the session is destroyed" test "$rc" = 0
+d=$(find "$lh/out/$host" -maxdepth 1 -name "$s2-*" | head -n 1)
+babeltrace2 --clock-gmt --no-delta "$d" >"$tmp/bt-disk2" 2>/dev/null
+ok "  its lines are babeltrace2's of the relay's copy" \
+    cmp -s "$tmp/tv-follow" "$tmp/bt-disk2"
 
 "$TVIEW" --dump "$url/host/$host/nosuch" >/dev/null 2>"$tmp/err"
 rc=$?

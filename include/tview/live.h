@@ -20,6 +20,15 @@
 #include "tview/tview.h"
 #include "tview/error.h"
 
+/*
+ * Below each trace directory of the mirror, one file per stream, named as
+ * the stream: the clock value (decimal) before which the relay daemon
+ * said the stream holds no event (its inactivity beacons), so that
+ * --follow need not wait for an idle CPU's next packet.  A dot directory:
+ * no reader takes it for a stream.
+ */
+#define TV_LIVE_BEACON_DIR	".tview-live"
+
 /* The relay daemon's default live (viewer) port. */
 #define TV_LIVE_DEFAULT_PORT	5344
 

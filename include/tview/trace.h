@@ -107,6 +107,14 @@ struct tv_stream {
 	 */
 	int64_t			 ev_first;
 	int64_t			 ev_last;
+	/*
+	 * While following: the stream is known to hold no event before
+	 * quiet_until (when quiet), though it may have written no packet
+	 * since (an idle CPU of an LTTng live session: the relay daemon's
+	 * inactivity beacons).  Bounds tv_trace_set_settled().
+	 */
+	bool			 quiet;
+	int64_t			 quiet_until;
 	void			*priv;		/* driver data */
 };
 
@@ -309,8 +317,9 @@ bool			 tv_trace_set_grown(const struct tv_trace_set *set);
  * being written is complete: every record with an earlier time is in
  * the indexes already.  A stream's next packet starts no earlier than
  * its last packet ends (CTF's packet bounds), so it is the earliest end
- * of the last packet among the streams; INT64_MIN while a stream has no
- * packet yet or a file is pending (trace->pending_files).
+ * of the last packet among the streams, or of a stream's quiet_until
+ * when later; INT64_MIN while a stream has neither yet or a file is
+ * pending (trace->pending_files).
  */
 int64_t			 tv_trace_set_settled(const struct tv_trace_set *set);
 

@@ -16,6 +16,8 @@ enum tv_cli_format {
 };
 
 /* What the command line asked for, shared by the batch modes. */
+struct tv_cli_live;
+
 struct tv_cli_options {
 	enum tv_time_style	 time_style;	/* --time-format */
 	const char		*begin;		/* --begin text, or NULL */
@@ -30,10 +32,10 @@ struct tv_cli_options {
 	bool			 time_style_given;	/* --time-format given */
 	bool			 info_counts;	/* --info=counts */
 	bool			 follow;	/* --follow */
+	const struct tv_cli_live *live;	/* borrowed: a net:// session */
 };
 
 struct tv_bookmarks;
-struct tv_cli_live;
 
 /**
  * tv_cli_dump() - print every record of @set in [begin, end] to stdout, one

@@ -548,30 +548,21 @@ tv_cli_count(struct tv_trace_set *set, const struct tv_cli_options *o)
 #define FOLLOW_POLL_NS	100000000L
 
 /*
- * Set by SIGINT and SIGTERM while following: the loop ends cleanly (the
- * output flushed, exit 0).  A signal handler can only reach a global.
+ * The pause between two looks, during which SIGINT or SIGTERM ends the
+ * following cleanly (output flushed, exit 0).  The two signals are
+ * blocked while following and taken here by sigtimedwait(), so no
+ * handler and no global flag are needed; true when one came.
  */
-static volatile sig_atomic_t follow_stop;
-
-/* SIGINT, SIGTERM: stop following. */
-static void
-follow_on_signal(int sig)
+static bool
+follow_pause(const sigset_t *stop)
 {
-	(void)sig;
-	follow_stop = 1;
-}
+	struct timespec nap = { 0, FOLLOW_POLL_NS };
+	int sig;
 
-/* Catch SIGINT and SIGTERM without SA_RESTART: the sleep wakes up. */
-static void
-follow_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = follow_on_signal;
-	sigemptyset(&sa.sa_mask);
-	(void)sigaction(SIGINT, &sa, NULL);
-	(void)sigaction(SIGTERM, &sa, NULL);
+	do {
+		sig = sigtimedwait(stop, NULL, &nap);
+	} while (sig < 0 && errno == EINTR);
+	return sig > 0;
 }
 
 /*
@@ -649,15 +640,14 @@ follow_round(struct tv_trace_set *set, int64_t limit, struct tv_event *last,
 int
 tv_cli_dump_follow(struct tv_trace_set *set, const struct tv_cli_options *o)
 {
-	struct timespec nap = { 0, FOLLOW_POLL_NS };
 	struct tv_error err, rec_err, walk_err, ext_err;
 	struct tv_event last;
 	struct tv_strbuf line;
 	struct tv_arena arena;
-	bool have_last = false, grew, done = false;
+	bool have_last = false, grew, done = false, stopped = false;
+	sigset_t stop, old;
 	int status = 0;
 
-	(void)o;
 	tv_error_clear(&err);
 	tv_error_clear(&rec_err);
 	tv_error_clear(&walk_err);
@@ -669,27 +659,30 @@ tv_cli_dump_follow(struct tv_trace_set *set, const struct tv_cli_options *o)
 		return 1;
 	}
 	ext_err = err;
-	follow_stop = 0;
-	follow_signals();
 	setvbuf(stdout, NULL, _IOFBF, DUMP_STDOUT_BUF);
 	if (dump_headers(set, false, &err) != TV_OK) {
 		tv_cli_error(&err);
 		return 1;
 	}
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	(void)sigprocmask(SIG_BLOCK, &stop, &old);
 	tv_arena_init(&arena);
 	tv_strbuf_init(&line);
-	while (!follow_stop) {
+	while (!stopped) {
 		follow_round(set, done ? INT64_MAX :
 		    tv_trace_set_settled(set), &last, &have_last, &arena,
 		    &line, &rec_err, &walk_err);
 		if (done || ferror_unlocked(stdout))
 			break;
-		(void)nanosleep(&nap, NULL);
-		if (follow_stop)
+		if ((stopped = follow_pause(&stop)))
 			break;
 		tv_error_clear(&err);
 		(void)tv_trace_set_extend(set, TV_OPEN_FOLLOW, &grew, &err);
-		if (grew || follow_written(set))
+		/* a live session's mirror is written by this process */
+		if (grew || (o->live ? !tv_cli_live_done(o->live) :
+		    follow_written(set)))
 			continue;
 		/* the writers are gone: the last look, then the rest */
 		tv_error_clear(&err);
@@ -697,6 +690,7 @@ tv_cli_dump_follow(struct tv_trace_set *set, const struct tv_cli_options *o)
 		ext_err = err;
 		done = true;
 	}
+	(void)sigprocmask(SIG_SETMASK, &old, NULL);
 	if (done && !ferror_unlocked(stdout) && walk_err.status == TV_OK)
 		(void)dump_headers(set, true, &err);
 	tv_strbuf_fini(&line);

@@ -381,11 +381,15 @@ tv_trace_set_settled(const struct tv_trace_set *set)
 		const struct tv_stream *s = set->streams[i];
 		int64_t end;
 
-		if (s->npackets == 0)
-			return INT64_MIN;
-		end = s->packets[s->npackets - 1].ts_end;
-		if (end == TV_TIME_NONE)
-			end = s->ev_last;
+		end = TV_TIME_NONE;
+		if (s->npackets > 0) {
+			end = s->packets[s->npackets - 1].ts_end;
+			if (end == TV_TIME_NONE)
+				end = s->ev_last;
+		}
+		/* an idle stream's beacon takes it further */
+		if (s->quiet && (end == TV_TIME_NONE || s->quiet_until > end))
+			end = s->quiet_until;
 		if (end == TV_TIME_NONE)
 			return INT64_MIN;
 		t = TV_MIN(t, end);

@@ -93,6 +93,8 @@ struct live_stream {
 	bool		 hup;
 	int		 fd;		/* the mirror file, appended to */
 	char		*path;		/* owned: its trace directory */
+	char		*name;		/* owned: its file's name */
+	uint64_t	 beacon;	/* the last beacon written, 0: none */
 };
 
 struct tv_live {
@@ -488,6 +490,7 @@ live_read_streams(struct tv_live *lv, uint32_t count, struct tv_error *err)
 			break;
 		}
 		free(file);
+		s->name = tv_xstrdup(name);
 		lv->nstreams++;
 	}
 	free(b);
@@ -662,6 +665,37 @@ live_packet(struct tv_live *lv, size_t si, uint64_t offset, uint64_t len,
 	    _("the relay daemon kept a packet back"));
 }
 
+/*
+ * Stream @si holds no event before clock value @ts (an inactivity
+ * beacon): say so in its beacon file (live.h), written whole to a
+ * temporary name and renamed, so a reader never sees half of it.  A
+ * failure only loses the hint.
+ */
+static void
+live_beacon(struct tv_live *lv, size_t si, uint64_t ts)
+{
+	struct live_stream *s = &lv->streams[si];
+	char *dir, *tmp, *file, buf[32];
+	int fd, len;
+
+	if (s->metadata || ts <= s->beacon)
+		return;
+	(void)tv_xasprintf(&dir, "%s/" TV_LIVE_BEACON_DIR, s->path);
+	(void)tv_xasprintf(&file, "%s/%s", dir, s->name);
+	(void)tv_xasprintf(&tmp, "%s/.%s.tmp", dir, s->name);
+	len = snprintf(buf, sizeof(buf), "%llu\n", (unsigned long long)ts);
+	if (tv_dir_make(dir, 0755) && (fd = open(tmp, O_WRONLY | O_CREAT |
+	    O_TRUNC | O_CLOEXEC, 0644)) >= 0) {
+		bool ok = write(fd, buf, (size_t)len) == len;
+
+		if (close(fd) == 0 && ok && rename(tmp, file) == 0)
+			s->beacon = ts;
+	}
+	free(dir);
+	free(tmp);
+	free(file);
+}
+
 /* Every packet stream @si has ready now. */
 static enum tv_status
 live_stream_round(struct tv_live *lv, size_t si, bool *grew,
@@ -687,7 +721,9 @@ live_stream_round(struct tv_live *lv, size_t si, bool *grew,
 		case LIVE_INDEX_OK:
 			break;
 		case LIVE_INDEX_RETRY:
+			return TV_OK;
 		case LIVE_INDEX_INACTIVE:
+			live_beacon(lv, si, tv_be64(b + 32));
 			return TV_OK;
 		case LIVE_INDEX_HUP:
 		case LIVE_INDEX_EOF:
@@ -813,6 +849,7 @@ tv_live_close(struct tv_live *lv)
 	for (i = 0; i < lv->nstreams; i++) {
 		close(lv->streams[i].fd);
 		free(lv->streams[i].path);
+		free(lv->streams[i].name);
 	}
 	for (i = 0; i < lv->ntraces; i++)
 		free(lv->traces[i]);

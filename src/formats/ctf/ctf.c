@@ -7,6 +7,7 @@
  */
 #include "tview/tview.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "tview/error.h"
+#include "tview/live.h"
 #include "tview/i18n.h"
 #include "tview/time.h"
 #include "tview/dir.h"
@@ -562,6 +564,43 @@ open_streams(struct tv_trace *t, struct ctf_trace_class *tc,
 }
 
 /*
+ * The live mirror's inactivity beacon of stream @s (live.h): the clock
+ * value, in decimal, before which the stream holds no event, in
+ * TRACE/.tview-live/FILE (FILE: the name of the stream's first file;
+ * the mirror does not rotate); read while following, ignored when absent or
+ * unreadable (it only lets --follow print sooner).
+ */
+static void
+read_beacon(const struct tv_trace *t, struct tv_stream *s)
+{
+	const char *base;
+	char *p, buf[32], *end;
+	unsigned long long v;
+	FILE *f;
+	size_t n;
+
+	if (s->nfiles == 0)
+		return;
+	base = strrchr(s->files[0].path, '/');
+	base = base ? base + 1 : s->files[0].path;
+	tv_xasprintf(&p, "%s/" TV_LIVE_BEACON_DIR "/%s", t->path, base);
+	f = fopen(p, "re");
+	free(p);
+	if (!f)
+		return;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	errno = 0;
+	v = strtoull(buf, &end, 10);
+	if (errno != 0 || end == buf || (*end != '\0' && *end != '\n') ||
+	    v > INT64_MAX)
+		return;
+	s->quiet = true;
+	s->quiet_until = s->clock ? tv_clock_to_ns(s->clock, v) : (int64_t)v;
+}
+
+/*
  * The driver's extend (format.h): new data files first (each the next
  * file of a rotated stream, or new streams), then what every stream's
  * files gained.
@@ -600,6 +639,8 @@ ctf_extend(struct tv_trace *t, unsigned flags, bool *grew,
 		if (ctf_stream_extend(t->streams[i], flags, &g, &e) != TV_OK)
 			keep_error(&first, &e);
 		*grew |= g;
+		if (flags & TV_OPEN_FOLLOW)
+			read_beacon(t, t->streams[i]);
 	}
 	group_files(t, &priv->tc, fis, nf, flags, &first);
 	files_free(fis, nf);
