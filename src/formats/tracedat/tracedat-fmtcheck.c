@@ -567,7 +567,8 @@ char *
 td_text_clean(const struct td_blob *b, enum td_text kind, uint64_t *dropped)
 {
 	const char *p = (const char *)b->ptr, *end = p + b->len, *nl;
-	char *out = tv_xmalloc((size_t)b->len + 1), *o = out;
+	/* + 2: a last line without its newline gets one, then the NUL */
+	char *out = tv_xmalloc((size_t)b->len + 2), *o = out;
 
 	*dropped = 0;
 	for (; p < end; p = nl + 1) {
