@@ -7,14 +7,15 @@
  * the XML readers take a path.  Giving them an in-memory open without a
  * second code path in every driver means giving them paths whose bytes
  * are in memory.  So each target makes, once per process, a directory
- * under $TMPDIR whose entries are symbolic links to /proc/self/fd/N, N a
- * memfd (memfd_create: an anonymous file in RAM).  Per input only the
- * memfds are rewritten (ftruncate + pwrite, no disk) and the links of the
- * files the input does not hold are removed, so what the driver sees is
- * exactly the input: a run is reproducible from the input alone.  The
- * drivers run unchanged: stat follows the links to regular files, mmap
- * maps the memfd, realpath of a link into /proc/self/fd fails and the
- * drivers keep the path they were given.  A temporary directory written
+ * (in $TMPDIR or on tmpfs, see tree_parent) whose entries are symbolic
+ * links to /proc/self/fd/N, N a memfd (memfd_create: an anonymous file
+ * in RAM).  Per input only the memfds are rewritten (ftruncate +
+ * pwrite, no disk) and the links of the files the input does not hold
+ * are removed, so what the driver sees is exactly the input: a run is
+ * reproducible from the input alone.  The drivers run unchanged: stat
+ * follows the links to regular files, mmap maps the memfd, realpath of
+ * a link into /proc/self/fd fails and the drivers keep the path they
+ * were given.  A temporary directory written
  * per input would cost file creation and page-cache writes on every
  * execution; a mapping hook in src/util would be global mutable state
  * there and would miss the drivers' own stat calls.
