@@ -85,6 +85,13 @@ test_bad(void)
 	    "division by a bracket of literals accepted");
 	ok(check("\"%d\", 100 / 0", NULL) != NULL,
 	    "division by zero refused");
+	/* libtraceevent 1.7 and trace-cmd report SEGV on these */
+	ok(check("\"%d\", REC->a ? 1 : 3;", NULL) != NULL,
+	    "';' after a conditional refused");
+	ok(check("\"%d\", REC->a ? 1 : 3 ; REC->a", NULL) != NULL,
+	    "';' between arguments refused");
+	ok(check("\"%d\", ({ int x = REC->a; x; })", NULL) == NULL,
+	    "';' inside a statement expression accepted");
 	ok(check("REC->a", NULL) != NULL, "print fmt without a string");
 	ok(check(NULL, "name: ev\nID: 12\nformat:\n"
 	    "\tfield:unsigned cha) x;\toffset:0;\tsize:1;\tsigned:0;\n"
