@@ -2,13 +2,14 @@
 # Regression test of the trace.dat inputs that crashed, hung or exhausted
 # tview (../shared/fuzz-crashes/tracedat: hostile format files, printk
 # formats and records handed to libtraceevent, a decompression bomb, and
-# valid v7 conversions of a 32-bit trace): `tview --dump` of each must
-# exit 0 quietly, or exit 1 with one line "tview: FILE: offset 0x..:
+# valid v7 conversions of a 32-bit trace; tests/data/fuzz/tracedat: what
+# the in-tree fuzz target found since, see FUZZING): `tview --dump` of
+# each must exit 0 quietly, or exit 1 with one line "tview: FILE: offset 0x..:
 # message", within seconds and under a memory limit (without ASan, whose
 # shadow memory needs an unbounded address space; the suite runs this
 # test under ASan+UBSan too).  The valid files (made by trace-cmd
 # convert) must print what trace-cmd report prints.
-# Skips without ../shared.
+# Without ../shared only the in-tree reproducers run.
 #
 # Usage: tests/tracedat-crashes.sh   (env: TVIEW, TVIEW_SHARED)
 
@@ -16,9 +17,13 @@
 tc_report=$(cd "$(dirname "$0")" && pwd)/tc-report
 tview=${TVIEW:-./tview}
 dir=${TVIEW_SHARED:-}/fuzz-crashes/tracedat
-if [ -z "${TVIEW_SHARED:-}" ] || ! [ -d "$dir" ]; then
-	echo "SKIP: no shared fuzz-crashes (../shared is not beside the tree)"
-	exit 77
+intree=$(cd "$(dirname "$0")" && pwd)/data/fuzz/tracedat
+set -- "$intree"/*.dat
+if [ -n "${TVIEW_SHARED:-}" ] && [ -d "$dir" ]; then
+	set -- "$dir"/*.dat "$@"
+else
+	echo "# no shared fuzz-crashes (../shared is not beside the tree):" \
+	    "only the in-tree reproducers run"
 fi
 export TZ=UTC LC_ALL=C
 
@@ -31,7 +36,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/tview-tdcrash.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT INT TERM
 pass=0 failed=0 n=0
 
-for f in "$dir"/*.dat; do
+for f in "$@"; do
 	[ -f "$f" ] || continue
 	n=$((n + 1))
 	name=${f##*/}
@@ -71,6 +76,6 @@ for f in "$dir"/*.dat; do
 	echo "ok: $name: exit $rc $(head -c 160 "$work/err")"
 	pass=$((pass + 1))
 done
-[ "$n" -gt 0 ] || { echo "SKIP: no reproducers in $dir"; exit 77; }
+[ "$n" -gt 0 ] || { echo "SKIP: no reproducers"; exit 77; }
 echo "tracedat-crashes: $pass passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -85,6 +85,13 @@ test_bad(void)
 	    "division by a bracket of literals accepted");
 	ok(check("\"%d\", 100 / 0", NULL) != NULL,
 	    "division by zero refused");
+	/* libtraceevent 1.7 and trace-cmd report SEGV on these */
+	ok(check("\"%d\", REC->a ? 1 : 3;", NULL) != NULL,
+	    "';' after a conditional refused");
+	ok(check("\"%d\", REC->a ? 1 : 3 ; REC->a", NULL) != NULL,
+	    "';' between arguments refused");
+	ok(check("\"%d\", ({ int x = REC->a; x; })", NULL) == NULL,
+	    "';' inside a statement expression accepted");
 	ok(check("REC->a", NULL) != NULL, "print fmt without a string");
 	ok(check(NULL, "name: ev\nID: 12\nformat:\n"
 	    "\tfield:unsigned cha) x;\toffset:0;\tsize:1;\tsigned:0;\n"
@@ -144,6 +151,31 @@ test_widths(void)
 	free(clean);
 }
 
+/*
+ * A list whose last line has no newline: the copy gives it one, in a
+ * buffer that has room for it (fuzz-tracedat: a heap overflow of one
+ * byte, caught by ASan in the suite's sanitizer build).
+ */
+static void
+test_clean_last_line(void)
+{
+	static const char cmd[] = "1 init\n42 kvm_mmu_unsync_pa";
+	static const char ksym[] = "ffffffff81000000 T _stext";
+	struct td_blob b = { (const uint8_t *)cmd, sizeof(cmd) - 1 };
+	uint64_t dropped;
+	char *clean;
+
+	clean = td_text_clean(&b, TD_TEXT_CMDLINES, &dropped);
+	ok(dropped == 0 && strcmp(clean, "1 init\n42 kvm_mmu_unsync_pa\n")
+	    == 0, "cmdlines: a last line without newline kept, one added");
+	free(clean);
+	b = (struct td_blob){ (const uint8_t *)ksym, sizeof(ksym) - 1 };
+	clean = td_text_clean(&b, TD_TEXT_KALLSYMS, &dropped);
+	ok(dropped == 0 && strcmp(clean, "ffffffff81000000 T _stext\n") == 0,
+	    "kallsyms: the same with a single line");
+	free(clean);
+}
+
 /* Every format of the running kernel is accepted. */
 static void
 test_kernel(void)
@@ -196,6 +228,7 @@ main(void)
 	test_good();
 	test_bad();
 	test_widths();
+	test_clean_last_line();
 	test_kernel();
 	return tv_done();
 }

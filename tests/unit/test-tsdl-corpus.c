@@ -29,9 +29,11 @@ load(const char *dir, struct tv_error *err, uint32_t *nclasses)
 	memset(&tr, 0, sizeof(tr));
 	memset(&tc, 0, sizeof(tc));
 	tv_error_clear(err);
-	st = ctf_metadata_read(dir, &text, &len, err);
+	st = ctf_metadata_read(dir, &tc, err);
 	if (st != TV_OK)
 		return st;
+	text = tc.metadata;
+	len = tc.metadata_len;
 	tv_arena_init(&tr.arena);
 	tr.names = tv_intern_create();
 	snprintf(path, sizeof(path), "%s/metadata", dir);

@@ -556,11 +556,27 @@ packet(uint8_t *out, const char *text, bool be, uint32_t pad)
 	return 37 + n + pad;
 }
 
+/* ctf_metadata_read into a zeroed @tc; *@text is then the caller's. */
+static enum tv_status
+read_meta(const char *dir, struct ctf_trace_class *tc, char **text,
+    size_t *len, struct tv_error *err)
+{
+	enum tv_status st;
+
+	memset(tc, 0, sizeof(*tc));
+	st = ctf_metadata_read(dir, tc, err);
+	*text = tc->metadata;
+	*len = tc->metadata_len;
+	return st;
+}
+
 static void
 test_metadata_read(void)
 {
 	char dir[] = "/tmp/test-tsdl-XXXXXX";
 	uint8_t buf[4096];
+	struct ctf_trace_class tc;
+	struct tv_trace tr;
 	struct tv_error err;
 	char *text;
 	size_t len, n;
@@ -571,7 +587,7 @@ test_metadata_read(void)
 		return;
 	}
 	put(dir, TRACE_LE, strlen(TRACE_LE));
-	st = ctf_metadata_read(dir, &text, &len, &err);
+	st = read_meta(dir, &tc, &text, &len, &err);
 	ok(st == TV_OK && len == strlen(TRACE_LE), "plain text metadata");
 	if (st == TV_OK)
 		free(text);
@@ -579,7 +595,7 @@ test_metadata_read(void)
 	n = packet(buf, "/* CTF 1.8 */ trace { major = 1;", false, 5);
 	n += packet(buf + n, " minor = 8; byte_order = le; };", false, 0);
 	put(dir, buf, n);
-	st = ctf_metadata_read(dir, &text, &len, &err);
+	st = read_meta(dir, &tc, &text, &len, &err);
 	ok(st == TV_OK && len == 63 &&
 	    strstr(text, "major = 1; minor = 8;") != NULL,
 	    "two little-endian packets concatenated");
@@ -589,7 +605,7 @@ test_metadata_read(void)
 	n = packet(buf, "trace { major = 1; minor = 8; byte_order = be; };",
 	    true, 0);
 	put(dir, buf, n);
-	st = ctf_metadata_read(dir, &text, &len, &err);
+	st = read_meta(dir, &tc, &text, &len, &err);
 	ok(st == TV_OK, "big-endian packet");
 	if (st == TV_OK)
 		free(text);
@@ -597,23 +613,37 @@ test_metadata_read(void)
 	n = packet(buf, "trace { major = 1; minor = 8; byte_order = le; };",
 	    true, 0);
 	put(dir, buf, n);
-	st = ctf_metadata_read(dir, &text, &len, &err);
-	ok(st == TV_CORRUPT, "packet byte order differs from the trace's");
+	st = read_meta(dir, &tc, &text, &len, &err);
+	ok(st == TV_OK && tc.packetized && tc.packet_bo == TV_BO_BE,
+	    "big-endian packets noted for the model");
+	if (st == TV_OK) {
+		/* the model, which parses the text once, refuses it */
+		memset(&tr, 0, sizeof(tr));
+		tv_arena_init(&tr.arena);
+		tr.names = tv_intern_create();
+		st = ctf_tsdl_build(text, len, "meta", &tr, &tc, &err);
+		ok(st == TV_CORRUPT && strstr(err.msg, "big-endian") != NULL,
+		    "packet byte order differs from the trace's: %s",
+		    st == TV_OK ? "accepted" : err.msg);
+		tv_arena_fini(&tr.arena);
+		tv_intern_destroy(tr.names);
+		free(text);
+	}
 
 	n = packet(buf, "trace { };", false, 0);
 	buf[28] = 0xff;	/* packet_size way past the end */
 	buf[31] = 0x7f;
 	put(dir, buf, n);
-	st = ctf_metadata_read(dir, &text, &len, &err);
+	st = read_meta(dir, &tc, &text, &len, &err);
 	ok(st == TV_CORRUPT && err.offset == 0, "hostile packet size: %s",
 	    err.msg);
 
 	put(dir, buf, 20);
-	st = ctf_metadata_read(dir, &text, &len, &err);
+	st = read_meta(dir, &tc, &text, &len, &err);
 	ok(st == TV_CORRUPT, "truncated packet header");
 
 	put(dir, "\x1e{\"type\":\"preamble\",\"version\":2}\n", 33);
-	st = ctf_metadata_read(dir, &text, &len, &err);
+	st = read_meta(dir, &tc, &text, &len, &err);
 	ok(st == TV_OK && len == 33 && text[0] == 0x1e &&
 	    ctf_metadata_is_json(text, len),
 	    "CTF 2 metadata comes as is, for the CTF 2 reader");
@@ -623,7 +653,7 @@ test_metadata_read(void)
 	snprintf((char *)buf, sizeof(buf), "%s/metadata", dir);
 	unlink((char *)buf);
 	rmdir(dir);
-	st = ctf_metadata_read(dir, &text, &len, &err);
+	st = read_meta(dir, &tc, &text, &len, &err);
 	ok(st == TV_IO, "missing metadata");
 }
 

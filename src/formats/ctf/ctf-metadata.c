@@ -16,8 +16,6 @@
 #include "tview/mapfile.h"
 #include "tview/util.h"
 #include "ctf-priv.h"
-#include "tsdl-ast.h"
-#include "tsdl-model.h"
 
 #define CTF_META_MAGIC		0x75D11D57u
 #define CTF_META_HDR_BYTES	37u
@@ -96,33 +94,6 @@ unpack(const char *path, const uint8_t *buf, size_t len, bool be,
 }
 
 /*
- * The byte order of the packets must be the one the text declares for
- * the trace; a quick parse tells.  A text that does not parse is left
- * for ctf_tsdl_build to report.
- */
-static enum tv_status
-check_byte_order(const char *path, const char *text, size_t len, bool be,
-    struct tv_error *err)
-{
-	struct tv_arena a;
-	struct tsdl_stmt *top;
-	enum tv_byte_order bo;
-	enum tv_status st = TV_OK;
-
-	tv_arena_init(&a);
-	if (tsdl_parse(text, len, path, &a, &top, NULL) == TV_OK &&
-	    tsdl_trace_byte_order(top, &bo) &&
-	    (bo == TV_BO_BE) != be)
-		st = tv_error_at(err, TV_CORRUPT, path, 0, "%s", be ?
-		    _("metadata packets are big-endian but the trace is "
-		    "declared little-endian") :
-		    _("metadata packets are little-endian but the trace is "
-		    "declared big-endian"));
-	tv_arena_fini(&a);
-	return st;
-}
-
-/*
  * Is @text CTF 2 metadata?  It starts with RS; text starting with '{'
  * cannot be TSDL either: a JSON text sequence without its RS, which the
  * CTF 2 reader then reports as such.
@@ -138,11 +109,13 @@ ctf_metadata_is_json(const char *text, size_t len)
 	return len && ((uint8_t)text[0] == 0x1e || (i < len && text[i] == '{'));
 }
 
-/* Read DIR/metadata and return its TSDL text (see ctf-priv.h). */
+/* Read DIR/metadata and keep its TSDL text in @tc (see ctf-priv.h). */
 enum tv_status
-ctf_metadata_read(const char *dir, char **text, size_t *len,
+ctf_metadata_read(const char *dir, struct ctf_trace_class *tc,
     struct tv_error *err)
 {
+	char **text = &tc->metadata;
+	size_t *len = &tc->metadata_len;
 	struct tv_strbuf sb;
 	char *path, *raw;
 	size_t rawlen;
@@ -151,6 +124,7 @@ ctf_metadata_read(const char *dir, char **text, size_t *len,
 
 	*text = NULL;
 	*len = 0;
+	tc->packetized = false;
 	tv_xasprintf(&path, "%s/metadata", dir);
 	st = tv_read_file(path, CTF_META_MAX_BYTES, &raw, &rawlen, err);
 	if (st != TV_OK) {
@@ -160,9 +134,6 @@ ctf_metadata_read(const char *dir, char **text, size_t *len,
 	if (is_packet((const uint8_t *)raw, rawlen, &be)) {
 		tv_strbuf_init(&sb);
 		st = unpack(path, (const uint8_t *)raw, rawlen, be, &sb, err);
-		if (st == TV_OK)
-			st = check_byte_order(path, sb.buf ? sb.buf : "",
-			    sb.len, be, err);
 		if (st != TV_OK) {
 			tv_strbuf_fini(&sb);
 			goto out;
@@ -172,6 +143,8 @@ ctf_metadata_read(const char *dir, char **text, size_t *len,
 			tv_strbuf_add(&sb, "", 0);
 		*text = sb.buf;
 		*len = sb.len;
+		tc->packetized = true;
+		tc->packet_bo = be ? TV_BO_BE : TV_BO_LE;
 		free(path);
 		return TV_OK;
 	}

@@ -49,6 +49,10 @@ struct ctf_trace_class {
 	uint32_t		 nslots;	/* save slots needed to decode */
 	char			*metadata;	/* owned: the TSDL text */
 	size_t			 metadata_len;
+	bool			 packetized;	/* metadata came in packets */
+	enum tv_byte_order	 packet_bo;	/* ... of this byte order,
+						   which the text's trace
+						   block must not contradict */
 };
 
 /* Per event class: tv_event_class.priv points to this. */
@@ -92,11 +96,13 @@ struct ctf_trace_priv {
 };
 
 /**
- * ctf_metadata_read() - the TSDL text of the trace in @dir: plain text as
- * is, packetized metadata unpacked (either byte order); CTF 2 metadata
- * (a JSON text sequence: first byte 0x1E) as is.
+ * ctf_metadata_read() - the TSDL text of the trace in @dir into
+ * @tc->metadata: plain text as is, packetized metadata unpacked (either
+ * byte order, noted in @tc->packetized and packet_bo for ctf_tsdl_build
+ * to check against the text); CTF 2 metadata (a JSON text sequence:
+ * first byte 0x1E) as is.
  */
-enum tv_status	 ctf_metadata_read(const char *dir, char **text, size_t *len,
+enum tv_status	 ctf_metadata_read(const char *dir, struct ctf_trace_class *tc,
 		    struct tv_error *err);
 
 /** ctf_metadata_is_json() - is metadata @text CTF 2 (JSON)? */
@@ -105,7 +111,8 @@ bool		 ctf_metadata_is_json(const char *text, size_t len);
 /**
  * ctf_tsdl_build() - parse TSDL @text (errors as "@path:line:col: msg")
  * and fill @trace (clocks, env, uuid, event classes, all in trace->arena)
- * and @tc (stream classes, packet header, slots, roles).
+ * and @tc (stream classes, packet header, slots, roles).  When
+ * @tc->packetized, the trace's declared byte order must be packet_bo.
  */
 enum tv_status	 ctf_tsdl_build(const char *text, size_t len, const char *path,
 		    struct tv_trace *trace, struct ctf_trace_class *tc,

@@ -667,8 +667,7 @@ open_trace(const char *dir, const char *rel, unsigned flags,
 	free(abs);
 	priv = tv_xcalloc(1, sizeof(*priv));
 	t->priv = priv;
-	st = ctf_metadata_read(t->path, &priv->tc.metadata,
-	    &priv->tc.metadata_len, err);
+	st = ctf_metadata_read(t->path, &priv->tc, err);
 	if (st != TV_OK)
 		goto fail;
 	tv_xasprintf(&mpath, "%s/metadata", t->path);

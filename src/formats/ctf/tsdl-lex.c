@@ -14,6 +14,13 @@
 #include "tview/util.h"
 #include "tsdl-ast.h"
 
+/*
+ * The first guess of the token vector is not trusted beyond this many
+ * tokens (1.6 MB): a text of blanks or comments would otherwise reserve
+ * thirteen times its size.
+ */
+#define TSDL_TOKS_GUESS_MAX	(40u * 1024)
+
 struct lexer {
 	const char		*src;
 	size_t			 len;
@@ -75,18 +82,32 @@ advance(struct lexer *lx)
 	}
 }
 
-/* Append a token at line:col; the caller fills its value. */
+/*
+ * Append a token at line:col; the caller fills its value.  The vector is
+ * in the arena from the start, sized from the text (TSDL averages about
+ * four bytes a token): most texts need one allocation, and no realloc or
+ * final copy of a vector that is ten times the text.  A text that holds
+ * more tokens doubles it; the outgrown copies stay in the arena, at most
+ * as big as the last one.
+ */
 static struct tsdl_token *
 push(struct lexer *lx, enum tsdl_tok_kind kind, uint32_t line, uint32_t col)
 {
 	struct tsdl_token *t;
 
-	TV_VEC_GROW(lx->toks, lx->ntoks, lx->cap);
+	if (lx->ntoks == lx->cap) {
+		size_t cap = lx->cap ? lx->cap * 2 : lx->len / 3 + 16;
+
+		if (cap > TSDL_TOKS_GUESS_MAX && !lx->cap)
+			cap = TSDL_TOKS_GUESS_MAX;
+		t = tv_arena_alloc(lx->arena, cap * sizeof(*t));
+		if (lx->ntoks)
+			memcpy(t, lx->toks, lx->ntoks * sizeof(*t));
+		lx->toks = t;
+		lx->cap = cap;
+	}
 	t = &lx->toks[lx->ntoks++];
-	memset(t, 0, sizeof(*t));
-	t->kind = kind;
-	t->line = line;
-	t->col = col;
+	*t = (struct tsdl_token){ .kind = kind, .line = line, .col = col };
 	return t;
 }
 
@@ -102,6 +123,28 @@ static bool
 is_ident_char(int c)
 {
 	return is_ident_start(c) || (c >= '0' && c <= '9');
+}
+
+/*
+ * Skip the run of bytes from the current one for which @in_run holds;
+ * they hold no line end.  One test a byte, where peekc and advance make
+ * five: identifiers and blanks are most of a metadata text.
+ */
+static void
+skip_run(struct lexer *lx, bool (*in_run)(int))
+{
+	size_t start = lx->pos;
+
+	while (lx->pos < lx->len && in_run((unsigned char)lx->src[lx->pos]))
+		lx->pos++;
+	lx->col += (uint32_t)(lx->pos - start);
+}
+
+/* A blank that does not end a line. */
+static bool
+is_inline_blank(int c)
+{
+	return c == ' ' || c == '\t';
 }
 
 /* Value of hex digit @c, or 99 for a non-digit. */
@@ -293,8 +336,9 @@ skip_space(struct lexer *lx, struct tv_error *err)
 	int c;
 
 	while ((c = peekc(lx, 0)) >= 0) {
-		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
-		    c == '\f' || c == '\v') {
+		if (is_inline_blank(c)) {
+			skip_run(lx, is_inline_blank);
+		} else if (c == '\n' || c == '\r' || c == '\f' || c == '\v') {
 			advance(lx);
 		} else if (c == '/' && peekc(lx, 1) == '/') {
 			while ((c = peekc(lx, 0)) >= 0 && c != '\n' &&
@@ -332,7 +376,7 @@ tsdl_lex(const char *src, size_t len, const char *path, struct tv_arena *a,
     struct tsdl_token **toks, size_t *ntoks, struct tv_error *err)
 {
 	struct lexer lx = { src, len, 0, 1, 1, path, a, NULL, 0, 0 };
-	struct tsdl_token *t, *out;
+	struct tsdl_token *t;
 	enum tv_status st;
 	int c;
 
@@ -353,9 +397,7 @@ tsdl_lex(const char *src, size_t len, const char *path, struct tv_arena *a,
 			size_t start = lx.pos;
 
 			t = push(&lx, TSDL_T_IDENT, lx.line, lx.col);
-			while (peekc(&lx, 0) >= 0 &&
-			    is_ident_char(peekc(&lx, 0)))
-				advance(&lx);
+			skip_run(&lx, is_ident_char);
 			t->len = lx.pos - start;
 			t->text = tv_arena_strndup(a, src + start, t->len);
 		} else if (c >= '0' && c <= '9') {
@@ -394,14 +436,9 @@ tsdl_lex(const char *src, size_t len, const char *path, struct tv_arena *a,
 		}
 	}
 	push(&lx, TSDL_T_EOF, lx.line, lx.col);
-	/* Move the tokens into the arena so the caller frees nothing. */
-	out = tv_arena_alloc(a, lx.ntoks * sizeof(*out));
-	memcpy(out, lx.toks, lx.ntoks * sizeof(*out));
-	*toks = out;
+	*toks = lx.toks;	/* in the arena: the caller frees nothing */
 	*ntoks = lx.ntoks;
-	free(lx.toks);
 	return TV_OK;
 fail:
-	free(lx.toks);
 	return st;
 }

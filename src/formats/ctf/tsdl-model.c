@@ -839,6 +839,29 @@ build_model(struct tsdl_ctx *cx, const struct tsdl_stmt *top)
 	return index_events(cx, ev_stmts);
 }
 
+/*
+ * The byte order of metadata packets must be the one the text declares
+ * for the trace (none declared: nothing to contradict).  Checked on the
+ * tree the model is built from, not on a parse of its own: metadata is
+ * parsed once.
+ */
+static enum tv_status
+check_packet_order(const char *path, const struct ctf_trace_class *tc,
+    const struct tsdl_stmt *top, struct tv_error *err)
+{
+	enum tv_byte_order bo;
+
+	if (!tc->packetized || !tsdl_trace_byte_order(top, &bo) ||
+	    bo == tc->packet_bo)
+		return TV_OK;
+	return tv_error_at(err, TV_CORRUPT, path, 0, "%s",
+	    tc->packet_bo == TV_BO_BE ?
+	    _("metadata packets are big-endian but the trace is "
+	    "declared little-endian") :
+	    _("metadata packets are little-endian but the trace is "
+	    "declared big-endian"));
+}
+
 /* Parse TSDL and build the trace model (see ctf-priv.h). */
 enum tv_status
 ctf_tsdl_build(const char *text, size_t len, const char *path,
@@ -856,6 +879,8 @@ ctf_tsdl_build(const char *text, size_t len, const char *path,
 		return st;
 	tv_arena_init(&parse_arena);
 	st = tsdl_parse(text, len, path, &parse_arena, &top, err);
+	if (st == TV_OK)
+		st = check_packet_order(path, tc, top, err);
 	if (st == TV_OK)
 		st = build_model(&cx, top);
 	tv_arena_fini(&parse_arena);

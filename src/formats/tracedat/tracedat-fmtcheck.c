@@ -274,6 +274,14 @@ balanced(const char *p, const char *end, bool args,
 			return N_("misplaced '.'");
 		if (!strchr(" \t\r\n,.*&|^~!<>=+-/%?:;", c))
 			return N_("unexpected character");
+		/*
+		 * A ';' between the arguments ends no C expression: after
+		 * "a ? b : c" libtraceevent 1.7 follows a NULL pointer on it
+		 * (trace-cmd report too; fuzz-tracedat).  The kernel's
+		 * formats have ';' only inside brackets ("({ ...; })").
+		 */
+		if (args && c == ';' && depth == 0)
+			return N_("';' between the arguments");
 		if (c == '/' || c == '%')
 			prev_op = c;
 		else if (!isspace((unsigned char)c))
@@ -567,7 +575,8 @@ char *
 td_text_clean(const struct td_blob *b, enum td_text kind, uint64_t *dropped)
 {
 	const char *p = (const char *)b->ptr, *end = p + b->len, *nl;
-	char *out = tv_xmalloc((size_t)b->len + 1), *o = out;
+	/* + 2: a last line without its newline gets one, then the NUL */
+	char *out = tv_xmalloc((size_t)b->len + 2), *o = out;
 
 	*dropped = 0;
 	for (; p < end; p = nl + 1) {

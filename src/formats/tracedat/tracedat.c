@@ -274,12 +274,14 @@ static void
 fill_known(struct tv_trace *t, const struct td_file *f)
 {
 	const char *p = (const char *)f->cmdlines.ptr;
-	const char *end = p + f->cmdlines.len, *nl, *sp;
+	const char *end, *nl, *sp;
 	uint64_t n = 0, i;
 	struct tv_known_thread *k;
 
+	/* a v7 file may have no cmdlines section: no pointer to add to */
 	if (p == NULL || f->cmdlines.len == 0)
 		return;
+	end = p + f->cmdlines.len;
 	for (i = 0; i < f->cmdlines.len; i++)
 		n += p[i] == '\n';
 	n++;
