@@ -148,7 +148,7 @@ main_usage(FILE *fp)
 	    "--begin/--end,\n"
 	    "                           matching --filter)\n"), fp);
 	fputs(_("      --follow             follow a trace still being "
-	    "written (CTF only):\n"
+	    "written (CTF, net://):\n"
 	    "                           --dump prints the events as they "
 	    "land, in time order,\n"
 	    "                           until Ctrl-C or until the trace "
@@ -156,7 +156,7 @@ main_usage(FILE *fp)
 	    "                           process writes it any more (the "
 	    "LTTng session is\n"
 	    "                           destroyed); the browser starts "
-	    "following (key f)\n"), fp);
+	    "following (key F)\n"), fp);
 	fputc('\n', fp);
 	fputs(_("EXPR is trace-cmd's -F form, 'EVENTS: CONDITION', with "
 	    "several parts\n"

@@ -336,7 +336,7 @@ req_filter_prompt(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
 		tv_ui_filter_command(ui, buf, false);
 }
 
-/* F: the filters off, or back on. */
+/* f: the filters off, or back on. */
 static void
 req_filter_toggle(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
 {

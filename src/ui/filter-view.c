@@ -1,7 +1,7 @@
 /*
  * The filtered view of the browser: :filter EXPR keeps only the events
  * EXPR matches, :filter-out EXPR hides them; filters stack (an event is
- * kept when it matches every :filter and no :filter-out), F switches them
+ * kept when it matches every :filter and no :filter-out), f switches them
  * off and on, :filter alone clears them; C, T and E add a filter on the
  * selected event's CPU, process or name.  Every move of the event list
  * goes through tv_ui_merge_step(), which skips what the filters hide, so

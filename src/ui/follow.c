@@ -77,7 +77,7 @@ tv_ui_follow_toggle(struct tv_ui *ui)
 	ui->follow_look = true;
 	ui->follow_next_ms = tv_ui_now_ms();
 	tv_ui_message(ui, _("following the trace as it is written "
-	    "(f stops)"));
+	    "(F stops)"));
 	tv_ui_follow_poll(ui);
 }
 

@@ -90,7 +90,7 @@ pos_build(const struct tv_trace_set *set)
 		ps->npackets = s->npackets;
 		ps->pre = tv_xcalloc(s->npackets + 1, sizeof(*ps->pre));
 		/*
-		 * atomic: after the trace grew (f), a new background pass
+		 * atomic: after the trace grew (F), a new background pass
 		 * stores the counts again, the same values
 		 */
 		for (j = 0; j < s->npackets; j++)

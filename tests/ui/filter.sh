@@ -2,7 +2,7 @@
 # The filtered view: & and :filter keep only the events a filter matches
 # (the rows are those of --dump --filter), g/G/j/PgDn/PgUp move inside it,
 # search finds only kept events, :filter-out stacks, the status line says
-# "N of M events", F switches the filters off and on, :filter alone
+# "N of M events", f switches the filters off and on, :filter alone
 # clears them, E and C filter on the selected name and CPU, and a bad
 # filter is an error naming its column.
 . "$(dirname "$0")/lib.sh"
@@ -46,12 +46,12 @@ ui_keys g
 ok ":filter-out stacks (first of 'sched_switch: CPU != 0')" \
     ui_wait_sel "$(ft 1 "$tmp/f2")"
 ok "status: the stacked count" ui_wait ": $n2 of $m events"
-ui_keys F
-ok "F: filters off" ui_wait "filters off"
+ui_keys f
+ok "f: filters off" ui_wait "filters off"
 ui_keys g
 ok "off: the first event of the trace" ui_wait_sel "$(ft 1 "$tmp/dump")"
-ui_keys F g
-ok "F again: back on" ui_wait_sel "$(ft 1 "$tmp/f2")"
+ui_keys f g
+ok "f again: back on" ui_wait_sel "$(ft 1 "$tmp/f2")"
 ui_type ":filter sched_switch: prev_tdi == 0"; ui_keys Enter
 ok "bad filter: error with column" \
     ui_wait "filter:1:15: unknown field 'prev_tdi' (did you mean prev_tid?)"

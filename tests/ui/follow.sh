@@ -1,5 +1,5 @@
 #!/bin/sh
-# f and --follow: the browser follows a CTF trace while it is written.
+# F and --follow: the browser follows a CTF trace while it is written.
 # gen-ctf's trace (3 CPUs, 4 KiB packets) is copied into a new directory
 # in three steps of whole packets while `tview --follow` shows it.
 #  - it starts at the last event (as less +F);
@@ -8,8 +8,8 @@
 #  - after g (the first event) and the rest appended: the count in the
 #    status bar reaches the whole trace's, the selection stays on the
 #    first event, and G then selects the trace's last event;
-#  - f stops following (message);
-#  - f on a trace.dat: a message says it cannot be followed, tview
+#  - F stops following (message);
+#  - F on a trace.dat: a message says it cannot be followed, tview
 #    goes on; q exits with 0.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -57,8 +57,8 @@ ok "the rest appended: the count reaches the whole trace's ($total)" \
 ok "the selection stayed on the first event" ui_wait_sel "$first" 1
 ui_keys G
 ok "G: the trace's last event" ui_wait_sel "$(last_time "$tmp/src")"
-ui_keys f
-ok "f stops following" ui_wait "stopped following"
+ui_keys F
+ok "F stops following" ui_wait "stopped following"
 ok "q exits with 0" ui_quit
 ui_stop
 
@@ -66,8 +66,8 @@ if test -x "$TD_GEN"; then
 	"$TD_GEN" --events 100 "$tmp/t.dat" || exit 99
 	ui_start -x 140 -y 24 "$tmp/t.dat"
 	ok "trace.dat: first screen" ui_wait "[tracedat]"
-	ui_keys f
-	ok "trace.dat: f says it cannot follow" ui_wait "cannot be followed"
+	ui_keys F
+	ok "trace.dat: F says it cannot follow" ui_wait "cannot be followed"
 	ok "trace.dat: q exits with 0" ui_quit
 	ui_stop
 fi
