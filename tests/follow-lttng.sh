@@ -21,11 +21,12 @@ test "$(id -u)" = 0 || { echo "skip: recording with LTTng needs root"; exit 77; 
 command -v babeltrace2 >/dev/null ||
     { echo "skip: babeltrace2 not installed"; exit 77; }
 
-# first_packet DIR PID: wait (60 s at most, while PID runs) until a
+# first_packet DIR PID: wait (300 s at most, while PID runs: it may wait
+# for another test's recording to end first) until a
 # stream file under DIR holds a packet; its trace directory on stdout.
 first_packet() {
 	_i=0
-	while test "$_i" -lt 1200 && kill -0 "$2" 2>/dev/null; do
+	while test "$_i" -lt 6000 && kill -0 "$2" 2>/dev/null; do
 		_f=$(find "$1" -type f -name 'ch0_*' ! -name '*.idx' -size +0 \
 		    2>/dev/null | head -n 1)
 		if test -n "$_f"; then
@@ -43,7 +44,9 @@ follow() {
 	_name=$1 _n=$2
 	shift 2
 	_out=$tmp/$_name
-	"$rec" --no-verify --threads 2 --subbuf-size 64K "$@" "$_out" "$_n" \
+	# one LTTng recording at a time (tests/ust-live.sh says why)
+	flock "${TMPDIR:-/tmp}/tview-ust-record.lock" "$rec" --no-verify \
+	    --threads 2 --subbuf-size 64K "$@" "$_out" "$_n" \
 	    >"$tmp/$_name.log" 2>&1 &
 	_rpid=$!
 	if ! _dir=$(first_packet "$_out" "$_rpid"); then

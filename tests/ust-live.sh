@@ -20,7 +20,10 @@ failed=0
 check() {
 	name=$1 nevents=$2; shift 2
 	out="$work/$name"
-	if ! "$rec" --no-verify "$@" "$out" "$nevents" >"$work/$name.log" 2>&1
+	# one LTTng recording at a time: the recorder stops the session
+	# daemon it started, which another test's recording may be using
+	if ! flock "${TMPDIR:-/tmp}/tview-ust-record.lock" "$rec" --no-verify \
+	    "$@" "$out" "$nevents" >"$work/$name.log" 2>&1
 	then
 		echo "FAIL: $name: the recorder failed:"; tail -5 "$work/$name.log"
 		failed=$((failed + 1))
