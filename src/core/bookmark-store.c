@@ -38,6 +38,7 @@
 #include "tview/bookmark.h"
 #include "tview/dir.h"
 #include "tview/error.h"
+#include "tview/fdio.h"
 #include "tview/i18n.h"
 #include "tview/mapfile.h"
 #include "tview/util.h"
@@ -216,26 +217,6 @@ tv_bookmarks_fallback(const struct tv_bookmarks *bms)
 	return bms && bms->fallback;
 }
 
-/* Write @len bytes fully; false with errno on failure. */
-static bool
-write_all(int fd, const char *buf, size_t len)
-{
-	while (len > 0) {
-		ssize_t n = write(fd, buf, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			if (n == 0)
-				errno = EIO;
-			return false;
-		}
-		buf += n;
-		len -= (size_t)n;
-	}
-	return true;
-}
-
 /* Tests: TVIEW_TEST_SLOW_SAVE=MS sleeps between write and rename. */
 static void
 test_delay(void)
@@ -273,7 +254,7 @@ write_atomic(const char *dir, int dirfd, const char *path, const char *buf,
 		    "file"));
 	}
 	(void)fchmod(fd, 0644);
-	if (!write_all(fd, buf, len) || fsync(fd) != 0) {
+	if (!tv_write_all(fd, buf, len) || fsync(fd) != 0) {
 		e = errno;
 		close(fd);
 		unlink(tmp);

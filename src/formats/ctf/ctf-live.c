@@ -33,6 +33,7 @@
 #include "tview/bytes.h"
 #include "tview/dir.h"
 #include "tview/error.h"
+#include "tview/fdio.h"
 #include "tview/i18n.h"
 #include "tview/live.h"
 #include "tview/util.h"
@@ -527,63 +528,61 @@ static enum tv_status
 live_append(struct tv_live *lv, struct live_stream *s, const uint8_t *buf,
     size_t len, struct tv_error *err)
 {
-	while (len > 0) {
-		ssize_t n = write(s->fd, buf, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return live_fail_errno(lv, err, s->path, errno);
-		buf += n;
-		len -= (size_t)n;
-	}
+	if (!tv_write_all(s->fd, buf, len))
+		return live_fail_errno(lv, err, s->path, errno);
 	return TV_OK;
 }
 
-/* Fetch all new metadata of the trace @trace_id; *@grew when any came. */
+/* Fetch all new metadata of metadata stream @mi; *@grew when any came. */
 static enum tv_status
-live_metadata(struct tv_live *lv, uint64_t trace_id, bool *grew,
+live_metadata(struct tv_live *lv, size_t mi, bool *grew,
+    struct tv_error *err)
+{
+	struct live_stream *s = &lv->streams[mi];
+	enum tv_status st;
+	uint8_t b[12], *data;
+	uint64_t len;
+
+	for (;;) {
+		live_put(b, s->id, 8);
+		if ((st = live_cmd(lv, LIVE_CMD_GET_METADATA, b, 8, err)) ||
+		    (st = live_recv(lv, b, 12, err)))
+			return st;
+		len = tv_be64(b);
+		if (tv_be32(b + 8) == LIVE_META_NONE)
+			return TV_OK;
+		if (tv_be32(b + 8) != LIVE_META_OK)
+			return live_fail(lv, err, TV_IO,
+			    _("the relay daemon failed to send metadata"));
+		if (len > LIVE_MAX_META_CHUNK)
+			return live_fail(lv, err, TV_CORRUPT,
+			    _("the relay daemon sends too much metadata at "
+			    "once"));
+		data = tv_xmalloc(len ? len : 1);
+		st = live_recv(lv, data, len, err);
+		if (st == TV_OK)
+			st = live_append(lv, s, data, len, err);
+		free(data);
+		if (st)
+			return st;
+		if (len > 0) {
+			*grew = true;
+			live_add_trace(lv, s->path);
+		}
+	}
+}
+
+/* Fetch the new metadata of the trace @trace_id (its metadata stream). */
+static enum tv_status
+live_trace_metadata(struct tv_live *lv, uint64_t trace_id, bool *grew,
     struct tv_error *err)
 {
 	size_t i;
 
-	for (i = 0; i < lv->nstreams; i++) {
-		struct live_stream *s = &lv->streams[i];
-		enum tv_status st;
-		uint8_t b[12], *data;
-		uint64_t len;
-
-		if (!s->metadata || s->hup || s->trace_id != trace_id)
-			continue;
-		for (;;) {
-			live_put(b, s->id, 8);
-			if ((st = live_cmd(lv, LIVE_CMD_GET_METADATA, b, 8,
-			    err)) || (st = live_recv(lv, b, 12, err)))
-				return st;
-			len = tv_be64(b);
-			if (tv_be32(b + 8) == LIVE_META_NONE)
-				break;
-			if (tv_be32(b + 8) != LIVE_META_OK)
-				return live_fail(lv, err, TV_IO,
-				    _("the relay daemon failed to send "
-				    "metadata"));
-			if (len > LIVE_MAX_META_CHUNK)
-				return live_fail(lv, err, TV_CORRUPT,
-				    _("the relay daemon sends too much "
-				    "metadata at once"));
-			data = tv_xmalloc(len ? len : 1);
-			st = live_recv(lv, data, len, err);
-			if (st == TV_OK)
-				st = live_append(lv, s, data, len, err);
-			free(data);
-			if (st)
-				return st;
-			if (len > 0) {
-				*grew = true;
-				live_add_trace(lv, s->path);
-			}
-		}
-	}
+	for (i = 0; i < lv->nstreams; i++)
+		if (lv->streams[i].metadata &&
+		    lv->streams[i].trace_id == trace_id)
+			return live_metadata(lv, i, grew, err);
 	return TV_OK;
 }
 
@@ -597,7 +596,8 @@ live_flags(struct tv_live *lv, size_t si, uint32_t flags, bool *grew,
 	if (flags & LIVE_FLAG_NEW_STREAM)
 		st = live_new_streams(lv, err);
 	if (st == TV_OK && (flags & LIVE_FLAG_NEW_METADATA))
-		st = live_metadata(lv, lv->streams[si].trace_id, grew, err);
+		st = live_trace_metadata(lv, lv->streams[si].trace_id, grew,
+		    err);
 	return st;
 }
 
@@ -686,7 +686,7 @@ live_beacon(struct tv_live *lv, size_t si, uint64_t ts)
 	len = snprintf(buf, sizeof(buf), "%llu\n", (unsigned long long)ts);
 	if (tv_dir_make(dir, 0755) && (fd = open(tmp, O_WRONLY | O_CREAT |
 	    O_TRUNC | O_CLOEXEC, 0644)) >= 0) {
-		bool ok = write(fd, buf, (size_t)len) == len;
+		bool ok = tv_write_all(fd, buf, (size_t)len);
 
 		if (close(fd) == 0 && ok && rename(tmp, file) == 0)
 			s->beacon = ts;
@@ -815,8 +815,7 @@ tv_live_poll(struct tv_live *lv, bool *grew, bool *ended,
 		return st;
 	for (i = 0; i < lv->nstreams; i++)
 		if (lv->streams[i].metadata &&
-		    (st = live_metadata(lv, lv->streams[i].trace_id, grew,
-		    err)))
+		    (st = live_metadata(lv, i, grew, err)))
 			return st;
 	for (i = 0; i < lv->nstreams; i++) {
 		if (lv->streams[i].metadata || lv->streams[i].hup)

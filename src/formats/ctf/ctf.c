@@ -8,11 +8,13 @@
 #include "tview/tview.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "tview/error.h"
 #include "tview/live.h"
@@ -564,40 +566,52 @@ open_streams(struct tv_trace *t, struct ctf_trace_class *tc,
 }
 
 /*
- * The live mirror's inactivity beacon of stream @s (live.h): the clock
- * value, in decimal, before which the stream holds no event, in
+ * The live mirror's inactivity beacons (live.h): for each stream, the
+ * clock value, in decimal, before which it holds no event, in
  * TRACE/.tview-live/FILE (FILE: the name of the stream's first file;
- * the mirror does not rotate); read while following, ignored when absent or
- * unreadable (it only lets --follow print sooner).
+ * the mirror does not rotate).  Read while following, when the trace
+ * has the directory (one open of it per look: a trace that is not a
+ * mirror costs nothing more); a beacon absent or unreadable is ignored
+ * (it only lets --follow print sooner).
  */
 static void
-read_beacon(const struct tv_trace *t, struct tv_stream *s)
+read_beacons(struct tv_trace *t)
 {
-	const char *base;
 	char *p, buf[32], *end;
 	unsigned long long v;
-	FILE *f;
-	size_t n;
+	uint32_t i;
+	ssize_t n;
+	int dfd, fd;
 
-	if (s->nfiles == 0)
-		return;
-	base = strrchr(s->files[0].path, '/');
-	base = base ? base + 1 : s->files[0].path;
-	tv_xasprintf(&p, "%s/" TV_LIVE_BEACON_DIR "/%s", t->path, base);
-	f = fopen(p, "re");
+	tv_xasprintf(&p, "%s/" TV_LIVE_BEACON_DIR, t->path);
+	dfd = open(p, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	free(p);
-	if (!f)
+	if (dfd < 0)
 		return;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	errno = 0;
-	v = strtoull(buf, &end, 10);
-	if (errno != 0 || end == buf || (*end != '\0' && *end != '\n') ||
-	    v > INT64_MAX)
-		return;
-	s->quiet = true;
-	s->quiet_until = s->clock ? tv_clock_to_ns(s->clock, v) : (int64_t)v;
+	for (i = 0; i < t->nstreams; i++) {
+		struct tv_stream *s = t->streams[i];
+		const char *base;
+
+		if (s->nfiles == 0)
+			continue;
+		base = strrchr(s->files[0].path, '/');
+		base = base ? base + 1 : s->files[0].path;
+		fd = openat(dfd, base, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		buf[n > 0 ? n : 0] = '\0';
+		errno = 0;
+		v = strtoull(buf, &end, 10);
+		if (errno != 0 || end == buf ||
+		    (*end != '\0' && *end != '\n') || v > INT64_MAX)
+			continue;
+		s->quiet = true;
+		s->quiet_until = s->clock ? tv_clock_to_ns(s->clock, v) :
+		    (int64_t)v;
+	}
+	close(dfd);
 }
 
 /*
@@ -639,9 +653,9 @@ ctf_extend(struct tv_trace *t, unsigned flags, bool *grew,
 		if (ctf_stream_extend(t->streams[i], flags, &g, &e) != TV_OK)
 			keep_error(&first, &e);
 		*grew |= g;
-		if (flags & TV_OPEN_FOLLOW)
-			read_beacon(t, t->streams[i]);
 	}
+	if (flags & TV_OPEN_FOLLOW)
+		read_beacons(t);
 	group_files(t, &priv->tc, fis, nf, flags, &first);
 	files_free(fis, nf);
 	*grew |= t->nstreams > before;
