@@ -25,8 +25,10 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/tview-latency.XXXXXX") || exit 1
 . "$srcdir/tests/lttng-lib.sh"
 trap 'lttng_cleanup; rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
-command -v perl >/dev/null || { echo "live-latency: no perl" >&2; exit 1; }
-lttng_start || exit 1
+command -v perl >/dev/null ||
+	{ echo "live latency: skipped (no perl)"; exit 0; }
+# make bench runs this too: without LTTng it says so and is not an error
+lttng_start || { echo "live latency: skipped (no LTTng to record with)"; exit 0; }
 
 # delays: each --dump line's delay in ms, one a line, as lines arrive.
 delays() {

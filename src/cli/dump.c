@@ -678,8 +678,17 @@ tv_cli_dump_follow(struct tv_trace_set *set, const struct tv_cli_options *o)
 			break;
 		if ((stopped = follow_pause(&stop)))
 			break;
+		/*
+		 * The full look only when a cheap one (a stat per stream and
+		 * trace directory, as the browser's) says something may have
+		 * grown; a live mirror is always looked at, since its beacons
+		 * move without any file growing.
+		 */
 		tv_error_clear(&err);
-		(void)tv_trace_set_extend(set, TV_OPEN_FOLLOW, &grew, &err);
+		grew = false;
+		if (o->live || tv_trace_set_grown(set))
+			(void)tv_trace_set_extend(set, TV_OPEN_FOLLOW, &grew,
+			    &err);
 		/* a live session's mirror is written by this process */
 		if (grew || (o->live ? !tv_cli_live_done(o->live) :
 		    follow_written(set)))

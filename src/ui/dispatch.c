@@ -343,7 +343,7 @@ req_filter_toggle(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
 	tv_ui_filter_toggle(ui);
 }
 
-/* f: follow the trace as it is written, or stop. */
+/* F: follow the trace as it is written, or stop. */
 static void
 req_follow(struct tv_ui *ui, enum tv_ui_req req TV_UNUSED)
 {

@@ -1,5 +1,5 @@
 /*
- * f and --follow: the browser follows a trace still being written, as
+ * F and --follow: the browser follows a trace still being written, as
  * less +F follows a file.  Every TV_UI_FOLLOW_MS, a stat per stream
  * tells whether the trace may have grown; if so, every thread reading
  * the trace is stopped (the background state pass, the filters' pass,
