@@ -876,6 +876,50 @@ hop_of(struct ctf_hop *op, const struct tv_field_class *fc)
 	    (ic->map_clock && fc->role == TV_ROLE_NONE);
 }
 
+/*
+ * The ranges of wide tag @tag into @hp, in the order ctf_enum_find
+ * tries them; false when there are too many (or it is a bit map).
+ */
+static bool
+tag_ranges(struct ctf_hprog *hp, const struct tv_field_class *tag)
+{
+	const struct tv_field_class *var = hp->var;
+	uint32_t i, j;
+
+	if (tag->enumeration.bit_flags)
+		return false;
+	hp->rng_signed = tag->enumeration.integer.is_signed;
+	for (i = 0; i < tag->enumeration.nmaps; i++) {
+		const struct tv_enum_mapping *m = &tag->enumeration.maps[i];
+
+		for (j = 0; j < m->nranges; j++) {
+			if (hp->nrng == TV_ARRAY_SIZE(hp->rng))
+				return false;
+			hp->rng[hp->nrng].lo = m->ranges[j].lo;
+			hp->rng[hp->nrng].hi = m->ranges[j].hi;
+			hp->rng[hp->nrng].opt = var->variant.opt_of_map[i];
+			hp->nrng++;
+		}
+	}
+	return hp->nrng > 0;
+}
+
+/* The option wide tag value @v selects through @hp's ranges, or -1. */
+static inline int32_t
+range_opt(const struct ctf_hprog *hp, uint64_t v)
+{
+	uint32_t i;
+
+	for (i = 0; i < hp->nrng; i++) {
+		const struct ctf_hprog_range *r = &hp->rng[i];
+
+		if (hp->rng_signed ? (int64_t)v >= (int64_t)r->lo &&
+		    (int64_t)v <= (int64_t)r->hi : v >= r->lo && v <= r->hi)
+			return r->opt;
+	}
+	return -1;
+}
+
 /* The flat decoder of event header @fc, or NULL if it has another shape. */
 struct ctf_hprog *
 ctf_hprog_build(const struct tv_field_class *fc, struct tv_arena *a)
@@ -911,8 +955,8 @@ ctf_hprog_build(const struct tv_field_class *fc, struct tv_arena *a)
 		return hp;
 	tag = hp->var->variant.tag_fc;
 	if (!tag || tag->kind != TV_FC_ENUM || !hp->var->variant.opt_of_map ||
-	    tag->enumeration.integer.size > 12 ||
-	    hp->var->variant.noptions > TV_ARRAY_SIZE(hp->opt))
+	    hp->var->variant.noptions > TV_ARRAY_SIZE(hp->opt) ||
+	    (tag->enumeration.integer.size > 12 && !tag_ranges(hp, tag)))
 		return NULL;
 	hp->nopt = hp->var->variant.noptions;
 	for (i = 0; i < hp->nopt; i++) {
@@ -941,6 +985,8 @@ ctf_hprog_build(const struct tv_field_class *fc, struct tv_arena *a)
 			po->n++;
 		}
 	}
+	if (hp->nrng > 0)
+		return hp;
 	/* Every tag value of the (small) enum: which option. */
 	hp->ntag = 1u << tag->enumeration.integer.size;
 	hp->opt_by_tag = tv_arena_alloc(a, hp->ntag);
@@ -1005,7 +1051,7 @@ ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp)
 	const struct ctf_hprog_opt *po;
 	enum tv_status st;
 	uint64_t p, v, mask;
-	int8_t k;
+	int32_t k;
 
 	p = align_up(d->pos, hp->align);
 	if (p > d->end)
@@ -1017,10 +1063,14 @@ ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp)
 	if (hp->var->variant.tag_slot < 0 ||
 	    (uint32_t)hp->var->variant.tag_slot >= d->nslots)
 		return ctf_dec_field(d, hp->var, NULL);	/* its error */
-	mask = hp->ntag - 1;
 	v = d->slots[hp->var->variant.tag_slot];
-	k = (v & ~mask) == 0 || (v | mask) == UINT64_MAX ?
-	    hp->opt_by_tag[v & mask] : -1;
+	if (hp->nrng > 0) {
+		k = range_opt(hp, v);
+	} else {
+		mask = hp->ntag - 1;
+		k = (v & ~mask) == 0 || (v | mask) == UINT64_MAX ?
+		    hp->opt_by_tag[v & mask] : -1;
+	}
 	if (k < 0)
 		return ctf_dec_field(d, hp->var, NULL);	/* its error */
 	po = &hp->opt[k];
@@ -1029,4 +1079,191 @@ ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp)
 		return dec_past_end(d, p - d->pos);
 	d->pos = p;
 	return run_hops(d, po->ops, po->n);
+}
+
+/* Does a field of @fc, or one inside it, move the stream clock? */
+static bool
+moves_clock(const struct tv_field_class *fc, uint32_t depth)
+{
+	uint32_t i;
+
+	if (!fc)
+		return false;
+	if (depth > CTF_MAX_DEPTH)
+		return true;
+	switch (fc->kind) {
+	case TV_FC_INT:
+		return fc->role == TV_ROLE_TIMESTAMP || fc->integer.map_clock;
+	case TV_FC_ENUM:
+		return fc->role == TV_ROLE_TIMESTAMP ||
+		    fc->enumeration.integer.map_clock;
+	case TV_FC_STRUCT:
+		for (i = 0; i < fc->structure.nmembers; i++)
+			if (moves_clock(fc->structure.members[i].fc, depth + 1))
+				return true;
+		return false;
+	case TV_FC_VARIANT:
+		for (i = 0; i < fc->variant.noptions; i++)
+			if (moves_clock(fc->variant.options[i].fc, depth + 1))
+				return true;
+		return false;
+	case TV_FC_ARRAY:
+	case TV_FC_SEQUENCE:
+		return moves_clock(fc->array.elem, depth + 1);
+	default:
+		return false;
+	}
+}
+
+/* Is @m a sequence the flat skipper steps over in one go? */
+static bool
+flat_sequence(const struct tv_field_class *m)
+{
+	const struct tv_field_class *e = m->array.elem;
+
+	return m->kind == TV_FC_SEQUENCE && m->role == TV_ROLE_NONE && e &&
+	    e->skip_fixed && e->skip_bits > 0 && m->array.length_slot >= 0 &&
+	    ctf_min_bits(e, e->skip_bits) == e->skip_bits &&
+	    ((e->kind != TV_FC_INT && e->kind != TV_FC_ENUM) ||
+	    e->skip_bits == (e->kind == TV_FC_INT ? e->integer.size :
+	    e->enumeration.integer.size));
+}
+
+/* See ctf-decode.h. */
+struct ctf_sprog *
+ctf_sprog_build(const struct tv_field_class *fc, struct tv_arena *a)
+{
+	struct ctf_sprog *sp;
+	struct ctf_sop *op = NULL;
+	uint32_t i, n;
+
+	if (!fc || fc->kind != TV_FC_STRUCT || fc->skip_fixed ||
+	    fc->role != TV_ROLE_NONE || moves_clock(fc, 0))
+		return NULL;
+	n = fc->structure.nmembers;
+	sp = tv_arena_zalloc(a, sizeof(*sp) + sizeof(sp->ops[0]) * n);
+	sp->align = fc->align;
+	sp->nmembers = n;
+	for (i = 0; i < n; i++) {
+		const struct tv_field_member *mb = &fc->structure.members[i];
+		const struct tv_field_class *m = mb->fc;
+
+		/* a member without a class reads nothing: any step has it */
+		if (op && (!m || (m->skip_fixed && op->kind == CTF_SOP_FIXED &&
+		    m->align <= op->align))) {
+			/* its start is aligned to op->align, so every
+			 * member's offset inside the step is fixed */
+			if (m)
+				op->bits = align_up(op->bits, m->align) +
+				    m->skip_bits;
+			op->nmembers++;
+			continue;
+		}
+		op = &sp->ops[sp->n++];
+		op->m = mb;
+		op->nmembers = 1;
+		op->align = m ? m->align : 1;
+		if (!m || m->skip_fixed) {
+			op->kind = CTF_SOP_FIXED;
+			op->bits = m ? m->skip_bits : 0;
+		} else if (m->kind == TV_FC_STRING &&
+		    m->string.len_kind == TV_STR_NUL &&
+		    m->string.encoding != TV_ENC_UTF16 &&
+		    m->string.encoding != TV_ENC_UTF32) {
+			op->kind = CTF_SOP_STRING;
+		} else if (flat_sequence(m)) {
+			op->kind = CTF_SOP_SEQ;
+			op->bits = align_up(m->array.elem->skip_bits,
+			    m->array.elem->align);
+		} else {
+			op->kind = CTF_SOP_MEMBER;
+		}
+	}
+	return sp;
+}
+
+/* A sequence of fixed-size elements, as dec_array skips it; false if not. */
+static inline bool
+sop_sequence(struct ctf_dec *d, const struct ctf_sop *op)
+{
+	const struct tv_field_class *m = op->m->fc, *e = m->array.elem;
+	uint64_t p = align_up(d->pos, op->align), len, q, total;
+
+	if (p > d->end || (uint32_t)m->array.length_slot >= d->nslots)
+		return false;
+	len = d->slots[m->array.length_slot];
+	if (len > (d->end - p) / e->skip_bits + 1)
+		return false;
+	if (len == 0) {
+		d->pos = p;
+		return true;
+	}
+	q = align_up(p, e->align);
+	if (__builtin_mul_overflow(op->bits, len - 1, &total) ||
+	    __builtin_add_overflow(total, e->skip_bits, &total) ||
+	    q + total > d->end || q + total < q)
+		return false;
+	d->pos = q + total;
+	return true;
+}
+
+/* See ctf-decode.h. */
+enum tv_status
+ctf_sprog_skip(struct ctf_dec *d, const struct ctf_sprog *sp)
+{
+	uint64_t p = align_up(d->pos, sp->align);
+	enum tv_status st;
+	uint32_t i, k;
+
+	if (p > d->end)
+		return dec_past_end(d, p - d->pos);
+	d->pos = p;
+	st = dec_steps(d, sp->nmembers);
+	if (st != TV_OK)
+		return st;
+	d->depth++;
+	for (i = 0; i < sp->n && st == TV_OK; i++) {
+		const struct ctf_sop *op = &sp->ops[i];
+		uint64_t from = d->pos;
+
+		switch (op->kind) {
+		case CTF_SOP_FIXED:
+			p = align_up(from, op->align);
+			if (p + op->bits <= d->end) {
+				d->pos = p + op->bits;
+				continue;
+			}
+			break;
+		case CTF_SOP_STRING: {
+			uint64_t start, lim = d->end >> 3;
+			const uint8_t *nul;
+
+			start = align_up(from, op->align) >> 3;
+			if (start < lim && (nul = memchr(d->buf + start, 0,
+			    lim - start)) != NULL) {
+				d->pos = (uint64_t)(nul - d->buf + 1) * 8;
+				continue;
+			}
+			break;
+		}
+		case CTF_SOP_SEQ:
+			if (sop_sequence(d, op))
+				continue;
+			break;
+		default:
+			st = dec_member(d, op->m->fc, NULL);
+			continue;
+		}
+		/*
+		 * The quick step does not fit: the generic decoder, member
+		 * by member from where the step began, gives the error the
+		 * generic walk gives (the step had no side effect).
+		 */
+		d->pos = from;
+		for (k = 0; k < op->nmembers && st == TV_OK; k++)
+			if (op->m[k].fc)
+				st = dec_member(d, op->m[k].fc, NULL);
+	}
+	d->depth--;
+	return st;
 }

@@ -146,13 +146,25 @@ struct ctf_hprog_opt {
 	uint32_t		 align;
 };
 
+/* A tag range of a wide tag (LTTng's 16-bit one) and its option. */
+struct ctf_hprog_range {
+	uint64_t	 lo, hi;
+	int32_t		 opt;		/* -1: none */
+};
+
 struct ctf_hprog {
 	uint32_t			 align;
 	struct ctf_hop			 pre[CTF_HPROG_MAX];
 	uint32_t			 npre;
 	const struct tv_field_class	*var;		/* or NULL */
+	/* the option by tag: a table for narrow tags, else the ranges of
+	 * the tag's mappings in declaration order (the first holding the
+	 * tag wins, as in ctf_enum_find) */
 	int8_t				*opt_by_tag;	/* -1: none */
 	uint32_t			 ntag;
+	struct ctf_hprog_range		 rng[CTF_HPROG_MAX];
+	uint32_t			 nrng;
+	bool				 rng_signed;
 	struct ctf_hprog_opt		 opt[4];
 	uint32_t			 nopt;
 };
@@ -162,6 +174,44 @@ struct ctf_hprog *ctf_hprog_build(const struct tv_field_class *fc,
 		    struct tv_arena *a);
 /** ctf_hprog_run() - decode an event header in skip mode through @hp. */
 enum tv_status	 ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp);
+
+/*
+ * A flat skipper for a payload or context struct (the hot path of every
+ * walk: the packet's event offsets are found by skipping every event's
+ * fields).  Consecutive fixed-size members are one step, NUL strings a
+ * memchr, sequences of fixed-size elements one multiplication; anything
+ * else goes through ctf_dec_field.  Each step knows its members, so a
+ * step that fails is done again member by member by the generic decoder,
+ * which gives the very error the generic walk would.  Not built for a
+ * struct that updates the clock (doing a step twice would move it twice).
+ */
+enum ctf_sop_kind {
+	CTF_SOP_FIXED,		/* @bits after aligning to @align */
+	CTF_SOP_STRING,		/* NUL-terminated, 8-bit */
+	CTF_SOP_SEQ,		/* length in a slot, fixed elements */
+	CTF_SOP_MEMBER,		/* the generic member decoder */
+};
+
+struct ctf_sop {
+	uint8_t				 kind;
+	uint32_t			 align;
+	uint32_t			 nmembers;	/* members it covers */
+	uint64_t			 bits;		/* FIXED; SEQ: stride */
+	const struct tv_field_member	*m;		/* the first */
+};
+
+struct ctf_sprog {
+	uint32_t		 align;		/* the struct's */
+	uint32_t		 nmembers;	/* steps charged at entry */
+	uint32_t		 n;
+	struct ctf_sop		 ops[];
+};
+
+/** ctf_sprog_build() - flat skipper for struct @fc, or NULL (not worth it). */
+struct ctf_sprog *ctf_sprog_build(const struct tv_field_class *fc,
+		    struct tv_arena *a);
+/** ctf_sprog_skip() - skip the struct @sp was built for, as ctf_dec_skip. */
+enum tv_status	 ctf_sprog_skip(struct ctf_dec *d, const struct ctf_sprog *sp);
 
 /*
  * CTF 2 field classes the CTF 1.8 decoder does not know (ctf2-decode.c),

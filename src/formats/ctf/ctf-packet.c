@@ -214,6 +214,7 @@ ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 	d.clock = p->cycles_begin;
 	while (d.pos < d.end) {
 		const struct tv_event_class *ec;
+		const struct ctf_event_class *cec;
 		uint64_t start = d.pos;
 		struct tv_event_rec *r;
 
@@ -239,18 +240,22 @@ ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 			    (unsigned long long)sc->id);
 			break;
 		}
+		cec = ec->priv;
 		if (sc->event_context) {
-			st = ctf_dec_skip(&d, sc->event_context);
+			st = sc->ctx_prog ? ctf_sprog_skip(&d, sc->ctx_prog) :
+			    ctf_dec_skip(&d, sc->event_context);
 			if (st != TV_OK)
 				break;
 		}
 		if (ec->context) {
-			st = ctf_dec_skip(&d, ec->context);
+			st = cec->ctx_prog ? ctf_sprog_skip(&d, cec->ctx_prog) :
+			    ctf_dec_skip(&d, ec->context);
 			if (st != TV_OK)
 				break;
 		}
 		if (ec->payload) {
-			st = ctf_dec_skip(&d, ec->payload);
+			st = cec->pay_prog ? ctf_sprog_skip(&d, cec->pay_prog) :
+			    ctf_dec_skip(&d, ec->payload);
 			if (st != TV_OK)
 				break;
 		}

@@ -37,6 +37,8 @@ struct ctf_stream_class {
 	uint32_t		 nby_id;
 	struct ctf_hprog	*hdr_prog;	/* arena: flat event-header
 						   decoder, or NULL */
+	struct ctf_sprog	*ctx_prog;	/* arena: event_context's
+						   flat skipper, or NULL */
 };
 
 struct ctf_trace_class {
@@ -58,6 +60,9 @@ struct ctf_trace_class {
 /* Per event class: tv_event_class.priv points to this. */
 struct ctf_event_class {
 	struct ctf_stream_class	*sclass;	/* borrowed */
+	/* Filled at open by ctf.c: flat skippers (ctf-decode.h) or NULL. */
+	struct ctf_sprog	*ctx_prog;	/* arena: context */
+	struct ctf_sprog	*pay_prog;	/* arena: payload */
 };
 
 /* Which optional packet-context roles a stream's packets carry. */

@@ -247,6 +247,7 @@ prepare_classes(struct tv_trace *t, struct ctf_trace_class *tc)
 		ctf_fc_prepare(sc->event_header, &t->arena);
 		ctf_fc_prepare(sc->event_context, &t->arena);
 		sc->hdr_prog = ctf_hprog_build(sc->event_header, &t->arena);
+		sc->ctx_prog = ctf_sprog_build(sc->event_context, &t->arena);
 		/* Event lookup by id in O(1) when the ids are small. */
 		for (j = 0; j < sc->nevents; j++)
 			max = TV_MAX(max, sc->events[j]->id);
@@ -261,9 +262,15 @@ prepare_classes(struct tv_trace *t, struct ctf_trace_class *tc)
 		}
 	}
 	for (i = 0; i < t->nclasses; i++) {
+		struct ctf_event_class *ec = t->classes[i]->priv;
+
 		ctf_fc_prepare((struct tv_field_class *)t->classes[i]->context,
 		    &t->arena);
 		ctf_fc_prepare((struct tv_field_class *)t->classes[i]->payload,
+		    &t->arena);
+		ec->ctx_prog = ctf_sprog_build(t->classes[i]->context,
+		    &t->arena);
+		ec->pay_prog = ctf_sprog_build(t->classes[i]->payload,
 		    &t->arena);
 	}
 }
