@@ -191,6 +191,13 @@ bench_trace() {
 	out=/dev/null
 	row "count (headers)" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
 	sed 's/^/    count-bench: /' "$work/count" | tee -a "$results"
+	# what a user types to count: packets counted on every core in no
+	# particular order (a count needs no timeline), summed
+	out=$work/tvcount
+	measure "$TVIEW" --count "$path"
+	out=/dev/null
+	row "tview --count" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
+	sed 's/^/    tview --count: /' "$work/tvcount" | tee -a "$results"
 	measure "$count" --decode "$path"
 	row "count (all fields)" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
 	# the same two on one thread (tv_merge_next), as before the walk

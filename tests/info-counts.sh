@@ -61,6 +61,7 @@ ok "gen: Events: equals the --dump line count ($total)" \
     grep -q "^Events: $total\$" "$tmp/info"
 ok "gen: the class counts add up to $total" \
     test "$(awk '{ n += $2 } END { print n }' "$tmp/tv")" -eq "$total"
+ok "gen: --count equals it" test "$("$TVIEW" --count "$tmp/gen")" -eq "$total"
 info_counts "$tmp/gen" cheap >"$tmp/tv-cheap"
 ok "gen: a small trace is counted by plain --info too" same gen \
     "$tmp/tv" "$tmp/tv-cheap"
@@ -71,6 +72,24 @@ if command -v babeltrace2 >/dev/null 2>&1; then
 else
 	echo "skip: no babeltrace2"
 fi
+
+# A damaged trace: --count (each packet on its own, on every core) counts
+# what --dump prints, names the first damage and exits 1, as the walk in
+# timeline order (--begin) does.
+"$GEN_CTF" --quiet --cpus 3 --events 20000 --seed 9 --packet-size 8192 \
+    "$tmp/bad" >"$tmp/gen.log" 2>&1 || { cat "$tmp/gen.log"; exit 99; }
+truncate -s 30000 "$tmp/bad/channel0_1"
+printf 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX' |
+    dd of="$tmp/bad/channel0_2" bs=1 seek=20000 conv=notrunc 2>/dev/null
+n=$("$TVIEW" --count "$tmp/bad" 2>"$tmp/bad.err")
+rc=$?
+ok "damaged: --count exits 1" test "$rc" -eq 1
+ok "damaged: --count equals the --dump line count" \
+    test "$n" -eq "$("$TVIEW" --dump "$tmp/bad" 2>/dev/null | wc -l)"
+ok "damaged: --count equals the timeline walk's" \
+    test "$n" -eq "$("$TVIEW" --count --begin 0% "$tmp/bad" 2>/dev/null)"
+ok "damaged: the error names the file and offset" \
+    grep -q 'channel0_2: offset 0x' "$tmp/bad.err"
 
 if test -z "$TVIEW_SHARED" || ! test -d "$TVIEW_SHARED/traces"; then
 	echo "skip: no shared traces"
@@ -90,6 +109,9 @@ for f in "$st"/ftrace/*/*.dat; do
 	info_counts "$f" >"$tmp/tv"
 	ok "$n: per-class counts equal trace-cmd report's" same "$n" \
 	    "$tmp/rep" "$tmp/tv"
+	ok "$n: --count equals report's lines" test "$("$TVIEW" --count \
+	    "$f" 2>/dev/null)" -eq "$(awk '{ n += $2 } END { print n + 0 }' \
+	    "$tmp/rep")"
 	"$TVIEW" --info=counts "$f" >"$tmp/info" 2>&1
 	ok "$n: no 18446744073709551615 unknown class" \
 	    test "$(grep -c 18446744073709551615 "$tmp/info")" -eq 0
@@ -105,6 +127,9 @@ if command -v babeltrace2 >/dev/null 2>&1; then
 		info_counts "$d" >"$tmp/tv"
 		ok "$n: per-class counts equal babeltrace2's" same "$n" \
 		    "$tmp/bt" "$tmp/tv"
+		ok "$n: --count equals babeltrace2's events" test \
+		    "$("$TVIEW" --count "$d" 2>/dev/null)" -eq \
+		    "$(awk '{ n += $2 } END { print n + 0 }' "$tmp/bt")"
 	done
 fi
 
@@ -119,5 +144,8 @@ for n in trace-2.6 trace-15316events_nolost_newformat; do
 	info_counts "$d" >"$tmp/tv"
 	ok "$n: per-class counts equal LTTV textDump's" same "$n" \
 	    "$tmp/lttv" "$tmp/tv"
+	ok "$n: --count equals LTTV's events" test "$("$TVIEW" --count \
+	    "$d" 2>/dev/null)" -eq "$(awk '{ n += $2 } END { print n + 0 }' \
+	    "$tmp/lttv")"
 done
 tv_test_done

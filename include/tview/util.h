@@ -19,6 +19,9 @@ char	*tv_xstrdup(const char *s);
 char	*tv_xstrndup(const char *s, size_t n);
 int	 tv_xasprintf(char **out, const char *fmt, ...) TV_PRINTFLIKE(2, 3);
 
+/** tv_online_cores() - online cores (>= 1): one worker each in a pool. */
+unsigned tv_online_cores(void);
+
 /* Grow *items (count *count, capacity *cap) so that one more fits. */
 #define TV_VEC_GROW(items, count, cap) do {				\
 	if ((count) >= (cap)) {						\

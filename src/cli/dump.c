@@ -320,6 +320,36 @@ dump_parallel(struct tv_trace_set *set, int64_t begin, int64_t end,
 	tv_pwalk_destroy(w);
 }
 
+/*
+ * --count of every event (no filter, bounds or bookmarks): the one count
+ * of the set (tv_trace_set_count: the state cache's, else every packet's
+ * record headers on every core), summed over the classes.
+ */
+static int
+count_all(struct tv_trace_set *set)
+{
+	struct tv_error err;
+	uint64_t n = 0;
+	bool counted;
+	uint32_t i, j;
+
+	tv_error_clear(&err);
+	(void)tv_trace_set_count(set, TV_COUNT_ALWAYS, &counted, &err);
+	for (i = 0; i < set->ntraces; i++)
+		for (j = 0; j < set->traces[i]->nclasses; j++)
+			n += __atomic_load_n(&set->traces[i]->classes[j]->count,
+			    __ATOMIC_RELAXED);
+	printf("%" PRIu64 "\n", n);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		tv_error_set(&err, TV_IO, NULL,
+		    _("cannot write the output: %s"), strerror(errno));
+	if (err.status != TV_OK) {
+		tv_cli_error(&err);
+		return 1;
+	}
+	return 0;
+}
+
 /* The --dump and --count main loop; see cli.h. */
 static int
 dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
@@ -361,6 +391,9 @@ dump_walk(struct tv_trace_set *set, const struct tv_cli_options *o,
 
 	if ((status = tv_cli_filter(set, o, &filter)) != 0)
 		return status;
+	if (!print && filter == NULL && o->begin == NULL && o->end == NULL &&
+	    !o->bookmarked && !o->with_pid)
+		return count_all(set);
 	if (filter != NULL)
 		follow = tv_filter_follow_create(set);
 	if (o->bookmarked) {

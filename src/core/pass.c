@@ -259,7 +259,6 @@ tv_pass_start(struct tv_trace_set *set, bool needs_state, tv_pass_pred pred,
 	struct tv_pass *p = tv_xcalloc(1, sizeof(*p));
 	uint64_t n = 0, k;
 	uint32_t i;
-	long ncpu;
 
 	p->set = set;
 	p->pred = pred;
@@ -277,10 +276,8 @@ tv_pass_start(struct tv_trace_set *set, bool needs_state, tv_pass_pred pred,
 		n += set->streams[i]->npackets;
 	}
 	p->nunits = n;
-	if (nthreads == 0) {
-		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-		nthreads = ncpu > 0 ? (unsigned)ncpu : 1;
-	}
+	if (nthreads == 0)
+		nthreads = tv_online_cores();
 	nthreads = TV_MIN(nthreads, PASS_MAX_THREADS);
 	if (needs_state) {
 		if (pthread_create(&p->threads[0], NULL, state_worker, p) == 0)

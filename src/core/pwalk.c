@@ -343,7 +343,6 @@ tv_pwalk_start(struct tv_trace_set *set, int64_t begin, tv_pwalk_fn fn,
 	struct tv_pwalk *w = tv_xcalloc(1, sizeof(*w));
 	uint32_t n = set->nstreams, i, f;
 	uint64_t k, nu = 0;
-	long ncpu;
 
 	w->set = set;
 	w->fn = fn;
@@ -391,10 +390,8 @@ tv_pwalk_start(struct tv_trace_set *set, int64_t begin, tv_pwalk_fn fn,
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_cond_init(&w->done, NULL);
 	pthread_cond_init(&w->room, NULL);
-	if (nthreads == 0) {
-		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-		nthreads = ncpu > 0 ? (unsigned)ncpu : 1;
-	}
+	if (nthreads == 0)
+		nthreads = tv_online_cores();
 	nthreads = TV_MIN(nthreads, PWALK_MAX_THREADS);
 	w->window = (uint64_t)n + (uint64_t)PWALK_AHEAD * nthreads;
 	w->workers = tv_xcalloc_aligned(PWALK_LINE,

@@ -10,7 +10,9 @@
 #include "tview/packet-cache.h"
 #include "state-priv.h"
 
+#include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Record-array budget of the count: one packet at a time is enough. */
 #define COUNT_CACHE_BYTES	(4u << 20)
@@ -45,57 +47,159 @@ trace_no(const struct tv_trace_set *set, const struct tv_trace *t)
 	return i;
 }
 
-/* Count every class by the record headers of every packet. */
+/* Most count workers, whatever the core count. */
+#define COUNT_MAX_THREADS	16
+
+/* One packet to count: the units are in stream, then packet order. */
+struct count_unit {
+	struct tv_stream	*s;
+	uint32_t		 trace;		/* its index in the set */
+	uint64_t		 pkt;
+};
+
+/* The count shared by its workers. */
+struct count_job {
+	struct count_unit	*units;
+	uint64_t		 nunits;
+	uint64_t		 next;		/* atomic: next unit to take */
+	uint32_t		 ntraces;
+	const uint32_t		*nclasses;	/* per trace */
+};
+
+/* One worker's own counts and first error. */
+struct count_worker {
+	struct count_job	*job;
+	pthread_t		 thread;
+	uint64_t		**counts;	/* [trace][class] */
+	uint64_t		 err_unit;	/* the unit of err; UINT64_MAX */
+	struct tv_error		 err;
+};
+
+/*
+ * A worker: packets from the shared counter until none, each decoded
+ * for its record headers only (no field is decoded).  Every worker
+ * keeps the error of the earliest unit it met, so the error reported
+ * is the first one in stream and packet order, as a lone walk gives.
+ */
+static void *
+count_worker(void *arg)
+{
+	struct count_worker *w = arg;
+	struct count_job *job = w->job;
+	struct tv_packet_cache *pc = tv_packet_cache_create(COUNT_CACHE_BYTES);
+	uint64_t u, r;
+
+	while ((u = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED)) <
+	    job->nunits) {
+		const struct count_unit *cu = &job->units[u];
+		const struct tv_packet_events *pe =
+		    tv_packet_cache_get(pc, cu->s, cu->pkt);
+		uint64_t *counts = w->counts[cu->trace];
+		uint32_t nclasses = job->nclasses[cu->trace];
+
+		if (pe == NULL)
+			continue;
+		for (r = 0; r < pe->count; r++)
+			if (pe->recs[r].kind == TV_REC_EVENT &&
+			    pe->recs[r].class_index < nclasses)
+				counts[pe->recs[r].class_index]++;
+		if (pe->status != TV_OK && u < w->err_unit) {
+			w->err_unit = u;
+			w->err = pe->err;
+			if (w->err.status == TV_OK)
+				w->err.status = pe->status;
+		}
+		tv_packet_release(cu->s, cu->pkt);
+	}
+	tv_packet_cache_destroy(pc);
+	return NULL;
+}
+
+/*
+ * Count every class by the record headers of every packet, on a worker
+ * per core: packets are independent, and the sums do not depend on
+ * which worker counted what.
+ */
 static enum tv_status
 count_headers(struct tv_trace_set *set, struct tv_error *err)
 {
-	struct tv_packet_cache *pc = tv_packet_cache_create(COUNT_CACHE_BYTES);
-	uint64_t **counts = tv_xcalloc(set->ntraces ? set->ntraces : 1,
-	    sizeof(*counts));
-	enum tv_status st = TV_OK;
-	uint32_t i, j, t;
-	uint64_t k, r;
+	struct count_job job;
+	struct count_worker *ws;
+	uint32_t *nclasses = tv_xcalloc(set->ntraces + 1, sizeof(*nclasses));
+	const struct count_worker *first = NULL;
+	unsigned nw, i, started;
+	uint32_t t, j;
+	uint64_t k, n = 0;
 
-	for (i = 0; i < set->ntraces; i++)
-		counts[i] = tv_xcalloc(set->traces[i]->nclasses + 1,
-		    sizeof(**counts));
+	memset(&job, 0, sizeof(job));
+	for (i = 0; i < set->nstreams; i++)
+		n += set->streams[i]->npackets;
+	job.units = tv_xcalloc(n + 1, sizeof(*job.units));
 	for (i = 0; i < set->nstreams; i++) {
 		struct tv_stream *s = set->streams[i];
-		uint32_t nclasses;
 
 		t = trace_no(set, s->trace);
 		if (t == set->ntraces)
 			continue;
-		nclasses = s->trace->nclasses;
 		for (k = 0; k < s->npackets; k++) {
-			const struct tv_packet_events *pe =
-			    tv_packet_cache_get(pc, s, k);
-
-			if (pe == NULL)
-				continue;
-			for (r = 0; r < pe->count; r++)
-				if (pe->recs[r].kind == TV_REC_EVENT &&
-				    pe->recs[r].class_index < nclasses)
-					counts[t][pe->recs[r].class_index]++;
-			if (pe->status != TV_OK && st == TV_OK) {
-				st = pe->status;
-				if (err != NULL)
-					*err = pe->err;
-			}
-			tv_packet_release(s, k);
+			job.units[job.nunits].s = s;
+			job.units[job.nunits].trace = t;
+			job.units[job.nunits++].pkt = k;
 		}
 	}
-	for (i = 0; i < set->ntraces; i++) {
-		struct tv_trace *tr = set->traces[i];
-
-		for (j = 0; j < tr->nclasses; j++)
-			__atomic_store_n(&tr->classes[j]->count, counts[i][j],
-			    __ATOMIC_RELAXED);
-		free(counts[i]);
+	for (t = 0; t < set->ntraces; t++)
+		nclasses[t] = set->traces[t]->nclasses;
+	job.ntraces = set->ntraces;
+	job.nclasses = nclasses;
+	nw = TV_MIN(tv_online_cores(), COUNT_MAX_THREADS);
+	nw = (unsigned)TV_MAX(TV_MIN((uint64_t)nw, job.nunits), 1);
+	ws = tv_xcalloc(nw, sizeof(*ws));
+	for (i = 0; i < nw; i++) {
+		ws[i].job = &job;
+		ws[i].err_unit = UINT64_MAX;
+		ws[i].counts = tv_xcalloc(set->ntraces + 1,
+		    sizeof(*ws[i].counts));
+		for (t = 0; t < set->ntraces; t++)
+			ws[i].counts[t] = tv_xcalloc(nclasses[t] + 1,
+			    sizeof(**ws[i].counts));
 	}
-	free(counts);
-	tv_packet_cache_destroy(pc);
-	return st;
+	/* worker 0 is this thread: a thread that fails to start is not
+	 * needed, the others take its packets */
+	for (started = 1; started < nw; started++)
+		if (pthread_create(&ws[started].thread, NULL, count_worker,
+		    &ws[started]) != 0)
+			break;
+	count_worker(&ws[0]);
+	for (i = 1; i < started; i++)
+		pthread_join(ws[i].thread, NULL);
+	for (t = 0; t < set->ntraces; t++) {
+		struct tv_trace *tr = set->traces[t];
+
+		for (j = 0; j < tr->nclasses; j++) {
+			uint64_t c = 0;
+
+			for (i = 0; i < nw; i++)
+				c += ws[i].counts[t][j];
+			__atomic_store_n(&tr->classes[j]->count, c,
+			    __ATOMIC_RELAXED);
+		}
+	}
+	for (i = 0; i < nw; i++)
+		if (ws[i].err_unit != UINT64_MAX &&
+		    (first == NULL || ws[i].err_unit < first->err_unit))
+			first = &ws[i];
+	if (first != NULL && err != NULL)
+		*err = first->err;
+	k = first != NULL ? (uint64_t)first->err.status : TV_OK;
+	for (i = 0; i < nw; i++) {
+		for (t = 0; t < set->ntraces; t++)
+			free(ws[i].counts[t]);
+		free(ws[i].counts);
+	}
+	free(ws);
+	free(job.units);
+	free(nclasses);
+	return (enum tv_status)k;
 }
 
 /* See trace.h. */
