@@ -177,6 +177,15 @@ bench_trace() {
 	measure babeltrace2 --clock-gmt --no-delta --begin="$b90" "$path"
 	row "dump --begin 90%" "$tv_ms" "$tv_rss" "$tv_anon" "$ms" "$rss" "$anon"
 
+	# a 1 ms window at 90%: what a seek saves (both read its lines only)
+	e90=$(awk -v t="$b90" 'BEGIN { split(t, a, "."); ns = a[2] + 1000000;
+		s = a[1] + int(ns / 1e9); printf "%d.%09d", s, ns % 1e9 }')
+	measure "$TVIEW" --dump --begin "$b90" --end "$e90" "$path"
+	tv_ms=$ms tv_rss=$rss tv_anon=$anon
+	measure babeltrace2 --clock-gmt --no-delta --begin="$b90" \
+	    --end="$e90" "$path"
+	row "dump of 1 ms at 90%" "$tv_ms" "$tv_rss" "$tv_anon" "$ms" "$rss" "$anon"
+
 	measure "$TVIEW" --dump "$path"
 	tv_ms=$ms tv_rss=$rss tv_anon=$anon
 	measure babeltrace2 --clock-gmt --no-delta "$path"
@@ -215,6 +224,16 @@ bench_trace() {
 	    grep -E 'Event messages|Discarded' | sed 's/^ */    babeltrace2: /' |
 	    tee -a "$results"
 
+	# The browser's whole-trace scans as typed (bench/browser-scan.sh):
+	# a regex search that matches nothing and :pid of an absent PID; no
+	# peer has a browser to compare with, so these are times only.
+	if command -v tmux >/dev/null 2>&1; then
+		TVIEW=$TVIEW "$srcdir/bench/browser-scan.sh" "$path" \
+		    >"$work/scan" 2>&1
+		say ""
+		sed 's/^browser-scan: /browser: /; s/ \([0-9][0-9]*\)$/ \1 ms/' \
+		    "$work/scan" | tee -a "$results"
+	fi
 	# Drawing the control-flow and CPU views (bench/timeline-bench: the
 	# timeline and density strip the pane builds, 200 columns), while
 	# the background pass runs and after it; "strip" is the density

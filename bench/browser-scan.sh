@@ -1,0 +1,72 @@
+#!/bin/sh
+# browser-scan.sh TRACE: the browser's whole-trace scans as a person meets
+# them, timed from the keystroke to the answer on screen (issue 11's
+# rows): a regex search that matches nothing ('/' from the first event,
+# until "pattern not found"), and :pid of a PID the trace does not have
+# (until "no later event of PID").  tview runs in a private tmux server,
+# 200x50; the screen is read every 20 ms, so a figure includes up to 20 ms
+# of polling.  Each scan is typed twice: right after the first screen
+# (the background passes still running beside it) and after the state
+# pass has ended ("indexing" gone from the status line).
+#
+#   Environment: TVIEW (the binary).  Prints one line per measurement:
+#   "browser-scan: SCAN WHEN MS".
+set -u
+trace=$1
+: "${TVIEW:=./tview}"
+command -v tmux >/dev/null 2>&1 || { echo "browser-scan: no tmux" >&2; exit 77; }
+sock=tvbench$$
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tview-bscan-XXXXXX")
+trap 'tmux -L "$sock" kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+LC_ALL=C.UTF-8 TZ=UTC HOME=$tmp TVIEW_STATE=off XDG_CACHE_HOME=$tmp/cache
+export LC_ALL TZ HOME TVIEW_STATE XDG_CACHE_HOME
+unset TMUX NO_COLOR
+
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+screen() { tmux -L "$sock" capture-pane -p -t 0 2>/dev/null; }
+# wait_for TEXT SECONDS: poll the screen until TEXT shows; 1 on timeout
+wait_for() {
+	_end=$(( $(now_ms) + $2 * 1000 ))
+	while [ "$(now_ms)" -lt "$_end" ]; do
+		screen | grep -qF -- "$1" && return 0
+		sleep 0.02
+	done
+	return 1
+}
+# wait_gone TEXT SECONDS
+wait_gone() {
+	_end=$(( $(now_ms) + $2 * 1000 ))
+	while [ "$(now_ms)" -lt "$_end" ]; do
+		screen | grep -qF -- "$1" || return 0
+		sleep 0.02
+	done
+	return 1
+}
+# timed NAME WHEN ANSWER KEYS...: type KEYS, time until ANSWER shows
+timed() {
+	_name=$1 _when=$2 _answer=$3
+	shift 3
+	tmux -L "$sock" send-keys -t 0 -l "$1"
+	t0=$(now_ms)
+	tmux -L "$sock" send-keys -t 0 Enter
+	if wait_for "$_answer" 900; then
+		echo "browser-scan: $_name $_when $(( $(now_ms) - t0 ))"
+	else
+		echo "browser-scan: $_name $_when timeout"
+	fi
+	# the answer off the message line before the next scan
+	tmux -L "$sock" send-keys -t 0 Escape
+	sleep 0.3
+}
+
+tmux -L "$sock" -f /dev/null new-session -d -x 200 -y 50 \
+    "'$TVIEW' '$trace' 2>'$tmp/stderr'; sleep 600"
+wait_for "event 1 of" 60 || { echo "browser-scan: no first screen" >&2; exit 1; }
+timed "regex-nomatch" "at-open" "pattern not found" "/zq9xnomatch"
+timed "pid-absent" "at-open" "no later event of PID" ":pid 987654"
+wait_gone "indexing" 900 || echo "browser-scan: state pass still running" >&2
+tmux -L "$sock" send-keys -t 0 g
+sleep 0.3
+timed "regex-nomatch" "after-pass" "pattern not found" "/zq9xnomatch"
+timed "pid-absent" "after-pass" "no later event of PID" ":pid 987654"
