@@ -5,7 +5,8 @@
  * a literal) is accepted; each shape that crashed libtraceevent in the
  * fuzz reproducers (a NUL or binary byte, an open quote or bracket, a
  * stray '.', a malformed number, REC-> of no field, division by a record
- * value, a malformed field line) is refused.  Then every format file of
+ * value, "->" or '[' after "a ? b : c" or "x[i]", a malformed field
+ * line) is refused.  Then every format file of
  * the running kernel (/sys/kernel/tracing/events, when readable) must be
  * accepted: the check must not refuse what kernels write.
  */
@@ -85,13 +86,45 @@ test_bad(void)
 	    "division by a bracket of literals accepted");
 	ok(check("\"%d\", 100 / 0", NULL) != NULL,
 	    "division by zero refused");
-	/* libtraceevent 1.7 and trace-cmd report SEGV on these */
+	/*
+	 * libtraceevent 1.7 and trace-cmd report SEGV on these: after the
+	 * third operand of a conditional, or after an index, an operator
+	 * the library gives no precedence
+	 */
 	ok(check("\"%d\", REC->a ? 1 : 3;", NULL) != NULL,
 	    "';' after a conditional refused");
 	ok(check("\"%d\", REC->a ? 1 : 3 ; REC->a", NULL) != NULL,
 	    "';' between arguments refused");
+	ok(check("\"%d\", REC->a ? 1 : x->y", NULL) != NULL,
+	    "'->' after a conditional refused");
+	ok(check("\"%d\", REC->a ? 1 : REC->a->y", NULL) != NULL,
+	    "'->' after REC->a after a conditional refused");
+	ok(check("\"%d\", REC->a == 1 ? 1 : (x)->y", NULL) != NULL,
+	    "'->' after a bracket after a conditional refused");
+	ok(check("\"%d\", REC->a ? 1 : REC->a ? 2 : x.y", NULL) != NULL,
+	    "'.' after a nested conditional refused");
+	ok(check("\"%d\", REC->a ? 1 : x[1]", NULL) != NULL,
+	    "'[' after a conditional refused");
+	ok(check("\"%d\", REC->a ? 1 : x = 2", NULL) != NULL,
+	    "'=' after a conditional refused");
+	ok(check("\"%d\", REC->a ? 1 : \"s\" \"t\" -> y", NULL) != NULL,
+	    "'->' after adjacent strings after a conditional refused");
+	ok(check("\"%d\", REC->a ? 1 : (int)x->y", NULL) != NULL,
+	    "'->' after a cast after a conditional refused");
+	ok(check("\"%d\", x[1]->y", NULL) != NULL,
+	    "'->' after an index refused");
+	ok(check("\"%d\", x[1][2]", NULL) != NULL,
+	    "'[' after an index refused");
+	ok(check("\"%d\", REC->a ? 1 : -x->y", NULL) == NULL,
+	    "'->' after a unary operand accepted (the library fails it)");
+	ok(check("\"%d\", REC->a ? 1 : 2 + 3, REC->s[1] | 4",
+	    NULL) == NULL, "ranked operators after '?:' and '[]' accepted");
+	ok(check("\"%d\", REC->a ? x[1] : f(REC->a) ? 2 : 3 ? 4 : 5",
+	    NULL) == NULL, "chained conditionals accepted");
 	ok(check("\"%d\", ({ int x = REC->a; x; })", NULL) == NULL,
 	    "';' inside a statement expression accepted");
+	ok(check("\"%d\", ({ static const char *t[] = { \"a\" }; t[0]; })",
+	    NULL) == NULL, "'[] =' inside a statement expression accepted");
 	ok(check("REC->a", NULL) != NULL, "print fmt without a string");
 	ok(check(NULL, "name: ev\nID: 12\nformat:\n"
 	    "\tfield:unsigned cha) x;\toffset:0;\tsize:1;\tsigned:0;\n"

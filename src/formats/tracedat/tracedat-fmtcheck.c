@@ -14,7 +14,8 @@
  *
  * with printable ASCII only, balanced brackets and quotes in DECL and
  * ARGS, valid C integer literals, no division by anything but a non-zero
- * literal, and every REC->x naming a field of the event.  The result
+ * literal, every REC->x naming a field of the event, and no operator the
+ * library cannot rank right after a conditional or an index.  The result
  * says why a text was refused, in a few words, for a one-line error.
  */
 #include "tview/tview.h"
@@ -274,14 +275,6 @@ balanced(const char *p, const char *end, bool args,
 			return N_("misplaced '.'");
 		if (!strchr(" \t\r\n,.*&|^~!<>=+-/%?:;", c))
 			return N_("unexpected character");
-		/*
-		 * A ';' between the arguments ends no C expression: after
-		 * "a ? b : c" libtraceevent 1.7 follows a NULL pointer on it
-		 * (trace-cmd report too; fuzz-tracedat).  The kernel's
-		 * formats have ';' only inside brackets ("({ ...; })").
-		 */
-		if (args && c == ';' && depth == 0)
-			return N_("';' between the arguments");
 		if (c == '/' || c == '%')
 			prev_op = c;
 		else if (!isspace((unsigned char)c))
@@ -325,6 +318,174 @@ conversions(const char *p, const char *end)
 				    TD_MAX_WIDTH)
 					return N_("conversion precision too "
 					    "large");
+	}
+	return NULL;
+}
+
+/*
+ * The tokens of libtraceevent's print-argument lexer, which
+ * operands() follows: a name or number, a quoted string, one of
+ * "(),", or an operator (any other character, with the pairs the
+ * library reads as one: "->", "++", "&&", "<<=", "!=", ...).
+ */
+enum fc_tok { FC_END, FC_ITEM, FC_STR, FC_DELIM, FC_OP };
+
+/* The token at *@p; *@s gets its start, *@p its end. */
+static enum fc_tok
+lex(const char **p, const char *end, const char **s)
+{
+	const char *q = *p;
+	char c;
+
+	while (q < end && isspace((unsigned char)*q))
+		q++;
+	*s = q;
+	if (q >= end) {
+		*p = q;
+		return FC_END;
+	}
+	c = *q++;
+	if (is_ident((unsigned char)c)) {
+		while (q < end && is_ident((unsigned char)*q))
+			q++;
+		*p = q;
+		return FC_ITEM;
+	}
+	if (c == '"' || c == '\'') {
+		for (; q < end && *q != c; q++)
+			if (*q == '\\' && q + 1 < end)
+				q++;
+		*p = q < end ? q + 1 : q;
+		return FC_STR;
+	}
+	if (c == '(' || c == ')' || c == ',') {
+		*p = q;
+		return FC_DELIM;
+	}
+	if (c == '-' && q < end && *q == '>')
+		q++;
+	else if (strchr("+-|&<>", c) && q < end && *q == c) {
+		q++;
+		if ((c == '<' || c == '>') && q < end && *q == '=')
+			q++;
+	} else if (strchr("+-|&<>!=", c) && q < end && *q == '=')
+		q++;
+	*p = q;
+	return FC_OP;
+}
+
+/* Is the operator [@s, @e) one the library gives a precedence? */
+static bool
+op_ranked(const char *s, const char *e)
+{
+	static const char *const ops[] = { "~", "!", "*", "/", "%", "+",
+	    "-", "<", ">", "&", "^", "|", "?", "++", "--", ">>", "<<",
+	    ">=", "<=", "==", "!=", "&&", "||" };
+	size_t i, n = (size_t)(e - s);
+
+	for (i = 0; i < TV_ARRAY_SIZE(ops); i++)
+		if (strlen(ops[i]) == n && memcmp(ops[i], s, n) == 0)
+			return true;
+	return false;
+}
+
+/* After the bracket that opens at @p: past the one closing it. */
+static const char *
+skip_bracket(const char *p, const char *end)
+{
+	const char *s;
+	int depth = 0;
+
+	for (;;) {
+		enum fc_tok t = lex(&p, end, &s);
+
+		if (t == FC_END)
+			return p;
+		if (t == FC_DELIM && *s == '(')
+			depth++;
+		else if (t == FC_DELIM && *s == ')' && --depth == 0)
+			return p;
+	}
+}
+
+/*
+ * Past the operand the library reads at @p as one unit (process_arg):
+ * REC->x, a name and the names after it, a call f(...), strings, or a
+ * bracket and what a cast in it applies to.  NULL where it reads none
+ * or a unary operator (whose own operand it then finishes safely).
+ */
+static const char *
+operand(const char *p, const char *end)
+{
+	const char *s, *q;
+	enum fc_tok t;
+
+	for (;;) {
+		t = lex(&p, end, &s);
+		if (t == FC_ITEM) {
+			if (p - s == 3 && memcmp(s, "REC", 3) == 0) {
+				if (lex(&p, end, &s) != FC_OP ||
+				    p - s != 2 || memcmp(s, "->", 2) != 0 ||
+				    lex(&p, end, &s) != FC_ITEM)
+					return NULL;
+				return p;
+			}
+			for (q = p; (t = lex(&q, end, &s)) == FC_ITEM; )
+				p = q;
+			if (t == FC_DELIM && *s == '(')
+				return skip_bracket(s, end);
+			return p;
+		}
+		if (t == FC_STR) {
+			for (q = p; lex(&q, end, &s) == FC_STR; )
+				p = q;
+			return p;
+		}
+		if (t != FC_DELIM || *s != '(')
+			return NULL;
+		/* a bracket; a name, string or bracket after it: a cast */
+		p = skip_bracket(s, end);
+		q = p;
+		t = lex(&q, end, &s);
+		if (t != FC_ITEM && t != FC_STR && !(t == FC_DELIM &&
+		    *s == '('))
+			return p;
+	}
+}
+
+/*
+ * The print fmt arguments [@p, @end): after the third operand of
+ * "a ? b : c", or after an index "x[i]", libtraceevent 1.7 takes the
+ * next operator as the start of a new operation on an operand it has
+ * not made, and follows a NULL pointer when the operator is one it gives
+ * no precedence ("->", ".", "[", "=", ";", ...; trace-cmd report dies
+ * the same way).  Such a format is refused.  The library stops parsing
+ * at a statement expression "({ ... })" (its '{' is no operator it
+ * knows), so what follows one is left alone: kernels write those, with
+ * "x[] =" inside.
+ */
+static const char *
+operands(const char *p, const char *end)
+{
+	const char *s, *q;
+	enum fc_tok t;
+
+	while ((t = lex(&p, end, &s)) != FC_END) {
+		if (t == FC_DELIM && *s == '(') {
+			q = p;
+			if (lex(&q, end, &s) == FC_OP && *s == '{')
+				return NULL;
+			continue;
+		}
+		if (t != FC_OP || p - s != 1 || (*s != ':' && *s != ']'))
+			continue;
+		q = *s == ':' ? operand(p, end) : p;
+		if (!q)
+			continue;
+		if (lex(&q, end, &s) == FC_OP && !(q - s == 1 && *s == ':') &&
+		    !op_ranked(s, q))
+			return N_("an unranked operator after '?:' or "
+			    "'[]'");
 	}
 	return NULL;
 }
@@ -488,6 +649,8 @@ td_format_check(const char *text, size_t len, char *name, size_t namecap)
 				    "string");
 			if ((why = balanced(q, end, true, &fl)) != NULL ||
 			    (why = conversions(q, literals_end(q, end))) !=
+			    NULL ||
+			    (why = operands(literals_end(q, end), end)) !=
 			    NULL)
 				return why;
 			have_fmt = true;
