@@ -165,6 +165,13 @@ struct tv_trace {
 	uint32_t		 pending_files;
 	/* The trace directory's mtime (ns) at the last look: new files. */
 	int64_t			 dir_mtime;
+	/*
+	 * Following: a file describing the trace that may grow while it is
+	 * written (CTF metadata gaining event classes), set by the driver:
+	 * its path (owned; NULL if none) and the bytes of it read so far.
+	 */
+	char			*meta_path;
+	uint64_t		 meta_size;
 	/* Scopes common to the trace or a stream class, set by drivers. */
 	void			*priv;		/* driver data */
 };
@@ -293,7 +300,10 @@ enum tv_status		 tv_trace_set_open_live(struct tv_trace_set **out,
  * @set since they were opened or last extended (the driver's extend):
  * packets appended to the indexes, new streams at the end of set->streams
  * (ordinals renumbered in the order a fresh open gives), the span
- * widened.  @flags: TV_OPEN_FOLLOW while the writers may still write;
+ * widened, event classes the metadata gained appended to
+ * trace->classes (their indexes never change; holders of per-class
+ * tables grow them: tv_filter_extend...).  @flags: TV_OPEN_FOLLOW while
+ * the writers may still write;
  * 0 for the last look, when they are done (a packet cut short is then
  * an error).  *@grew true when anything was added.  Existing packets,
  * records and classes stay valid, but the packet arrays and mappings
@@ -308,7 +318,8 @@ enum tv_status		 tv_trace_set_extend(struct tv_trace_set *set,
  * tv_trace_set_grown() - cheaply (a stat per stream and per trace
  * directory): may tv_trace_set_extend() find something new?  True when
  * a stream's last file is longer than mapped, a trace directory changed
- * (a file appeared) since the last look, or a file is pending.
+ * (a file appeared) since the last look, a trace's meta_path is longer
+ * than read, or a file is pending.
  */
 bool			 tv_trace_set_grown(const struct tv_trace_set *set);
 

@@ -349,10 +349,16 @@ tv_trace_set_grown(const struct tv_trace_set *set)
 	struct stat st;
 	uint32_t i;
 
-	for (i = 0; i < set->ntraces; i++)
-		if (set->traces[i]->pending_files > 0 ||
-		    mtime_ns(set->traces[i]->path) != set->traces[i]->dir_mtime)
+	for (i = 0; i < set->ntraces; i++) {
+		const struct tv_trace *t = set->traces[i];
+
+		if (t->pending_files > 0 ||
+		    mtime_ns(t->path) != t->dir_mtime)
 			return true;
+		if (t->meta_path && stat(t->meta_path, &st) == 0 &&
+		    (uint64_t)st.st_size != t->meta_size)
+			return true;
+	}
 	for (i = 0; i < set->nstreams; i++) {
 		const struct tv_stream *s = set->streams[i];
 		const struct tv_mapfile *mf;

@@ -82,6 +82,7 @@ tv_trace_destroy(struct tv_trace *trace)
 	tv_arena_fini(&trace->arena);
 	free(trace->path);
 	free(trace->name);
+	free(trace->meta_path);
 	free(trace);
 }
 

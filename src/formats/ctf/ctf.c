@@ -230,6 +230,51 @@ cmp_stream(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* Stream class @sc's event lookup by id: O(1) when the ids are small. */
+static void
+index_by_id(struct tv_trace *t, struct ctf_stream_class *sc)
+{
+	uint64_t max = 0;
+	uint32_t j;
+
+	for (j = 0; j < sc->nevents; j++)
+		max = TV_MAX(max, sc->events[j]->id);
+	sc->by_id = NULL;
+	sc->nby_id = 0;
+	if (sc->nevents && max < 65536) {
+		sc->nby_id = (uint32_t)max + 1;
+		sc->by_id = tv_arena_zalloc(&t->arena,
+		    sizeof(*sc->by_id) * sc->nby_id);
+		for (j = sc->nevents; j-- > 0;)
+			sc->by_id[sc->events[j]->id] = sc->events[j];
+	}
+}
+
+/* Fill the decoder caches of stream class @sc's field classes. */
+static void
+prepare_sclass(struct tv_trace *t, struct ctf_stream_class *sc)
+{
+	ctf_fc_prepare(sc->packet_context, &t->arena);
+	ctf_fc_prepare(sc->event_header, &t->arena);
+	ctf_fc_prepare(sc->event_context, &t->arena);
+	sc->hdr_prog = ctf_hprog_build(sc->event_header, &t->arena);
+	index_by_id(t, sc);
+}
+
+/* Fill the decoder caches of event classes @from.. of @t. */
+static void
+prepare_events(struct tv_trace *t, uint32_t from)
+{
+	uint32_t i;
+
+	for (i = from; i < t->nclasses; i++) {
+		ctf_fc_prepare((struct tv_field_class *)t->classes[i]->context,
+		    &t->arena);
+		ctf_fc_prepare((struct tv_field_class *)t->classes[i]->payload,
+		    &t->arena);
+	}
+}
+
 /* Fill every field class's decoder cache. */
 static void
 prepare_classes(struct tv_trace *t, struct ctf_trace_class *tc)
@@ -237,35 +282,9 @@ prepare_classes(struct tv_trace *t, struct ctf_trace_class *tc)
 	uint32_t i;
 
 	ctf_fc_prepare(tc->packet_header, &t->arena);
-	for (i = 0; i < tc->nsclasses; i++) {
-		struct ctf_stream_class *sc = tc->sclasses[i];
-
-		uint64_t max = 0;
-		uint32_t j;
-
-		ctf_fc_prepare(sc->packet_context, &t->arena);
-		ctf_fc_prepare(sc->event_header, &t->arena);
-		ctf_fc_prepare(sc->event_context, &t->arena);
-		sc->hdr_prog = ctf_hprog_build(sc->event_header, &t->arena);
-		/* Event lookup by id in O(1) when the ids are small. */
-		for (j = 0; j < sc->nevents; j++)
-			max = TV_MAX(max, sc->events[j]->id);
-		sc->by_id = NULL;
-		sc->nby_id = 0;
-		if (sc->nevents && max < 65536) {
-			sc->nby_id = (uint32_t)max + 1;
-			sc->by_id = tv_arena_zalloc(&t->arena,
-			    sizeof(*sc->by_id) * sc->nby_id);
-			for (j = sc->nevents; j-- > 0;)
-				sc->by_id[sc->events[j]->id] = sc->events[j];
-		}
-	}
-	for (i = 0; i < t->nclasses; i++) {
-		ctf_fc_prepare((struct tv_field_class *)t->classes[i]->context,
-		    &t->arena);
-		ctf_fc_prepare((struct tv_field_class *)t->classes[i]->payload,
-		    &t->arena);
-	}
+	for (i = 0; i < tc->nsclasses; i++)
+		prepare_sclass(t, tc->sclasses[i]);
+	prepare_events(t, 0);
 }
 
 /* The trace name babeltrace2 prints: hostname and relative path. */
@@ -614,10 +633,235 @@ read_beacons(struct tv_trace *t)
 	close(dfd);
 }
 
+/* Build the model of @tc's metadata text into @t (CTF 2 or TSDL). */
+static enum tv_status
+build_metadata(struct tv_trace *t, struct ctf_trace_class *tc,
+    struct tv_error *err)
+{
+	if (ctf_metadata_is_json(tc->metadata, tc->metadata_len))
+		return ctf_ctf2_build(tc->metadata, tc->metadata_len,
+		    t->meta_path, t, tc, err);
+	return ctf_tsdl_build(tc->metadata, tc->metadata_len, t->meta_path,
+	    t, tc, err);
+}
+
+/* The stream class of id @id among @n sorted by id, or NULL. */
+static struct ctf_stream_class *
+sclass_by_id(struct ctf_stream_class **v, uint32_t n, uint64_t id)
+{
+	uint32_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid]->id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo]->id == id ? v[lo] : NULL;
+}
+
 /*
- * The driver's extend (format.h): new data files first (each the next
- * file of a rotated stream, or new streams), then what every stream's
- * files gained.
+ * Take into @t the model @nt, @ntc built from its grown metadata: the
+ * text read before is a prefix of the new one, so the new model holds
+ * the old classes in the same order, with the same save slots (the
+ * model pass numbers them in text order, streams before events), and
+ * more.  The old objects stay (streams, records and every per-class
+ * table point to them); what is new is appended: event classes at the
+ * end of t->classes, stream classes into the sorted table, clocks.
+ * Event classes added to an old stream class are moved onto it and
+ * its lookup tables rebuilt.
+ */
+static enum tv_status
+merge_metadata(struct tv_trace *t, struct tv_trace *nt,
+    struct ctf_trace_class *ntc, struct tv_error *err)
+{
+	struct ctf_trace_priv *priv = t->priv;
+	struct ctf_trace_class *tc = &priv->tc;
+	struct ctf_stream_class **scs;
+	struct tv_event_class **classes;
+	uint32_t old = t->nclasses, i, j;
+
+	for (i = 0; i < old && i < nt->nclasses; i++)
+		if (nt->classes[i]->name != t->classes[i]->name ||
+		    nt->classes[i]->id != t->classes[i]->id ||
+		    nt->classes[i]->stream_class_id !=
+		    t->classes[i]->stream_class_id)
+			break;
+	for (j = 0; i == old && j < tc->nsclasses; j++)
+		if (!sclass_by_id(ntc->sclasses, ntc->nsclasses,
+		    tc->sclasses[j]->id))
+			break;
+	if (i < old || j < tc->nsclasses || nt->nclocks < t->nclocks)
+		return tv_error_at(err, TV_SEMANTIC, t->meta_path,
+		    tc->packetized ? TV_NO_OFFSET : tc->metadata_len,
+		    _("the metadata grew into a different trace class: "
+		    "classes read before are gone or changed"));
+	scs = tv_arena_zalloc(&t->arena, ((size_t)ntc->nsclasses + 1) *
+	    sizeof(*scs));
+	for (j = 0; j < ntc->nsclasses; j++) {
+		struct ctf_stream_class *n = ntc->sclasses[j];
+		struct ctf_stream_class *o = sclass_by_id(tc->sclasses,
+		    tc->nsclasses, n->id);
+		uint32_t k;
+
+		if (o == NULL) {
+			/* all its events are new: the new model's */
+			scs[j] = n;
+			prepare_sclass(t, n);
+			continue;
+		}
+		scs[j] = o;
+		if (n->nevents == o->nevents)
+			continue;
+		/* the old objects where the new model has copies of them */
+		for (k = 0; k < n->nevents; k++)
+			if (n->events[k]->index < old)
+				n->events[k] = t->classes[n->events[k]->index];
+			else
+				((struct ctf_event_class *)
+				    n->events[k]->priv)->sclass = o;
+		o->events = n->events;
+		o->nevents = n->nevents;
+		index_by_id(t, o);
+	}
+	classes = tv_arena_zalloc(&t->arena, ((size_t)nt->nclasses + 1) *
+	    sizeof(*classes));
+	memcpy(classes, t->classes, sizeof(*classes) * old);
+	memcpy(classes + old, nt->classes + old,
+	    sizeof(*classes) * (nt->nclasses - old));
+	tc->sclasses = scs;
+	tc->nsclasses = ntc->nsclasses;
+	tc->nslots = TV_MAX(tc->nslots, ntc->nslots);
+	t->classes = classes;
+	t->nclasses = nt->nclasses;
+	prepare_events(t, old);
+	/* copies of the old clocks first: old pointers stay good */
+	if (nt->nclocks > t->nclocks) {
+		t->clocks = nt->clocks;
+		t->nclocks = nt->nclocks;
+	}
+	return TV_OK;
+}
+
+/*
+ * Packets of @t decoded before the metadata declared all their classes
+ * are marked damaged, their event count short (ctf-packet.c says "not
+ * in the metadata yet"): unmark them, to be decoded and counted again.
+ */
+static void
+forget_unknown(struct tv_trace *t)
+{
+	uint32_t i;
+	uint64_t k;
+
+	for (i = 0; i < t->nstreams; i++) {
+		struct tv_stream *s = t->streams[i];
+
+		for (k = 0; k < s->npackets; k++)
+			if (s->packets[k].flags & TV_PACKET_CORRUPT) {
+				s->packets[k].flags &= ~TV_PACKET_CORRUPT;
+				s->packets[k].event_count = TV_COUNT_UNKNOWN;
+			}
+	}
+}
+
+/*
+ * While followed, the metadata of @t may grow: LTTng appends the event
+ * classes of a tracepoint provider when an application registers it,
+ * stream classes and clocks as channels are made.  Read it again when
+ * its file is longer than what was read (packetized metadata: whole
+ * packets only), check that what was read is a prefix of the new text
+ * (metadata is only appended to), build the whole text into a model
+ * of its own in @t's arena and intern pool (the bytes of a model per
+ * growth: a few per session), and merge what is new (merge_metadata).
+ * Event blocks, stream blocks, clocks, type declarations may be added;
+ * an environment added later is not read; redefining a class is the
+ * model pass's error at its block (path:line:col).  Text that does not
+ * build while the writers still write (a block cut in two) is looked
+ * at again: *@pending until the file stops changing, then the error.
+ */
+static enum tv_status
+metadata_extend(struct tv_trace *t, unsigned flags, bool *pending,
+    bool *grew, struct tv_error *err)
+{
+	struct ctf_trace_priv *priv = t->priv;
+	struct ctf_trace_class *tc = &priv->tc, ntc;
+	struct tv_trace nt;
+	struct stat sb;
+	enum tv_status st;
+	size_t i;
+
+	*pending = false;
+	if (t->meta_path == NULL || stat(t->meta_path, &sb) != 0 ||
+	    (uint64_t)sb.st_size == t->meta_size)
+		return TV_OK;
+	memset(&ntc, 0, sizeof(ntc));
+	st = ctf_metadata_read(t->path, flags, &ntc, err);
+	if (st != TV_OK)
+		goto retry;
+	for (i = 0; i < tc->metadata_len && i < ntc.metadata_len &&
+	    tc->metadata[i] == ntc.metadata[i]; i++)
+		continue;
+	if (i < tc->metadata_len) {
+		if (tc->packetized)
+			st = tv_error_at(err, TV_CORRUPT, t->meta_path,
+			    TV_NO_OFFSET, _("the metadata text changed at "
+			    "its byte %zu while followed: it may only grow"),
+			    i);
+		else
+			st = tv_error_at(err, TV_CORRUPT, t->meta_path, i,
+			    _("the metadata changed while followed: it may "
+			    "only grow"));
+		goto out;
+	}
+	if (ntc.metadata_len == tc->metadata_len) {
+		/* padding, or a packet not all written yet */
+		t->meta_size = ntc.metadata_raw;
+		*pending = (uint64_t)sb.st_size > ntc.metadata_raw;
+		goto out;
+	}
+	/* the new model in a trace of its own, allocating in t's arena */
+	memset(&nt, 0, sizeof(nt));
+	nt.ops = t->ops;
+	nt.path = t->path;
+	nt.meta_path = t->meta_path;
+	nt.names = t->names;
+	nt.arena = t->arena;
+	st = build_metadata(&nt, &ntc, err);
+	t->arena = nt.arena;
+	if (st == TV_OK)
+		st = merge_metadata(t, &nt, &ntc, err);
+	if (st != TV_OK)
+		goto retry;
+	free(tc->metadata);
+	tc->metadata = ntc.metadata;
+	tc->metadata_len = ntc.metadata_len;
+	ntc.metadata = NULL;
+	forget_unknown(t);
+	t->meta_size = ntc.metadata_raw;
+	priv->meta_failed = 0;
+	*grew = true;
+	*pending = (uint64_t)sb.st_size > ntc.metadata_raw;
+	goto out;
+retry:
+	if ((flags & TV_OPEN_FOLLOW) && (uint64_t)sb.st_size !=
+	    priv->meta_failed) {
+		priv->meta_failed = (uint64_t)sb.st_size;
+		tv_error_clear(err);
+		*pending = true;
+		st = TV_OK;
+	}
+out:
+	free(ntc.metadata);
+	return st;
+}
+
+/*
+ * The driver's extend (format.h): what the metadata gained, new data
+ * files (each the next file of a rotated stream, or new streams), then
+ * what every stream's files gained.
  */
 static enum tv_status
 ctf_extend(struct tv_trace *t, unsigned flags, bool *grew,
@@ -627,15 +871,23 @@ ctf_extend(struct tv_trace *t, unsigned flags, bool *grew,
 	uint32_t before = t->nstreams, i;
 	struct tv_error first, e;
 	struct file_info *fis;
+	bool meta_pending;
 	enum tv_status st;
 	size_t nf, j;
 
 	*grew = false;
 	tv_error_clear(&first);
+	priv->tc.following = (flags & TV_OPEN_FOLLOW) != 0;
+	/* the classes before the data that may use them */
+	tv_error_clear(&e);
+	if (metadata_extend(t, flags, &meta_pending, grew, &e) != TV_OK)
+		keep_error(&first, &e);
 	st = probe_files(t, &priv->tc, t->path, flags, &fis, &nf, &first,
 	    err);
 	if (st != TV_OK)
 		return st;
+	if (meta_pending)
+		t->pending_files++;
 	for (j = 0; j < nf; j++)
 		for (i = 0; i < t->nstreams && !fis[j].used; i++) {
 			if (!file_continues(t->streams[i], &fis[j]))
@@ -673,7 +925,7 @@ open_trace(const char *dir, const char *rel, unsigned flags,
 	struct ctf_trace_priv *priv;
 	struct tv_trace *t;
 	enum tv_status st;
-	char *mpath, *abs;
+	char *abs;
 
 	*out = NULL;
 	abs = realpath(dir, NULL);
@@ -681,17 +933,13 @@ open_trace(const char *dir, const char *rel, unsigned flags,
 	free(abs);
 	priv = tv_xcalloc(1, sizeof(*priv));
 	t->priv = priv;
-	st = ctf_metadata_read(t->path, &priv->tc, err);
+	st = ctf_metadata_read(t->path, flags, &priv->tc, err);
 	if (st != TV_OK)
 		goto fail;
-	tv_xasprintf(&mpath, "%s/metadata", t->path);
-	if (ctf_metadata_is_json(priv->tc.metadata, priv->tc.metadata_len))
-		st = ctf_ctf2_build(priv->tc.metadata, priv->tc.metadata_len,
-		    mpath, t, &priv->tc, err);
-	else
-		st = ctf_tsdl_build(priv->tc.metadata, priv->tc.metadata_len,
-		    mpath, t, &priv->tc, err);
-	free(mpath);
+	priv->tc.following = (flags & TV_OPEN_FOLLOW) != 0;
+	tv_xasprintf(&t->meta_path, "%s/metadata", t->path);
+	t->meta_size = priv->tc.metadata_raw;
+	st = build_metadata(t, &priv->tc, err);
 	if (st != TV_OK)
 		goto fail;
 	if (!t->version)
