@@ -13,6 +13,10 @@
 #  - what it printed equals `babeltrace2 --clock-gmt --no-delta` of the
 #    finished trace and `tview --dump` of it, byte for byte: the
 #    pthread events decoded with the classes read while following.
+# Then trace directories that appear later (point 2): a per-PID buffers
+# session followed from its directory while `sleep` runs traced, `cat`
+# run after tview started makes a second trace directory; tview ends by itself, exit 0, and
+# what it printed holds cat's events and equals babeltrace2.
 # Skips without LTTng, lttng-ust's wrappers, python3, taskset or
 # babeltrace2.
 
@@ -111,4 +115,54 @@ cmp -s "$tmp/out" "$tmp/bt2" ||
     diff "$tmp/out" "$tmp/bt2" | head -5 | sed 's/^/# /'
 ok "--follow equals --dump of the finished trace" cmp -s "$tmp/out" \
     "$tmp/full"
+
+# Per-PID buffers: each application its own trace directory, made when
+# it registers.  tview follows the session's directory; the second
+# application's directory appears while it does.
+s=pid$$
+as_tracer lttng create "$s" --output="$tmp/pid" >/dev/null &&
+    as_tracer lttng enable-channel -u ch0 --buffers-pid --subbuf-size=64K \
+    --switch-timer=100000 >/dev/null &&
+    as_tracer lttng enable-event -u -c ch0 'lttng_ust_libc:*' >/dev/null &&
+    as_tracer lttng start >/dev/null || { echo "FAIL: lttng setup"; exit 1; }
+pid_dirs() { find "$tmp/pid" -name metadata | wc -l; }
+has_dir() { test "$(pid_dirs)" -ge 1 && test -n "$(find "$tmp/pid" \
+    -type f -name 'ch0_*' ! -name '*.idx' -size +0)"; }
+# an application that stays: tview follows while a file is written
+as_tracer_bg env LD_PRELOAD="$lttng_wrapper" sleep 60
+app=$bgpid
+wait_for 20 has_dir || { echo "FAIL: no packet written"; exit 1; }
+: >"$tmp/pout"
+"$TVIEW" --dump --follow "$tmp/pid" >"$tmp/pout" 2>"$tmp/perr" &
+pid=$!
+have_plines() { test -s "$tmp/pout"; }
+wait_for 20 have_plines
+lttng_traced cat /dev/null
+two_dirs() { test "$(pid_dirs)" -ge 2; }
+wait_for 20 two_dirs
+ok "per-PID: a second trace directory appeared while followed" \
+    test "$(pid_dirs)" -eq 2
+ok "per-PID: still following" kill -0 "$pid"
+kill "$app"
+wait "$app" 2>/dev/null
+as_tracer lttng stop >/dev/null
+as_tracer lttng destroy >/dev/null
+i=0
+while kill -0 "$pid" 2>/dev/null && test "$i" -lt 200; do
+	sleep 0.05
+	i=$((i + 1))
+done
+kill -0 "$pid" 2>/dev/null && kill "$pid"
+wait "$pid"
+rc=$?
+sed 's/^/# /' "$tmp/perr" | head -3
+ok "per-PID: ends by itself, exit 0, nothing on stderr" \
+    test "$rc" -eq 0 -a ! -s "$tmp/perr"
+babeltrace2 --clock-gmt --no-delta "$tmp/pid" >"$tmp/pbt2" 2>/dev/null
+ok "per-PID: the second application's events printed" \
+    grep -q ":cat:" "$tmp/pout"
+ok "per-PID: --follow equals babeltrace2 ($(wc -l <"$tmp/pbt2") lines)" \
+    cmp -s "$tmp/pout" "$tmp/pbt2"
+cmp -s "$tmp/pout" "$tmp/pbt2" ||
+    diff "$tmp/pout" "$tmp/pbt2" | head -5 | sed 's/^/# /'
 tv_test_done

@@ -176,6 +176,32 @@ struct tv_trace {
 	void			*priv;		/* driver data */
 };
 
+/*
+ * A path a set was opened from while following, for the traces that
+ * appear under it later: its driver, and the directories under it that
+ * hold no trace (where a new one appears: an LTTng session's ust/pid/
+ * when an application registers) with their mtimes at the last look.
+ */
+struct tv_set_root {
+	char				*path;		/* owned */
+	const struct tv_format_ops	*ops;
+	char				**dirs;		/* owned, ndirs */
+	int64_t				*mtimes;	/* owned, ndirs */
+	uint32_t			 ndirs;
+};
+
+/*
+ * What a driver's discover op found under a root (format.h): traces
+ * opened, traces seen but not readable yet, directories walked.
+ */
+struct tv_discovery {
+	struct tv_trace		**traces;	/* tv_xmalloc'd */
+	uint32_t		 ntraces;
+	uint32_t		 pending;
+	char			**dirs;		/* tv_xmalloc'd, each too */
+	uint32_t		 ndirs;
+};
+
 /* A set of traces opened together and merged into one timeline. */
 struct tv_trace_set {
 	struct tv_trace		**traces;	/* owned */
@@ -193,6 +219,15 @@ struct tv_trace_set {
 	/* The bounds of the packet indexes, which tracers may pad. */
 	int64_t			 pkt_begin;
 	int64_t			 pkt_end;
+	/*
+	 * Following (tv_trace_set_open_live): the paths opened, where new
+	 * traces may appear (tv_trace_set_extend opens them, at the end of
+	 * traces: indexes of the others do not move), and the traces seen
+	 * there but not readable yet (the timeline is not settled).
+	 */
+	struct tv_set_root	*roots;		/* owned */
+	uint32_t		 nroots;
+	uint32_t		 pending_traces;
 };
 
 /*
@@ -438,6 +473,15 @@ enum tv_status		 tv_trace_open_guarded(
 			    const struct tv_format_ops *ops, const char *path,
 			    unsigned flags, struct tv_trace ***out,
 			    uint32_t *nout, struct tv_error *err);
+
+/**
+ * tv_trace_discover_guarded() - @ops->discover(@path, ...) under a
+ * guard; TV_UNSUPPORTED without a message when the format has none.
+ */
+enum tv_status		 tv_trace_discover_guarded(
+			    const struct tv_format_ops *ops, const char *path,
+			    unsigned flags, const struct tv_trace_set *set,
+			    struct tv_discovery *out, struct tv_error *err);
 
 /**
  * tv_trace_extend_guarded() - @trace's driver extend under a guard;

@@ -84,9 +84,14 @@ struct found_list {
 	size_t		 cap;
 };
 
-/* Collect every trace directory under @dir (bounded depth, sorted). */
+/*
+ * Collect every trace directory under @dir (bounded depth, sorted) into
+ * @fl; the directories walked that hold no trace into @others, unless
+ * NULL.
+ */
 static void
-walk(const char *dir, const char *rel, int depth, struct found_list *fl)
+walk(const char *dir, const char *rel, int depth, struct found_list *fl,
+    struct found_list *others)
 {
 	char **names;
 	size_t n, i;
@@ -102,6 +107,12 @@ walk(const char *dir, const char *rel, int depth, struct found_list *fl)
 	}
 	if (depth >= CTF_MAX_WALK_DEPTH)
 		return;
+	if (others && others->count < CTF_MAX_TRACES) {
+		TV_VEC_GROW(others->items, others->count, others->cap);
+		others->items[others->count].dir = tv_xstrdup(dir);
+		others->items[others->count].rel = NULL;
+		others->count++;
+	}
 	names = tv_dir_list(dir, true, CTF_MAX_FILES, &n);
 	for (i = 0; names && i < n; i++) {
 		char *sub, *subrel;
@@ -113,7 +124,7 @@ walk(const char *dir, const char *rel, int depth, struct found_list *fl)
 				tv_xasprintf(&subrel, "%s/%s", rel, names[i]);
 			else
 				subrel = tv_xstrdup(names[i]);
-			walk(sub, subrel, depth + 1, fl);
+			walk(sub, subrel, depth + 1, fl, others);
 			free(subrel);
 		}
 		free(sub);
@@ -144,7 +155,7 @@ ctf_probe(const char *path, struct tv_error *err)
 	(void)err;
 	if (!is_dir(path))
 		return TV_FORMAT;
-	walk(path, "", 0, &fl);
+	walk(path, "", 0, &fl, NULL);
 	if (fl.count)
 		st = TV_OK;
 	found_free(&fl);
@@ -977,7 +988,7 @@ ctf_open(const char *path, unsigned flags, struct tv_trace ***out,
 	*out = NULL;
 	*nout = 0;
 	tv_error_clear(&first);
-	walk(path, "", 0, &fl);
+	walk(path, "", 0, &fl, NULL);
 	if (fl.count == 0) {
 		found_free(&fl);
 		return tv_error_at(err, TV_FORMAT, path, TV_NO_OFFSET,
@@ -997,6 +1008,69 @@ ctf_open(const char *path, unsigned flags, struct tv_trace ***out,
 	}
 	found_free(&fl);
 	*out = traces;
+	if (first.status != TV_OK && err)
+		*err = first;
+	return first.status;
+}
+
+/* Is directory @dir (a real path) that of a trace of @set? */
+static bool
+trace_known(const struct tv_trace_set *set, const char *dir)
+{
+	uint32_t i;
+
+	for (i = 0; i < set->ntraces; i++)
+		if (set->traces[i]->ops == &tv_ctf_format &&
+		    strcmp(set->traces[i]->path, dir) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The driver's discover (format.h): the walk of ctf_open again, opening
+ * the trace directories @set does not hold.  While following, one that
+ * does not open yet (LTTng writes the metadata after making the
+ * directory) is pending: looked at again next time, since its events
+ * may come before those of the traces already read.
+ */
+static enum tv_status
+ctf_discover(const char *path, unsigned flags, const struct tv_trace_set *set,
+    struct tv_discovery *out, struct tv_error *err)
+{
+	struct found_list fl = { NULL, 0, 0 }, others = { NULL, 0, 0 };
+	struct tv_error first, e;
+	size_t i;
+
+	tv_error_clear(&first);
+	walk(path, "", 0, &fl, &others);
+	out->traces = tv_xcalloc(fl.count + 1, sizeof(*out->traces));
+	for (i = 0; i < fl.count; i++) {
+		struct tv_trace *t = NULL;
+		char *abs = realpath(fl.items[i].dir, NULL);
+		bool known = trace_known(set, abs ? abs : fl.items[i].dir);
+
+		free(abs);
+		if (known)
+			continue;
+		tv_error_clear(&e);
+		if (open_trace(fl.items[i].dir, fl.items[i].rel, flags, &t,
+		    &e) != TV_OK) {
+			if (t == NULL && (flags & TV_OPEN_FOLLOW)) {
+				out->pending++;
+				continue;
+			}
+			keep_error(&first, &e);
+		}
+		if (t)
+			out->traces[out->ntraces++] = t;
+	}
+	out->dirs = tv_xcalloc(others.count + 1, sizeof(*out->dirs));
+	for (i = 0; i < others.count; i++) {
+		out->dirs[out->ndirs++] = others.items[i].dir;
+		others.items[i].dir = NULL;
+	}
+	found_free(&fl);
+	found_free(&others);
 	if (first.status != TV_OK && err)
 		*err = first;
 	return first.status;
@@ -1033,6 +1107,7 @@ const struct tv_format_ops tv_ctf_format = {
 	.open		= ctf_open,
 	.close		= ctf_close,
 	.extend		= ctf_extend,
+	.discover	= ctf_discover,
 	.decode_packet	= ctf_decode_packet,
 	.decode_fields	= ctf_decode_fields,
 	.print_record	= ctf_print_record,
