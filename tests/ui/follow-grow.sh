@@ -8,7 +8,9 @@
 #  - once a pthread event is in the trace files (tview --dump of them
 #    says so), the browser shows one within 1 s; the delay from python3
 #    starting to the screen showing it is printed ("# latency");
-#  - the status bar then counts as many events as the files hold;
+#  - all that through a filter typed before python3 ran, which keeps
+#    every event (cpu_id >= 0): compiled again for the new classes, it
+#    keeps theirs too (N of N); off, the status bar counts N;
 #  - q exits with 0.
 # Skips without LTTng, lttng-ust's wrappers or python3.
 # shellcheck source=lib.sh
@@ -43,6 +45,10 @@ wait_for 20 trace_dir >/dev/null || { echo "FAIL: no packet written"; exit 1; }
 dir=$(trace_dir)
 ui_start -x 160 -y 24 --follow "$dir"
 ok "--follow shows the libc events" ui_wait "lttng_ust_libc:"
+# a filter compiled before the classes whose events it will keep exist
+ui_type ':filter cpu_id >= 0'; ui_keys Enter
+n=$("$TVIEW" --count "$dir" 2>/dev/null)
+ok "a filter keeping every event: $n of $n" ui_wait ": $n of $n events"
 
 now_ms() { date +%s%3N; }
 t0=$(now_ms)
@@ -65,6 +71,9 @@ ok "a pthread event of the new classes on screen within 1 s of being in \
 the files" ui_wait "lttng_ust_pthrea" 1
 echo "# latency: $(($(now_ms) - t0)) ms from python3 starting"
 n=$("$TVIEW" --count "$dir" 2>/dev/null)
-ok "the status bar counts the events in the files ($n)" ui_wait "of $n " 3
+ok "the filter keeps the new classes' events too: $n of $n" \
+    ui_wait ": $n of $n events" 3
+ui_type ":filter"; ui_keys Enter
+ok "filter off: the status bar counts the $n events" ui_wait "of $n " 3
 ok "quits with 0" ui_quit
 done_tests
