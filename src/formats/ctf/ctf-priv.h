@@ -95,8 +95,12 @@ struct ctf_trace_priv {
 						   babeltrace2 prints it */
 	char			*bt_prefix;	/* owned: "host:proc:(vpid) "
 						   before event names, or "" */
-	/* the metadata size that failed to build once while followed */
+	/*
+	 * While followed: the metadata size that failed to build, and the
+	 * error once said (repeated until the file changes).
+	 */
 	uint64_t		 meta_failed;
+	struct tv_error		 meta_err;
 };
 
 /**

@@ -808,6 +808,14 @@ metadata_extend(struct tv_trace *t, unsigned flags, bool *pending,
 	if (t->meta_path == NULL || stat(t->meta_path, &sb) != 0 ||
 	    (uint64_t)sb.st_size == t->meta_size)
 		return TV_OK;
+	/* said already: not read again until the file changes */
+	if (priv->meta_err.status != TV_OK &&
+	    (uint64_t)sb.st_size == priv->meta_failed) {
+		if (err)
+			*err = priv->meta_err;
+		return priv->meta_err.status;
+	}
+	tv_error_clear(&priv->meta_err);
 	memset(&ntc, 0, sizeof(ntc));
 	st = ctf_metadata_read(t->path, flags, &ntc, err);
 	if (st != TV_OK)
@@ -825,7 +833,7 @@ metadata_extend(struct tv_trace *t, unsigned flags, bool *pending,
 			st = tv_error_at(err, TV_CORRUPT, t->meta_path, i,
 			    _("the metadata changed while followed: it may "
 			    "only grow"));
-		goto out;
+		goto retry;
 	}
 	if (ntc.metadata_len == tc->metadata_len) {
 		/* padding, or a packet not all written yet */
@@ -833,17 +841,22 @@ metadata_extend(struct tv_trace *t, unsigned flags, bool *pending,
 		*pending = (uint64_t)sb.st_size > ntc.metadata_raw;
 		goto out;
 	}
-	/* the new model in a trace of its own, allocating in t's arena */
+	/*
+	 * The new model in a trace of its own (t's intern pool: names
+	 * compare by pointer), its arena t's once merged, freed if not.
+	 */
 	memset(&nt, 0, sizeof(nt));
 	nt.ops = t->ops;
 	nt.path = t->path;
 	nt.meta_path = t->meta_path;
 	nt.names = t->names;
-	nt.arena = t->arena;
+	tv_arena_init(&nt.arena);
 	st = build_metadata(&nt, &ntc, err);
-	t->arena = nt.arena;
 	if (st == TV_OK)
 		st = merge_metadata(t, &nt, &ntc, err);
+	if (st == TV_OK)
+		tv_arena_adopt(&t->arena, &nt.arena);
+	tv_arena_fini(&nt.arena);
 	if (st != TV_OK)
 		goto retry;
 	free(tc->metadata);
@@ -863,6 +876,9 @@ retry:
 		tv_error_clear(err);
 		*pending = true;
 		st = TV_OK;
+	} else if (err) {
+		priv->meta_failed = (uint64_t)sb.st_size;
+		priv->meta_err = *err;
 	}
 out:
 	free(ntc.metadata);
