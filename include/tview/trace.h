@@ -163,6 +163,14 @@ struct tv_trace {
 	 * any (tv_trace_set_settled).
 	 */
 	uint32_t		 pending_files;
+	/*
+	 * Those of them that are files, with their sizes at the last look
+	 * (tv_trace_note_pending): tv_trace_set_grown looks again only
+	 * when one changed, not at every look while a CPU stays idle.
+	 */
+	char			**pending_paths;	/* owned */
+	uint64_t		*pending_sizes;		/* owned */
+	uint32_t		 npending_paths;
 	/* The trace directory's mtime (ns) at the last look: new files. */
 	int64_t			 dir_mtime;
 	/*
@@ -295,6 +303,12 @@ enum tv_status		 tv_stream_add_file(struct tv_stream *s,
  */
 struct tv_packet	*tv_stream_add_packet(struct tv_stream *s);
 void			 tv_packet_events_fini(struct tv_packet_events *pe);
+/**
+ * tv_trace_note_pending() - count file @path (@size bytes now) among the
+ * pending files of @t; @path NULL: forget those noted (a new look).
+ */
+void			 tv_trace_note_pending(struct tv_trace *t,
+			    const char *path, uint64_t size);
 /** tv_packet_events_push() - append a record; returns it. */
 struct tv_event_rec	*tv_packet_events_push(struct tv_packet_events *pe);
 
@@ -354,7 +368,8 @@ enum tv_status		 tv_trace_set_extend(struct tv_trace_set *set,
  * directory): may tv_trace_set_extend() find something new?  True when
  * a stream's last file is longer than mapped, a trace directory changed
  * (a file appeared) since the last look, a trace's meta_path is longer
- * than read, or a file is pending.
+ * than read, or a pending file changed size (or something pending is
+ * not a file).
  */
 bool			 tv_trace_set_grown(const struct tv_trace_set *set);
 

@@ -435,9 +435,15 @@ tv_trace_set_grown(const struct tv_trace_set *set)
 	for (i = 0; i < set->ntraces; i++) {
 		const struct tv_trace *t = set->traces[i];
 
-		if (t->pending_files > 0 ||
+		uint32_t j;
+
+		if (t->pending_files > t->npending_paths ||
 		    mtime_ns(t->path) != t->dir_mtime)
 			return true;
+		for (j = 0; j < t->npending_paths; j++)
+			if (stat(t->pending_paths[j], &st) != 0 ||
+			    (uint64_t)st.st_size != t->pending_sizes[j])
+				return true;
 		if (t->meta_path && stat(t->meta_path, &st) == 0 &&
 		    (uint64_t)st.st_size != t->meta_size)
 			return true;

@@ -452,7 +452,7 @@ probe_files(struct tv_trace *t, struct ctf_trace_class *tc, const char *dir,
 
 	*nf = 0;
 	*fisp = NULL;
-	t->pending_files = 0;
+	tv_trace_note_pending(t, NULL, 0);
 	names = tv_dir_list(dir, true, CTF_MAX_FILES, &n);
 	if (!names)
 		return tv_error_at(err, TV_IO, dir, TV_NO_OFFSET,
@@ -477,7 +477,7 @@ probe_files(struct tv_trace *t, struct ctf_trace_class *tc, const char *dir,
 		st = file_probe(tc, fi, flags, &e);
 		if (st != TV_OK) {
 			if (st == TV_NOT_FOUND && (flags & TV_OPEN_FOLLOW))
-				t->pending_files++;
+				tv_trace_note_pending(t, p, size);
 			else if (st != TV_NOT_FOUND)
 				keep_error(first, &e);
 			free(p);
