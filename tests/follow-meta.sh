@@ -146,9 +146,11 @@ follow() {
 	cp "$tmp/meta1" "$1/metadata" || exit 99
 	cp "$tmp/pre/channel0_0" "$tmp/pre/channel0_1" "$1/" || exit 99
 	exec 3>>"$1/channel0_0"
-	"$TVIEW" --dump --follow "$1" >/dev/null 2>"$tmp/err" &
+	: >"$tmp/fout"
+	"$TVIEW" --dump --follow "$1" >"$tmp/fout" 2>"$tmp/err" &
 	pid=$!
-	sleep 0.3
+	# tview has read the first metadata (slow under ASan)
+	wait_lines "$tmp/fout" 1 "$pid"
 	case $2 in
 	+*) printf '%s\n' "${2#+}" >>"$1/metadata" ;;
 	*) printf '%s\n' "$2" >"$1/metadata" ;;
