@@ -34,7 +34,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	priv = tv_xcalloc(1, sizeof(*priv));
 	t->priv = priv;
 	tv_error_clear(&err);
-	if (ctf_metadata_read(dir, &priv->tc, &err) == TV_OK)
+	if (ctf_metadata_read(dir, 0, &priv->tc, &err) == TV_OK)
 		(void)ctf_tsdl_build(priv->tc.metadata,
 		    priv->tc.metadata_len, "metadata", t, &priv->tc, &err);
 	tv_trace_destroy(t);

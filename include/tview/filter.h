@@ -41,6 +41,14 @@ enum tv_status	 tv_filter_compile(const char *text,
 void		 tv_filter_destroy(struct tv_filter *f);
 
 /**
+ * tv_filter_extend() - compile @f for the event classes and traces its
+ * set gained (tv_trace_set_extend) since it was compiled or extended;
+ * until then their events match nothing.  No thread may use @f during
+ * the call.
+ */
+enum tv_status	 tv_filter_extend(struct tv_filter *f, struct tv_error *err);
+
+/**
  * tv_filter_needs_state() - true if the filter reads tid, pid or comm:
  * the caller then feeds every record to a tv_state and passes the owner
  * to tv_filter_match().

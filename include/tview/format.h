@@ -59,6 +59,18 @@ struct tv_format_ops {
 	 */
 	enum tv_status	(*extend)(struct tv_trace *trace, unsigned flags,
 			    bool *grew, struct tv_error *err);
+	/*
+	 * Optional, while following: open the traces under @path that
+	 * @set does not hold yet (a trace directory that appeared since:
+	 * LTTng makes one per application or user as they register), into
+	 * @out (see trace.h), with the directories walked that hold no
+	 * trace.  @flags as for open; with TV_OPEN_FOLLOW a trace not
+	 * readable yet (metadata empty or cut short) is only counted in
+	 * out->pending.
+	 */
+	enum tv_status	(*discover)(const char *path, unsigned flags,
+			    const struct tv_trace_set *set,
+			    struct tv_discovery *out, struct tv_error *err);
 	/* Decode the record headers of packet @pkt of @s into @out. */
 	enum tv_status	(*decode_packet)(struct tv_stream *s, uint64_t pkt,
 			    struct tv_packet_events *out);

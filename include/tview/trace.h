@@ -163,10 +163,51 @@ struct tv_trace {
 	 * any (tv_trace_set_settled).
 	 */
 	uint32_t		 pending_files;
+	/*
+	 * Those of them that are files, with their sizes at the last look
+	 * (tv_trace_note_pending): tv_trace_set_grown looks again only
+	 * when one changed, not at every look while a CPU stays idle.
+	 */
+	char			**pending_paths;	/* owned */
+	uint64_t		*pending_sizes;		/* owned */
+	uint32_t		 npending_paths;
 	/* The trace directory's mtime (ns) at the last look: new files. */
 	int64_t			 dir_mtime;
+	/*
+	 * Following: a file describing the trace that may grow while it is
+	 * written (CTF metadata gaining event classes), set by the driver:
+	 * its path (owned; NULL if none) and the bytes of it read so far.
+	 */
+	char			*meta_path;
+	uint64_t		 meta_size;
 	/* Scopes common to the trace or a stream class, set by drivers. */
 	void			*priv;		/* driver data */
+};
+
+/*
+ * A path a set was opened from while following, for the traces that
+ * appear under it later: its driver, and the directories under it that
+ * hold no trace (where a new one appears: an LTTng session's ust/pid/
+ * when an application registers) with their mtimes at the last look.
+ */
+struct tv_set_root {
+	char				*path;		/* owned */
+	const struct tv_format_ops	*ops;
+	char				**dirs;		/* owned, ndirs */
+	int64_t				*mtimes;	/* owned, ndirs */
+	uint32_t			 ndirs;
+};
+
+/*
+ * What a driver's discover op found under a root (format.h): traces
+ * opened, traces seen but not readable yet, directories walked.
+ */
+struct tv_discovery {
+	struct tv_trace		**traces;	/* tv_xmalloc'd */
+	uint32_t		 ntraces;
+	uint32_t		 pending;
+	char			**dirs;		/* tv_xmalloc'd, each too */
+	uint32_t		 ndirs;
 };
 
 /* A set of traces opened together and merged into one timeline. */
@@ -186,6 +227,15 @@ struct tv_trace_set {
 	/* The bounds of the packet indexes, which tracers may pad. */
 	int64_t			 pkt_begin;
 	int64_t			 pkt_end;
+	/*
+	 * Following (tv_trace_set_open_live): the paths opened, where new
+	 * traces may appear (tv_trace_set_extend opens them, at the end of
+	 * traces: indexes of the others do not move), and the traces seen
+	 * there but not readable yet (the timeline is not settled).
+	 */
+	struct tv_set_root	*roots;		/* owned */
+	uint32_t		 nroots;
+	uint32_t		 pending_traces;
 };
 
 /*
@@ -253,6 +303,12 @@ enum tv_status		 tv_stream_add_file(struct tv_stream *s,
  */
 struct tv_packet	*tv_stream_add_packet(struct tv_stream *s);
 void			 tv_packet_events_fini(struct tv_packet_events *pe);
+/**
+ * tv_trace_note_pending() - count file @path (@size bytes now) among the
+ * pending files of @t; @path NULL: forget those noted (a new look).
+ */
+void			 tv_trace_note_pending(struct tv_trace *t,
+			    const char *path, uint64_t size);
 /** tv_packet_events_push() - append a record; returns it. */
 struct tv_event_rec	*tv_packet_events_push(struct tv_packet_events *pe);
 
@@ -293,7 +349,10 @@ enum tv_status		 tv_trace_set_open_live(struct tv_trace_set **out,
  * @set since they were opened or last extended (the driver's extend):
  * packets appended to the indexes, new streams at the end of set->streams
  * (ordinals renumbered in the order a fresh open gives), the span
- * widened.  @flags: TV_OPEN_FOLLOW while the writers may still write;
+ * widened, event classes the metadata gained appended to
+ * trace->classes (their indexes never change; holders of per-class
+ * tables grow them: tv_filter_extend...).  @flags: TV_OPEN_FOLLOW while
+ * the writers may still write;
  * 0 for the last look, when they are done (a packet cut short is then
  * an error).  *@grew true when anything was added.  Existing packets,
  * records and classes stay valid, but the packet arrays and mappings
@@ -308,7 +367,9 @@ enum tv_status		 tv_trace_set_extend(struct tv_trace_set *set,
  * tv_trace_set_grown() - cheaply (a stat per stream and per trace
  * directory): may tv_trace_set_extend() find something new?  True when
  * a stream's last file is longer than mapped, a trace directory changed
- * (a file appeared) since the last look, or a file is pending.
+ * (a file appeared) since the last look, a trace's meta_path is longer
+ * than read, or a pending file changed size (or something pending is
+ * not a file).
  */
 bool			 tv_trace_set_grown(const struct tv_trace_set *set);
 
@@ -427,6 +488,15 @@ enum tv_status		 tv_trace_open_guarded(
 			    const struct tv_format_ops *ops, const char *path,
 			    unsigned flags, struct tv_trace ***out,
 			    uint32_t *nout, struct tv_error *err);
+
+/**
+ * tv_trace_discover_guarded() - @ops->discover(@path, ...) under a
+ * guard; TV_UNSUPPORTED without a message when the format has none.
+ */
+enum tv_status		 tv_trace_discover_guarded(
+			    const struct tv_format_ops *ops, const char *path,
+			    unsigned flags, const struct tv_trace_set *set,
+			    struct tv_discovery *out, struct tv_error *err);
 
 /**
  * tv_trace_extend_guarded() - @trace's driver extend under a guard;

@@ -70,6 +70,8 @@ void	*tv_arena_alloc(struct tv_arena *a, size_t size);	/* 16-aligned */
 void	*tv_arena_zalloc(struct tv_arena *a, size_t size);
 char	*tv_arena_strdup(struct tv_arena *a, const char *s);
 char	*tv_arena_strndup(struct tv_arena *a, const char *s, size_t n);
+/* tv_arena_adopt() - @src's allocations now live as long as @dst's. */
+void	 tv_arena_adopt(struct tv_arena *dst, struct tv_arena *src);
 
 /*
  * String interning: equal strings share one pointer for the life of the

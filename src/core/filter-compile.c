@@ -753,37 +753,97 @@ unresolved(const struct fnode *n)
 	return unresolved(n->r);
 }
 
+/*
+ * The programs of the classes of f->set that have none yet: all of them
+ * when compiling, those a trace followed gained since (tv_filter_extend).
+ * The tables grow into the arena (a copy per growth) and are swapped in
+ * whole: no reader runs meanwhile.
+ */
+static enum tv_status
+compile_progs(struct rstate *rs)
+{
+	struct tv_filter *f = rs->f;
+	const struct tv_trace_set *set = f->set;
+	uint32_t t, c, nt = TV_MAX(set->ntraces, f->nprog_traces);
+	struct fprog **progs;
+	uint32_t *nprogs;
+	enum tv_status st = TV_OK;
+
+	progs = tv_arena_zalloc(&f->arena, TV_MAX(nt, 1) * sizeof(*progs));
+	nprogs = tv_arena_zalloc(&f->arena, TV_MAX(nt, 1) * sizeof(*nprogs));
+	if (f->nprog_traces) {
+		memcpy(progs, f->progs, f->nprog_traces * sizeof(*progs));
+		memcpy(nprogs, f->nprogs, f->nprog_traces * sizeof(*nprogs));
+	}
+	for (t = 0; t < set->ntraces && st == TV_OK; t++) {
+		const struct tv_trace *tr = set->traces[t];
+		struct fprog *v;
+
+		if (t < f->nprog_traces && nprogs[t] >= tr->nclasses)
+			continue;
+		rs->trace = tr;
+		rs->trace_index = t;
+		rs->sampled = false;
+		free(rs->samples);
+		rs->samples = NULL;
+		rs->nsamples = 0;
+		v = tv_arena_zalloc(&f->arena,
+		    TV_MAX(tr->nclasses, 1) * sizeof(*v));
+		if (t < f->nprog_traces && nprogs[t])
+			memcpy(v, progs[t], nprogs[t] * sizeof(*v));
+		for (c = t < f->nprog_traces ? nprogs[t] : 0;
+		    c < tr->nclasses && st == TV_OK; c++) {
+			rs->cls = tr->classes[c];
+			st = compile_class(rs, &v[c]);
+		}
+		progs[t] = v;
+		nprogs[t] = c;
+	}
+	f->progs = progs;
+	f->nprogs = nprogs;
+	f->nprog_traces = set->ntraces;
+	return st;
+}
+
+/* See filter.h. */
+enum tv_status
+tv_filter_extend(struct tv_filter *f, struct tv_error *err)
+{
+	struct rstate rs;
+	enum tv_status st;
+
+	if (f->nprog_traces == f->set->ntraces) {
+		uint32_t t;
+
+		for (t = 0; t < f->set->ntraces; t++)
+			if (f->nprogs[t] < f->set->traces[t]->nclasses)
+				break;
+		if (t == f->set->ntraces)
+			return TV_OK;
+	}
+	memset(&rs, 0, sizeof(rs));
+	rs.f = f;
+	rs.err = err;
+	compile_selectors(&rs);
+	st = compile_progs(&rs);
+	free(rs.samples);
+	free_selectors(&rs);
+	return st;
+}
+
 /* See filter-priv.h. */
 enum tv_status
 filter_resolve(struct tv_filter *f, struct tv_error *err)
 {
-	const struct tv_trace_set *set = f->set;
 	struct rstate rs;
 	enum tv_status st = TV_OK;
-	uint32_t t, c, p, k;
+	uint32_t p, k;
 
 	memset(&rs, 0, sizeof(rs));
 	rs.f = f;
 	rs.err = err;
 	compile_selectors(&rs);
-	f->progs = tv_arena_zalloc(&f->arena,
-	    TV_MAX(set->ntraces, 1) * sizeof(*f->progs));
-	for (t = 0; t < set->ntraces && st == TV_OK; t++) {
-		const struct tv_trace *tr = set->traces[t];
-
-		rs.trace = tr;
-		rs.trace_index = t;
-		rs.sampled = false;
-		free(rs.samples);
-		rs.samples = NULL;
-		rs.nsamples = 0;
-		f->progs[t] = tv_arena_zalloc(&f->arena,
-		    TV_MAX(tr->nclasses, 1) * sizeof(**f->progs));
-		for (c = 0; c < tr->nclasses && st == TV_OK; c++) {
-			rs.cls = tr->classes[c];
-			st = compile_class(&rs, &f->progs[t][c]);
-		}
-	}
+	st = compile_progs(&rs);
 	for (p = 0; p < f->nparts && st == TV_OK; p++) {
 		const struct fpart *part = &f->parts[p];
 		const struct fnode *u;

@@ -388,10 +388,11 @@ prog_of(const struct tv_filter *f, const struct tv_event *ev)
 
 	if (ev->rec.kind != TV_REC_EVENT)
 		return NULL;
-	for (i = 0; i < f->set->ntraces; i++)
+	for (i = 0; i < f->nprog_traces; i++)
 		if (f->set->traces[i] == t)
 			break;
-	if (i == f->set->ntraces || ev->rec.class_index >= t->nclasses)
+	/* a class the trace gained since tv_filter_extend: none */
+	if (i == f->nprog_traces || ev->rec.class_index >= f->nprogs[i])
 		return NULL;
 	return &f->progs[i][ev->rec.class_index];
 }

@@ -99,6 +99,8 @@ struct tv_filter {
 	struct fpart		*parts;		/* arena */
 	uint32_t		 nparts;
 	struct fprog		**progs;	/* per trace, per class */
+	uint32_t		*nprogs;	/* per trace: classes compiled */
+	uint32_t		 nprog_traces;	/* traces compiled */
 	bool			 needs_state;
 	void			**regexes;	/* owned pcre2 codes */
 	size_t			 nregexes, regexes_cap;

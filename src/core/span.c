@@ -23,7 +23,8 @@ struct span_class {
 
 struct span_trace {
 	const struct tv_trace	*trace;
-	struct span_class	*classes;	/* trace->nclasses */
+	struct span_class	*classes;	/* nclasses */
+	uint32_t		 nclasses;
 };
 
 struct tv_span_reader {
@@ -43,11 +44,8 @@ tv_span_reader_create(const struct tv_trace_set *set)
 
 	r->ntraces = set->ntraces;
 	r->traces = tv_xcalloc(set->ntraces + 1, sizeof(*r->traces));
-	for (i = 0; i < set->ntraces; i++) {
+	for (i = 0; i < set->ntraces; i++)
 		r->traces[i].trace = set->traces[i];
-		r->traces[i].classes = tv_xcalloc(
-		    set->traces[i]->nclasses + 1, sizeof(struct span_class));
-	}
 	tv_arena_init(&r->arena);
 	return r;
 }
@@ -67,22 +65,40 @@ tv_span_reader_destroy(struct tv_span_reader *r)
 	free(r);
 }
 
-/* The span_trace of @stream's trace, or NULL. */
+/*
+ * The span_trace of @stream's trace, its table grown to the classes
+ * the trace has now (a trace followed gains some; so does the set:
+ * a trace not met yet is added).
+ */
 static struct span_trace *
 span_trace_of(struct tv_span_reader *r, const struct tv_stream *stream)
 {
+	const struct tv_trace *tr = stream->trace;
+	struct span_trace *st;
 	uint32_t i;
 
-	if (stream == r->last_stream)
+	if (stream == r->last_stream && r->last->nclasses >= tr->nclasses)
 		return r->last;
-	for (i = 0; i < r->ntraces; i++) {
-		if (r->traces[i].trace == stream->trace) {
-			r->last_stream = stream;
-			r->last = &r->traces[i];
-			return r->last;
-		}
+	for (i = 0; i < r->ntraces && r->traces[i].trace != tr; i++)
+		continue;
+	if (i == r->ntraces) {
+		r->traces = tv_xreallocarray(r->traces, r->ntraces + 1,
+		    sizeof(*r->traces));
+		memset(&r->traces[i], 0, sizeof(r->traces[i]));
+		r->traces[i].trace = tr;
+		r->ntraces++;
 	}
-	return NULL;
+	st = &r->traces[i];
+	if (st->nclasses < tr->nclasses) {
+		st->classes = tv_xreallocarray(st->classes, tr->nclasses,
+		    sizeof(*st->classes));
+		memset(st->classes + st->nclasses, 0, sizeof(*st->classes) *
+		    (tr->nclasses - st->nclasses));
+		st->nclasses = tr->nclasses;
+	}
+	r->last_stream = stream;
+	r->last = st;
+	return st;
 }
 
 /* Decide once which end of which rule class @cls is. */
@@ -130,7 +146,7 @@ tv_span_read(struct tv_span_reader *r, const struct tv_event *ev,
 	memset(out, 0, sizeof(*out));
 	if (ev->rec.kind != TV_REC_EVENT ||
 	    (st = span_trace_of(r, ev->stream)) == NULL ||
-	    ev->rec.class_index >= st->trace->nclasses)
+	    ev->rec.class_index >= st->nclasses)
 		return false;
 	sc = &st->classes[ev->rec.class_index];
 	if (!sc->known)

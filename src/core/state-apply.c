@@ -34,6 +34,24 @@ state_trace_of(struct tv_state *s, const struct tv_stream *stream)
 	return NULL;
 }
 
+/*
+ * Grow @st's class table to the classes its trace has now: a trace
+ * followed gains some (tv_trace_set_extend) while states are kept; the
+ * new entries are resolved when first met, as the others.
+ */
+static void
+state_grow_classes(struct state_trace *st)
+{
+	uint32_t n = st->trace->nclasses;
+
+	if (n <= st->nclasses)
+		return;
+	st->classes = tv_xreallocarray(st->classes, n, sizeof(*st->classes));
+	memset(st->classes + st->nclasses, 0,
+	    sizeof(*st->classes) * (n - st->nclasses));
+	st->nclasses = n;
+}
+
 /* ---- reading decoded fields ---- */
 
 /*
@@ -633,6 +651,8 @@ tv_state_apply(struct tv_state *s, const struct tv_event *ev,
 		state_lost(s, machine, ev->stream->cpu);
 		return TV_OK;
 	}
+	if (ev->rec.class_index >= st->nclasses)
+		state_grow_classes(st);
 	if (ev->rec.class_index >= st->nclasses)
 		return TV_OK;
 	sc = &st->classes[ev->rec.class_index];

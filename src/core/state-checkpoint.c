@@ -220,7 +220,10 @@ index_checkpoint(struct tv_state_index *idx, const struct tv_state *s,
 
 /* Per-class counters of one trace, published when the pass ends. */
 struct index_counts {
-	uint64_t	**classes;	/* per trace, nclasses each */
+	uint64_t	**classes;	/* per trace, n[trace] each */
+	uint32_t	 *n;		/* the classes of each trace when
+					   the pass started */
+	uint32_t	  ntraces;
 };
 
 /* Store the class counts into the model (atomically: the UI reads). */
@@ -230,9 +233,9 @@ index_publish_counts(struct tv_trace_set *set, struct index_counts *k)
 	struct tv_trace *tr;
 	uint32_t i, j;
 
-	for (i = 0; i < set->ntraces; i++) {
+	for (i = 0; i < k->ntraces; i++) {
 		tr = set->traces[i];
-		for (j = 0; j < tr->nclasses; j++)
+		for (j = 0; j < k->n[i]; j++)
 			__atomic_store_n(&tr->classes[j]->count,
 			    k->classes[i][j], __ATOMIC_RELAXED);
 	}
@@ -306,10 +309,14 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 	size_t snap_bytes = 0;
 	uint32_t i;
 
+	k.ntraces = set->ntraces;
 	k.classes = tv_xcalloc(TV_MAX(set->ntraces, 1u), sizeof(*k.classes));
-	for (i = 0; i < set->ntraces; i++)
-		k.classes[i] = tv_xcalloc(TV_MAX(set->traces[i]->nclasses, 1u),
+	k.n = tv_xcalloc(TV_MAX(set->ntraces, 1u), sizeof(*k.n));
+	for (i = 0; i < set->ntraces; i++) {
+		k.n[i] = set->traces[i]->nclasses;
+		k.classes[i] = tv_xcalloc(TV_MAX(k.n[i], 1u),
 		    sizeof(uint64_t));
+	}
 	m = tv_merge_create(set);
 	s = tv_state_create(set);
 	tv_merge_seek_begin(m);
@@ -342,7 +349,7 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 			    ev.stream->cpu < INDEX_MAX_CPU)
 				idx->cpu_events[ev.stream->cpu]++;
 			i = index_trace_no(set, ev.stream->trace);
-			if (ev.rec.class_index < set->traces[i]->nclasses)
+			if (i < k.ntraces && ev.rec.class_index < k.n[i])
 				k.classes[i][ev.rec.class_index]++;
 		}
 		(void)tv_state_apply(s, &ev, &owner, NULL);
@@ -375,9 +382,10 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 	} else if (st != TV_CANCELLED) {
 		tv_error_set(err, st, NULL, "%s", tv_status_str(st));
 	}
-	for (i = 0; i < set->ntraces; i++)
+	for (i = 0; i < k.ntraces; i++)
 		free(k.classes[i]);
 	free(k.classes);
+	free(k.n);
 	tv_state_destroy(s);
 	tv_merge_destroy(m);
 	return st;

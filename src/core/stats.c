@@ -56,6 +56,7 @@ struct stats_cpu {
 struct stats_trace {
 	const char		**labels;	/* nclasses; NULL = not yet */
 	uint64_t		*counts;	/* records per class */
+	uint32_t		 nclasses;	/* of labels and counts */
 };
 
 /* One system call's or function's series. */
@@ -68,7 +69,8 @@ struct stats_named {
 struct tv_stats {
 	struct tv_trace_set	*set;
 	struct tv_state		*state;
-	struct stats_trace	*traces;	/* set->ntraces */
+	struct stats_trace	*traces;	/* ntraces */
+	uint32_t		 ntraces;
 	/* threads, indexed as in @map */
 	struct tv_thread_map	 map;
 	struct stats_thread	*threads;
@@ -129,6 +131,39 @@ tv_lat_kind_parse(const char *name, enum tv_lat_kind *out)
 	return false;
 }
 
+/*
+ * The counts of trace @i of the set, grown to the traces and classes
+ * it has now: a trace followed gains classes and traces while the
+ * statistics are kept (tv_trace_set_extend).
+ */
+static struct stats_trace *
+stats_trace_at(struct tv_stats *st, uint32_t i)
+{
+	const struct tv_trace *tr = st->set->traces[i];
+	struct stats_trace *s;
+
+	if (i >= st->ntraces) {
+		st->traces = tv_xreallocarray(st->traces, st->set->ntraces,
+		    sizeof(*st->traces));
+		memset(st->traces + st->ntraces, 0, sizeof(*st->traces) *
+		    (st->set->ntraces - st->ntraces));
+		st->ntraces = st->set->ntraces;
+	}
+	s = &st->traces[i];
+	if (s->nclasses < tr->nclasses) {
+		s->labels = tv_xreallocarray(s->labels, tr->nclasses,
+		    sizeof(*s->labels));
+		s->counts = tv_xreallocarray(s->counts, tr->nclasses,
+		    sizeof(*s->counts));
+		memset(s->labels + s->nclasses, 0, sizeof(*s->labels) *
+		    (tr->nclasses - s->nclasses));
+		memset(s->counts + s->nclasses, 0, sizeof(*s->counts) *
+		    (tr->nclasses - s->nclasses));
+		s->nclasses = tr->nclasses;
+	}
+	return s;
+}
+
 /* See stats.h. */
 struct tv_stats *
 tv_stats_create(struct tv_trace_set *set)
@@ -137,14 +172,6 @@ tv_stats_create(struct tv_trace_set *set)
 	uint32_t i;
 
 	st->set = set;
-	st->traces = tv_xcalloc(set->ntraces ? set->ntraces : 1,
-	    sizeof(*st->traces));
-	for (i = 0; i < set->ntraces; i++) {
-		st->traces[i].labels = tv_xcalloc(set->traces[i]->nclasses + 1,
-		    sizeof(*st->traces[i].labels));
-		st->traces[i].counts = tv_xcalloc(set->traces[i]->nclasses + 1,
-		    sizeof(*st->traces[i].counts));
-	}
 	for (i = 0; i < TV_LAT_COUNT; i++)
 		tv_series_init(&st->kinds[i], lat_names[i]);
 	st->begin = st->end = TV_TIME_NONE;
@@ -164,7 +191,7 @@ tv_stats_destroy(struct tv_stats *st)
 	if (st == NULL)
 		return;
 	tv_state_destroy(st->state);
-	for (i = 0; i < st->set->ntraces; i++) {
+	for (i = 0; i < st->ntraces; i++) {
 		free(st->traces[i].labels);
 		free(st->traces[i].counts);
 	}
@@ -320,7 +347,9 @@ stats_label(struct tv_stats *st, const struct tv_event *ev)
 		;
 	if (i == st->set->ntraces)
 		return cls->name;
-	s = &st->traces[i];
+	s = stats_trace_at(st, i);
+	if (cls->index >= s->nclasses)
+		return cls->name;
 	if (s->labels[cls->index] == NULL) {
 		/* interned: one pointer per name across traces */
 		label = tv_state_rule_label(tv_state_rule_find(cls->name,
@@ -570,9 +599,10 @@ stats_count(struct tv_stats *st, const struct tv_event *ev,
 	st->events++;
 	for (i = 0; i < st->set->ntraces; i++) {
 		if (st->set->traces[i] == ev->stream->trace) {
-			if (ev->rec.class_index <
-			    st->set->traces[i]->nclasses)
-				st->traces[i].counts[ev->rec.class_index]++;
+			struct stats_trace *s = stats_trace_at(st, i);
+
+			if (ev->rec.class_index < s->nclasses)
+				s->counts[ev->rec.class_index]++;
 			break;
 		}
 	}
@@ -669,11 +699,11 @@ stats_finish(struct tv_stats *st, int64_t last_ts)
 	}
 	/* classes, merged by name across traces */
 	n = 0;
-	for (k = 0; k < st->set->ntraces; k++)
-		n += st->set->traces[k]->nclasses;
+	for (k = 0; k < st->ntraces; k++)
+		n += st->traces[k].nclasses;
 	st->classes = tv_xcalloc(n + 1, sizeof(*st->classes));
-	for (k = 0; k < st->set->ntraces; k++) {
-		for (j = 0; j < st->set->traces[k]->nclasses; j++) {
+	for (k = 0; k < st->ntraces; k++) {
+		for (j = 0; j < st->traces[k].nclasses; j++) {
 			if (st->traces[k].counts[j] == 0)
 				continue;
 			st->classes[st->nclasses].name =

@@ -273,6 +273,24 @@ tv_trace_open_guarded(const struct tv_format_ops *ops, const char *path,
 	return st;
 }
 
+/* @ops->discover under a guard; see trace.h. */
+enum tv_status
+tv_trace_discover_guarded(const struct tv_format_ops *ops, const char *path,
+    unsigned flags, const struct tv_trace_set *set, struct tv_discovery *out,
+    struct tv_error *err)
+{
+	struct tv_map_guard g;
+	enum tv_status st;
+
+	memset(out, 0, sizeof(*out));
+	if (ops->discover == NULL)
+		return TV_UNSUPPORTED;
+	TV_MAP_GUARDED(g, st, ops->discover(path, flags, set, out, err),
+	    tv_error_at(err, TV_IO, path, TV_NO_OFFSET,
+	    _("a file of the trace changed while it was opened")));
+	return st;
+}
+
 /* @trace's driver extend under a guard; see trace.h. */
 enum tv_status
 tv_trace_extend_guarded(struct tv_trace *trace, unsigned flags, bool *grew,

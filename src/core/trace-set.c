@@ -219,6 +219,59 @@ mtime_ns(const char *path)
 	return (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
 }
 
+/* Free what @r holds but its path and driver. */
+static void
+root_dirs_free(struct tv_set_root *r)
+{
+	uint32_t i;
+
+	for (i = 0; i < r->ndirs; i++)
+		free(r->dirs[i]);
+	free(r->dirs);
+	free(r->mtimes);
+	r->dirs = NULL;
+	r->mtimes = NULL;
+	r->ndirs = 0;
+}
+
+/*
+ * Open the traces that appeared under the set's roots (the drivers'
+ * discover), appended to the set; note the directories walked and their
+ * mtimes, and how many traces are not readable yet.  *@grew when a
+ * trace was added; errors in @first.
+ */
+static void
+look_roots(struct tv_trace_set *set, unsigned flags, bool *grew,
+    struct tv_error *first)
+{
+	uint32_t i, j;
+
+	set->pending_traces = 0;
+	for (i = 0; i < set->nroots; i++) {
+		struct tv_set_root *r = &set->roots[i];
+		struct tv_discovery d;
+		struct tv_error e;
+		enum tv_status st;
+
+		tv_error_clear(&e);
+		st = tv_trace_discover_guarded(r->ops, r->path, flags, set,
+		    &d, &e);
+		if (st == TV_UNSUPPORTED && e.status == TV_OK)
+			continue;
+		keep_first(first, &e);
+		add_traces(set, d.traces, d.ntraces);
+		*grew |= d.ntraces > 0;
+		set->pending_traces += d.pending;
+		free(d.traces);
+		root_dirs_free(r);
+		r->dirs = d.dirs;
+		r->ndirs = d.ndirs;
+		r->mtimes = tv_xcalloc(d.ndirs + 1, sizeof(*r->mtimes));
+		for (j = 0; j < d.ndirs; j++)
+			r->mtimes[j] = mtime_ns(d.dirs[j]);
+	}
+}
+
 /* Note the trace directories' mtimes, for tv_trace_set_grown(). */
 static void
 note_dirs(struct tv_trace_set *set)
@@ -271,12 +324,27 @@ set_open(struct tv_trace_set **out, const char *const *paths,
 		add_traces(set, tr, n);
 		free(tr);
 		keep_first(&first, &e);
+		if ((flags & TV_OPEN_FOLLOW) && ops->discover) {
+			set->roots = tv_xreallocarray(set->roots,
+			    set->nroots + 1, sizeof(*set->roots));
+			memset(&set->roots[set->nroots], 0,
+			    sizeof(*set->roots));
+			set->roots[set->nroots].path = tv_xstrdup(paths[i]);
+			set->roots[set->nroots++].ops = ops;
+		}
+	}
+	if (set->nroots) {
+		bool grew = false;
+
+		/* the directories to watch; a trace that just came too */
+		tv_error_clear(&e);
+		look_roots(set, flags, &grew, &e);
+		keep_first(&first, &e);
 	}
 	if (npaths == 0)
 		tv_error_set(&first, TV_NOT_FOUND, NULL, _("no trace given"));
 	if (set->ntraces == 0) {
-		free(set->traces);
-		free(set);
+		tv_trace_set_close(set);
 		if (first.status == TV_OK)
 			tv_error_set(&first, TV_FORMAT, NULL,
 			    _("no trace found"));
@@ -333,6 +401,11 @@ tv_trace_set_extend(struct tv_trace_set *set, unsigned flags, bool *grew,
 		keep_first(&first, &e);
 		*grew |= g;
 	}
+	/* new traces last: they are opened whole, and note their dirs */
+	i = set->ntraces;
+	look_roots(set, flags, grew, &first);
+	for (; i < set->ntraces; i++)
+		set->traces[i]->dir_mtime = mtime_ns(set->traces[i]->path);
 	if (*grew) {
 		finish_set(set);
 		release_all(set);
@@ -349,10 +422,32 @@ tv_trace_set_grown(const struct tv_trace_set *set)
 	struct stat st;
 	uint32_t i;
 
-	for (i = 0; i < set->ntraces; i++)
-		if (set->traces[i]->pending_files > 0 ||
-		    mtime_ns(set->traces[i]->path) != set->traces[i]->dir_mtime)
+	if (set->pending_traces > 0)
+		return true;
+	for (i = 0; i < set->nroots; i++) {
+		const struct tv_set_root *r = &set->roots[i];
+		uint32_t j;
+
+		for (j = 0; j < r->ndirs; j++)
+			if (mtime_ns(r->dirs[j]) != r->mtimes[j])
+				return true;
+	}
+	for (i = 0; i < set->ntraces; i++) {
+		const struct tv_trace *t = set->traces[i];
+
+		uint32_t j;
+
+		if (t->pending_files > t->npending_paths ||
+		    mtime_ns(t->path) != t->dir_mtime)
 			return true;
+		for (j = 0; j < t->npending_paths; j++)
+			if (stat(t->pending_paths[j], &st) != 0 ||
+			    (uint64_t)st.st_size != t->pending_sizes[j])
+				return true;
+		if (t->meta_path && stat(t->meta_path, &st) == 0 &&
+		    (uint64_t)st.st_size != t->meta_size)
+			return true;
+	}
 	for (i = 0; i < set->nstreams; i++) {
 		const struct tv_stream *s = set->streams[i];
 		const struct tv_mapfile *mf;
@@ -374,6 +469,8 @@ tv_trace_set_settled(const struct tv_trace_set *set)
 	int64_t t = INT64_MAX;
 	uint32_t i;
 
+	if (set->pending_traces > 0)
+		return INT64_MIN;
 	for (i = 0; i < set->ntraces; i++)
 		if (set->traces[i]->pending_files > 0)
 			return INT64_MIN;
@@ -407,6 +504,11 @@ tv_trace_set_close(struct tv_trace_set *set)
 		return;
 	for (i = 0; i < set->ntraces; i++)
 		tv_trace_destroy(set->traces[i]);
+	for (i = 0; i < set->nroots; i++) {
+		root_dirs_free(&set->roots[i]);
+		free(set->roots[i].path);
+	}
+	free(set->roots);
 	free(set->traces);
 	free(set->streams);
 	free(set);

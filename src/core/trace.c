@@ -82,7 +82,33 @@ tv_trace_destroy(struct tv_trace *trace)
 	tv_arena_fini(&trace->arena);
 	free(trace->path);
 	free(trace->name);
+	free(trace->meta_path);
+	tv_trace_note_pending(trace, NULL, 0);
+	free(trace->pending_paths);
+	free(trace->pending_sizes);
 	free(trace);
+}
+
+/* See trace.h. */
+void
+tv_trace_note_pending(struct tv_trace *t, const char *path, uint64_t size)
+{
+	uint32_t i;
+
+	if (path == NULL) {
+		for (i = 0; i < t->npending_paths; i++)
+			free(t->pending_paths[i]);
+		t->npending_paths = 0;
+		t->pending_files = 0;
+		return;
+	}
+	t->pending_paths = grow_ptrs(t->pending_paths, t->npending_paths,
+	    sizeof(*t->pending_paths));
+	t->pending_sizes = grow_ptrs(t->pending_sizes, t->npending_paths,
+	    sizeof(*t->pending_sizes));
+	t->pending_paths[t->npending_paths] = tv_xstrdup(path);
+	t->pending_sizes[t->npending_paths++] = size;
+	t->pending_files++;
 }
 
 /* Append an empty stream named @name to @trace. */

@@ -159,12 +159,26 @@ tv_ui_filter_suspend(struct tv_ui *ui)
 		drop_pass(ui);
 }
 
-/* See ui-priv.h. */
+/*
+ * See ui-priv.h.  The filters are compiled for the classes the trace
+ * gained first: until then their events would match none.
+ */
 void
 tv_ui_filter_resume(struct tv_ui *ui)
 {
-	if (ui->fview != NULL)
-		restart_pass(ui);
+	struct tv_error err;
+	char buf[1200];
+	size_t i;
+
+	if (ui->fview == NULL)
+		return;
+	for (i = 0; i < ui->fview->n; i++) {
+		tv_error_clear(&err);
+		if (tv_filter_extend(ui->fview->e[i].f, &err) != TV_OK)
+			tv_ui_error(ui, "%s", tv_error_format(&err, buf,
+			    sizeof(buf)));
+	}
+	restart_pass(ui);
 }
 
 /* "searching... P%" on the message line, drawn now. */

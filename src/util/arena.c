@@ -64,6 +64,31 @@ tv_arena_reset(struct tv_arena *a)
 	a->total = 0;
 }
 
+/*
+ * Move every chunk of @src into @dst (behind its head, which stays the
+ * one allocated from), so that what was allocated in @src lives as long
+ * as @dst; @src is left empty.
+ */
+void
+tv_arena_adopt(struct tv_arena *dst, struct tv_arena *src)
+{
+	struct tv_arena_chunk *last;
+
+	if (src->head == NULL)
+		return;
+	if (dst->head == NULL) {
+		*dst = *src;
+		tv_arena_init(src);
+		return;
+	}
+	for (last = src->head; last->next; last = last->next)
+		continue;
+	last->next = dst->head->next;
+	dst->head->next = src->head;
+	dst->total += src->total;
+	tv_arena_init(src);
+}
+
 /* A new chunk of at least @size bytes. */
 static struct tv_arena_chunk *
 chunk_new(size_t size)

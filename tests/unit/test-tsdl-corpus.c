@@ -29,7 +29,7 @@ load(const char *dir, struct tv_error *err, uint32_t *nclasses)
 	memset(&tr, 0, sizeof(tr));
 	memset(&tc, 0, sizeof(tc));
 	tv_error_clear(err);
-	st = ctf_metadata_read(dir, &tc, err);
+	st = ctf_metadata_read(dir, 0, &tc, err);
 	if (st != TV_OK)
 		return st;
 	text = tc.metadata;

@@ -564,7 +564,7 @@ read_meta(const char *dir, struct ctf_trace_class *tc, char **text,
 	enum tv_status st;
 
 	memset(tc, 0, sizeof(*tc));
-	st = ctf_metadata_read(dir, tc, err);
+	st = ctf_metadata_read(dir, 0, tc, err);
 	*text = tc->metadata;
 	*len = tc->metadata_len;
 	return st;

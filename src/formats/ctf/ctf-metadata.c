@@ -46,18 +46,29 @@ is_packet(const uint8_t *buf, size_t len, bool *be)
 	return false;
 }
 
-/* Concatenate the payloads of all metadata packets of @buf. */
+/*
+ * Concatenate the payloads of all metadata packets of @buf; *@used: the
+ * bytes of the whole packets read.  With TV_OPEN_FOLLOW in @flags, a
+ * last packet not all written yet is left for the next look.
+ */
 static enum tv_status
 unpack(const char *path, const uint8_t *buf, size_t len, bool be,
-    struct tv_strbuf *out, struct tv_error *err)
+    unsigned flags, struct tv_strbuf *out, size_t *used,
+    struct tv_error *err)
 {
+	bool follow = (flags & TV_OPEN_FOLLOW) != 0;
 	size_t off = 0;
 
+	*used = 0;
 	while (off < len) {
 		const uint8_t *h = buf + off;
 		uint32_t content, packet;
 		bool pbe;
 
+		if (follow && (len - off < CTF_META_HDR_BYTES ||
+		    (is_packet(h, len - off, &pbe) && pbe == be &&
+		    rd32(h + 28, be) / 8 > len - off)))
+			return TV_OK;
 		if (len - off < CTF_META_HDR_BYTES)
 			return tv_error_at(err, TV_CORRUPT, path, off,
 			    _("truncated metadata packet header"));
@@ -89,6 +100,7 @@ unpack(const char *path, const uint8_t *buf, size_t len, bool be,
 		tv_strbuf_add(out, (const char *)h + CTF_META_HDR_BYTES,
 		    content / 8 - CTF_META_HDR_BYTES);
 		off += packet / 8;
+		*used = off;
 	}
 	return TV_OK;
 }
@@ -111,8 +123,8 @@ ctf_metadata_is_json(const char *text, size_t len)
 
 /* Read DIR/metadata and keep its TSDL text in @tc (see ctf-priv.h). */
 enum tv_status
-ctf_metadata_read(const char *dir, struct ctf_trace_class *tc,
-    struct tv_error *err)
+ctf_metadata_read(const char *dir, unsigned flags,
+    struct ctf_trace_class *tc, struct tv_error *err)
 {
 	char **text = &tc->metadata;
 	size_t *len = &tc->metadata_len;
@@ -124,6 +136,7 @@ ctf_metadata_read(const char *dir, struct ctf_trace_class *tc,
 
 	*text = NULL;
 	*len = 0;
+	tc->metadata_raw = 0;
 	tc->packetized = false;
 	tv_xasprintf(&path, "%s/metadata", dir);
 	st = tv_read_file(path, CTF_META_MAX_BYTES, &raw, &rawlen, err);
@@ -133,7 +146,8 @@ ctf_metadata_read(const char *dir, struct ctf_trace_class *tc,
 	}
 	if (is_packet((const uint8_t *)raw, rawlen, &be)) {
 		tv_strbuf_init(&sb);
-		st = unpack(path, (const uint8_t *)raw, rawlen, be, &sb, err);
+		st = unpack(path, (const uint8_t *)raw, rawlen, be, flags,
+		    &sb, &tc->metadata_raw, err);
 		if (st != TV_OK) {
 			tv_strbuf_fini(&sb);
 			goto out;
@@ -155,6 +169,7 @@ ctf_metadata_read(const char *dir, struct ctf_trace_class *tc,
 	}
 	*text = raw;
 	*len = rawlen;
+	tc->metadata_raw = rawlen;
 	free(path);
 	return TV_OK;
 out:

@@ -232,6 +232,20 @@ ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 		if (!ctf_dec_role(&d, TV_ROLE_EVENT_ID, &v))
 			v = sc->nevents == 1 ? sc->events[0]->id : 0;
 		ec = find_event(sc, v);
+		if (!ec && sp->tc->following) {
+			/*
+			 * LTTng may write the packet before the metadata
+			 * declaring its class: not an error yet, the
+			 * records up to here are good, the packet is
+			 * decoded again once the metadata grows.
+			 */
+			st = tv_error_at(&out->err, TV_NOT_FOUND, mf->path,
+			    p->offset + start / 8,
+			    _("event id %llu of stream class %llu is not in "
+			    "the metadata yet"), (unsigned long long)v,
+			    (unsigned long long)sc->id);
+			break;
+		}
 		if (!ec) {
 			st = tv_error_at(&out->err, TV_CORRUPT, mf->path,
 			    p->offset + start / 8,

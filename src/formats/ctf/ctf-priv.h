@@ -51,6 +51,8 @@ struct ctf_trace_class {
 	uint32_t		 nslots;	/* save slots needed to decode */
 	char			*metadata;	/* owned: the TSDL text */
 	size_t			 metadata_len;
+	size_t			 metadata_raw;	/* bytes of the file read */
+	bool			 following;	/* the metadata may still grow */
 	bool			 packetized;	/* metadata came in packets */
 	enum tv_byte_order	 packet_bo;	/* ... of this byte order,
 						   which the text's trace
@@ -98,6 +100,12 @@ struct ctf_trace_priv {
 						   babeltrace2 prints it */
 	char			*bt_prefix;	/* owned: "host:proc:(vpid) "
 						   before event names, or "" */
+	/*
+	 * While followed: the metadata size that failed to build, and the
+	 * error once said (repeated until the file changes).
+	 */
+	uint64_t		 meta_failed;
+	struct tv_error		 meta_err;
 };
 
 /**
@@ -105,10 +113,12 @@ struct ctf_trace_priv {
  * @tc->metadata: plain text as is, packetized metadata unpacked (either
  * byte order, noted in @tc->packetized and packet_bo for ctf_tsdl_build
  * to check against the text); CTF 2 metadata (a JSON text sequence:
- * first byte 0x1E) as is.
+ * first byte 0x1E) as is.  With TV_OPEN_FOLLOW in @flags a last
+ * metadata packet cut short is left out (still being written);
+ * @tc->metadata_raw says how many bytes of the file were read.
  */
-enum tv_status	 ctf_metadata_read(const char *dir, struct ctf_trace_class *tc,
-		    struct tv_error *err);
+enum tv_status	 ctf_metadata_read(const char *dir, unsigned flags,
+		    struct ctf_trace_class *tc, struct tv_error *err);
 
 /** ctf_metadata_is_json() - is metadata @text CTF 2 (JSON)? */
 bool		 ctf_metadata_is_json(const char *text, size_t len);

@@ -84,9 +84,14 @@ struct found_list {
 	size_t		 cap;
 };
 
-/* Collect every trace directory under @dir (bounded depth, sorted). */
+/*
+ * Collect every trace directory under @dir (bounded depth, sorted) into
+ * @fl; the directories walked that hold no trace into @others, unless
+ * NULL.
+ */
 static void
-walk(const char *dir, const char *rel, int depth, struct found_list *fl)
+walk(const char *dir, const char *rel, int depth, struct found_list *fl,
+    struct found_list *others)
 {
 	char **names;
 	size_t n, i;
@@ -102,6 +107,12 @@ walk(const char *dir, const char *rel, int depth, struct found_list *fl)
 	}
 	if (depth >= CTF_MAX_WALK_DEPTH)
 		return;
+	if (others && others->count < CTF_MAX_TRACES) {
+		TV_VEC_GROW(others->items, others->count, others->cap);
+		others->items[others->count].dir = tv_xstrdup(dir);
+		others->items[others->count].rel = NULL;
+		others->count++;
+	}
 	names = tv_dir_list(dir, true, CTF_MAX_FILES, &n);
 	for (i = 0; names && i < n; i++) {
 		char *sub, *subrel;
@@ -113,7 +124,7 @@ walk(const char *dir, const char *rel, int depth, struct found_list *fl)
 				tv_xasprintf(&subrel, "%s/%s", rel, names[i]);
 			else
 				subrel = tv_xstrdup(names[i]);
-			walk(sub, subrel, depth + 1, fl);
+			walk(sub, subrel, depth + 1, fl, others);
 			free(subrel);
 		}
 		free(sub);
@@ -144,7 +155,7 @@ ctf_probe(const char *path, struct tv_error *err)
 	(void)err;
 	if (!is_dir(path))
 		return TV_FORMAT;
-	walk(path, "", 0, &fl);
+	walk(path, "", 0, &fl, NULL);
 	if (fl.count)
 		st = TV_OK;
 	found_free(&fl);
@@ -230,38 +241,45 @@ cmp_stream(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* Fill every field class's decoder cache. */
+/* Stream class @sc's event lookup by id: O(1) when the ids are small. */
 static void
-prepare_classes(struct tv_trace *t, struct ctf_trace_class *tc)
+index_by_id(struct tv_trace *t, struct ctf_stream_class *sc)
+{
+	uint64_t max = 0;
+	uint32_t j;
+
+	for (j = 0; j < sc->nevents; j++)
+		max = TV_MAX(max, sc->events[j]->id);
+	sc->by_id = NULL;
+	sc->nby_id = 0;
+	if (sc->nevents && max < 65536) {
+		sc->nby_id = (uint32_t)max + 1;
+		sc->by_id = tv_arena_zalloc(&t->arena,
+		    sizeof(*sc->by_id) * sc->nby_id);
+		for (j = sc->nevents; j-- > 0;)
+			sc->by_id[sc->events[j]->id] = sc->events[j];
+	}
+}
+
+/* Fill the decoder caches of stream class @sc's field classes. */
+static void
+prepare_sclass(struct tv_trace *t, struct ctf_stream_class *sc)
+{
+	ctf_fc_prepare(sc->packet_context, &t->arena);
+	ctf_fc_prepare(sc->event_header, &t->arena);
+	ctf_fc_prepare(sc->event_context, &t->arena);
+	sc->hdr_prog = ctf_hprog_build(sc->event_header, &t->arena);
+	sc->ctx_prog = ctf_sprog_build(sc->event_context, &t->arena);
+	index_by_id(t, sc);
+}
+
+/* Fill the decoder caches of event classes @from.. of @t. */
+static void
+prepare_events(struct tv_trace *t, uint32_t from)
 {
 	uint32_t i;
 
-	ctf_fc_prepare(tc->packet_header, &t->arena);
-	for (i = 0; i < tc->nsclasses; i++) {
-		struct ctf_stream_class *sc = tc->sclasses[i];
-
-		uint64_t max = 0;
-		uint32_t j;
-
-		ctf_fc_prepare(sc->packet_context, &t->arena);
-		ctf_fc_prepare(sc->event_header, &t->arena);
-		ctf_fc_prepare(sc->event_context, &t->arena);
-		sc->hdr_prog = ctf_hprog_build(sc->event_header, &t->arena);
-		sc->ctx_prog = ctf_sprog_build(sc->event_context, &t->arena);
-		/* Event lookup by id in O(1) when the ids are small. */
-		for (j = 0; j < sc->nevents; j++)
-			max = TV_MAX(max, sc->events[j]->id);
-		sc->by_id = NULL;
-		sc->nby_id = 0;
-		if (sc->nevents && max < 65536) {
-			sc->nby_id = (uint32_t)max + 1;
-			sc->by_id = tv_arena_zalloc(&t->arena,
-			    sizeof(*sc->by_id) * sc->nby_id);
-			for (j = sc->nevents; j-- > 0;)
-				sc->by_id[sc->events[j]->id] = sc->events[j];
-		}
-	}
-	for (i = 0; i < t->nclasses; i++) {
+	for (i = from; i < t->nclasses; i++) {
 		struct ctf_event_class *ec = t->classes[i]->priv;
 
 		ctf_fc_prepare((struct tv_field_class *)t->classes[i]->context,
@@ -273,6 +291,18 @@ prepare_classes(struct tv_trace *t, struct ctf_trace_class *tc)
 		ec->pay_prog = ctf_sprog_build(t->classes[i]->payload,
 		    &t->arena);
 	}
+}
+
+/* Fill every field class's decoder cache. */
+static void
+prepare_classes(struct tv_trace *t, struct ctf_trace_class *tc)
+{
+	uint32_t i;
+
+	ctf_fc_prepare(tc->packet_header, &t->arena);
+	for (i = 0; i < tc->nsclasses; i++)
+		prepare_sclass(t, tc->sclasses[i]);
+	prepare_events(t, 0);
 }
 
 /* The trace name babeltrace2 prints: hostname and relative path. */
@@ -429,7 +459,7 @@ probe_files(struct tv_trace *t, struct ctf_trace_class *tc, const char *dir,
 
 	*nf = 0;
 	*fisp = NULL;
-	t->pending_files = 0;
+	tv_trace_note_pending(t, NULL, 0);
 	names = tv_dir_list(dir, true, CTF_MAX_FILES, &n);
 	if (!names)
 		return tv_error_at(err, TV_IO, dir, TV_NO_OFFSET,
@@ -454,7 +484,7 @@ probe_files(struct tv_trace *t, struct ctf_trace_class *tc, const char *dir,
 		st = file_probe(tc, fi, flags, &e);
 		if (st != TV_OK) {
 			if (st == TV_NOT_FOUND && (flags & TV_OPEN_FOLLOW))
-				t->pending_files++;
+				tv_trace_note_pending(t, p, size);
 			else if (st != TV_NOT_FOUND)
 				keep_error(first, &e);
 			free(p);
@@ -621,10 +651,251 @@ read_beacons(struct tv_trace *t)
 	close(dfd);
 }
 
+/* Build the model of @tc's metadata text into @t (CTF 2 or TSDL). */
+static enum tv_status
+build_metadata(struct tv_trace *t, struct ctf_trace_class *tc,
+    struct tv_error *err)
+{
+	if (ctf_metadata_is_json(tc->metadata, tc->metadata_len))
+		return ctf_ctf2_build(tc->metadata, tc->metadata_len,
+		    t->meta_path, t, tc, err);
+	return ctf_tsdl_build(tc->metadata, tc->metadata_len, t->meta_path,
+	    t, tc, err);
+}
+
+/* The stream class of id @id among @n sorted by id, or NULL. */
+static struct ctf_stream_class *
+sclass_by_id(struct ctf_stream_class **v, uint32_t n, uint64_t id)
+{
+	uint32_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid]->id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo]->id == id ? v[lo] : NULL;
+}
+
 /*
- * The driver's extend (format.h): new data files first (each the next
- * file of a rotated stream, or new streams), then what every stream's
- * files gained.
+ * Take into @t the model @nt, @ntc built from its grown metadata: the
+ * text read before is a prefix of the new one, so the new model holds
+ * the old classes in the same order, with the same save slots (the
+ * model pass numbers them in text order, streams before events), and
+ * more.  The old objects stay (streams, records and every per-class
+ * table point to them); what is new is appended: event classes at the
+ * end of t->classes, stream classes into the sorted table, clocks.
+ * Event classes added to an old stream class are moved onto it and
+ * its lookup tables rebuilt.
+ */
+static enum tv_status
+merge_metadata(struct tv_trace *t, struct tv_trace *nt,
+    struct ctf_trace_class *ntc, struct tv_error *err)
+{
+	struct ctf_trace_priv *priv = t->priv;
+	struct ctf_trace_class *tc = &priv->tc;
+	struct ctf_stream_class **scs;
+	struct tv_event_class **classes;
+	uint32_t old = t->nclasses, i, j;
+
+	for (i = 0; i < old && i < nt->nclasses; i++)
+		if (nt->classes[i]->name != t->classes[i]->name ||
+		    nt->classes[i]->id != t->classes[i]->id ||
+		    nt->classes[i]->stream_class_id !=
+		    t->classes[i]->stream_class_id)
+			break;
+	for (j = 0; i == old && j < tc->nsclasses; j++)
+		if (!sclass_by_id(ntc->sclasses, ntc->nsclasses,
+		    tc->sclasses[j]->id))
+			break;
+	if (i < old || j < tc->nsclasses || nt->nclocks < t->nclocks)
+		return tv_error_at(err, TV_SEMANTIC, t->meta_path,
+		    tc->packetized ? TV_NO_OFFSET : tc->metadata_len,
+		    _("the metadata grew into a different trace class: "
+		    "classes read before are gone or changed"));
+	scs = tv_arena_zalloc(&t->arena, ((size_t)ntc->nsclasses + 1) *
+	    sizeof(*scs));
+	for (j = 0; j < ntc->nsclasses; j++) {
+		struct ctf_stream_class *n = ntc->sclasses[j];
+		struct ctf_stream_class *o = sclass_by_id(tc->sclasses,
+		    tc->nsclasses, n->id);
+		uint32_t k;
+
+		if (o == NULL) {
+			/* all its events are new: the new model's */
+			scs[j] = n;
+			prepare_sclass(t, n);
+			continue;
+		}
+		scs[j] = o;
+		if (n->nevents == o->nevents)
+			continue;
+		/* the old objects where the new model has copies of them */
+		for (k = 0; k < n->nevents; k++)
+			if (n->events[k]->index < old)
+				n->events[k] = t->classes[n->events[k]->index];
+			else
+				((struct ctf_event_class *)
+				    n->events[k]->priv)->sclass = o;
+		o->events = n->events;
+		o->nevents = n->nevents;
+		index_by_id(t, o);
+	}
+	classes = tv_arena_zalloc(&t->arena, ((size_t)nt->nclasses + 1) *
+	    sizeof(*classes));
+	memcpy(classes, t->classes, sizeof(*classes) * old);
+	memcpy(classes + old, nt->classes + old,
+	    sizeof(*classes) * (nt->nclasses - old));
+	tc->sclasses = scs;
+	tc->nsclasses = ntc->nsclasses;
+	tc->nslots = TV_MAX(tc->nslots, ntc->nslots);
+	t->classes = classes;
+	t->nclasses = nt->nclasses;
+	prepare_events(t, old);
+	/* copies of the old clocks first: old pointers stay good */
+	if (nt->nclocks > t->nclocks) {
+		t->clocks = nt->clocks;
+		t->nclocks = nt->nclocks;
+	}
+	return TV_OK;
+}
+
+/*
+ * Packets of @t decoded before the metadata declared all their classes
+ * are marked damaged, their event count short (ctf-packet.c says "not
+ * in the metadata yet"): unmark them, to be decoded and counted again.
+ */
+static void
+forget_unknown(struct tv_trace *t)
+{
+	uint32_t i;
+	uint64_t k;
+
+	for (i = 0; i < t->nstreams; i++) {
+		struct tv_stream *s = t->streams[i];
+
+		for (k = 0; k < s->npackets; k++)
+			if (s->packets[k].flags & TV_PACKET_CORRUPT) {
+				s->packets[k].flags &= ~TV_PACKET_CORRUPT;
+				s->packets[k].event_count = TV_COUNT_UNKNOWN;
+			}
+	}
+}
+
+/*
+ * While followed, the metadata of @t may grow: LTTng appends the event
+ * classes of a tracepoint provider when an application registers it,
+ * stream classes and clocks as channels are made.  Read it again when
+ * its file is longer than what was read (packetized metadata: whole
+ * packets only), check that what was read is a prefix of the new text
+ * (metadata is only appended to), build the whole text into a model
+ * of its own in @t's arena and intern pool (the bytes of a model per
+ * growth: a few per session), and merge what is new (merge_metadata).
+ * Event blocks, stream blocks, clocks, type declarations may be added;
+ * an environment added later is not read; redefining a class is the
+ * model pass's error at its block (path:line:col).  Text that does not
+ * build while the writers still write (a block cut in two) is looked
+ * at again: *@pending until the file stops changing, then the error.
+ */
+static enum tv_status
+metadata_extend(struct tv_trace *t, unsigned flags, bool *pending,
+    bool *grew, struct tv_error *err)
+{
+	struct ctf_trace_priv *priv = t->priv;
+	struct ctf_trace_class *tc = &priv->tc, ntc;
+	struct tv_trace nt;
+	struct stat sb;
+	enum tv_status st;
+	size_t i;
+
+	*pending = false;
+	if (t->meta_path == NULL || stat(t->meta_path, &sb) != 0 ||
+	    (uint64_t)sb.st_size == t->meta_size)
+		return TV_OK;
+	/* said already: not read again until the file changes */
+	if (priv->meta_err.status != TV_OK &&
+	    (uint64_t)sb.st_size == priv->meta_failed) {
+		if (err)
+			*err = priv->meta_err;
+		return priv->meta_err.status;
+	}
+	tv_error_clear(&priv->meta_err);
+	memset(&ntc, 0, sizeof(ntc));
+	st = ctf_metadata_read(t->path, flags, &ntc, err);
+	if (st != TV_OK)
+		goto retry;
+	for (i = 0; i < tc->metadata_len && i < ntc.metadata_len &&
+	    tc->metadata[i] == ntc.metadata[i]; i++)
+		continue;
+	if (i < tc->metadata_len) {
+		if (tc->packetized)
+			st = tv_error_at(err, TV_CORRUPT, t->meta_path,
+			    TV_NO_OFFSET, _("the metadata text changed at "
+			    "its byte %zu while followed: it may only grow"),
+			    i);
+		else
+			st = tv_error_at(err, TV_CORRUPT, t->meta_path, i,
+			    _("the metadata changed while followed: it may "
+			    "only grow"));
+		goto retry;
+	}
+	if (ntc.metadata_len == tc->metadata_len) {
+		/* padding, or a packet not all written yet */
+		t->meta_size = ntc.metadata_raw;
+		*pending = (uint64_t)sb.st_size > ntc.metadata_raw;
+		goto out;
+	}
+	/*
+	 * The new model in a trace of its own (t's intern pool: names
+	 * compare by pointer), its arena t's once merged, freed if not.
+	 */
+	memset(&nt, 0, sizeof(nt));
+	nt.ops = t->ops;
+	nt.path = t->path;
+	nt.meta_path = t->meta_path;
+	nt.names = t->names;
+	tv_arena_init(&nt.arena);
+	st = build_metadata(&nt, &ntc, err);
+	if (st == TV_OK)
+		st = merge_metadata(t, &nt, &ntc, err);
+	if (st == TV_OK)
+		tv_arena_adopt(&t->arena, &nt.arena);
+	tv_arena_fini(&nt.arena);
+	if (st != TV_OK)
+		goto retry;
+	free(tc->metadata);
+	tc->metadata = ntc.metadata;
+	tc->metadata_len = ntc.metadata_len;
+	ntc.metadata = NULL;
+	forget_unknown(t);
+	t->meta_size = ntc.metadata_raw;
+	priv->meta_failed = 0;
+	*grew = true;
+	*pending = (uint64_t)sb.st_size > ntc.metadata_raw;
+	goto out;
+retry:
+	if ((flags & TV_OPEN_FOLLOW) && (uint64_t)sb.st_size !=
+	    priv->meta_failed) {
+		priv->meta_failed = (uint64_t)sb.st_size;
+		tv_error_clear(err);
+		*pending = true;
+		st = TV_OK;
+	} else if (err) {
+		priv->meta_failed = (uint64_t)sb.st_size;
+		priv->meta_err = *err;
+	}
+out:
+	free(ntc.metadata);
+	return st;
+}
+
+/*
+ * The driver's extend (format.h): what the metadata gained, new data
+ * files (each the next file of a rotated stream, or new streams), then
+ * what every stream's files gained.
  */
 static enum tv_status
 ctf_extend(struct tv_trace *t, unsigned flags, bool *grew,
@@ -634,15 +905,23 @@ ctf_extend(struct tv_trace *t, unsigned flags, bool *grew,
 	uint32_t before = t->nstreams, i;
 	struct tv_error first, e;
 	struct file_info *fis;
+	bool meta_pending;
 	enum tv_status st;
 	size_t nf, j;
 
 	*grew = false;
 	tv_error_clear(&first);
+	priv->tc.following = (flags & TV_OPEN_FOLLOW) != 0;
+	/* the classes before the data that may use them */
+	tv_error_clear(&e);
+	if (metadata_extend(t, flags, &meta_pending, grew, &e) != TV_OK)
+		keep_error(&first, &e);
 	st = probe_files(t, &priv->tc, t->path, flags, &fis, &nf, &first,
 	    err);
 	if (st != TV_OK)
 		return st;
+	if (meta_pending)
+		t->pending_files++;
 	for (j = 0; j < nf; j++)
 		for (i = 0; i < t->nstreams && !fis[j].used; i++) {
 			if (!file_continues(t->streams[i], &fis[j]))
@@ -680,7 +959,7 @@ open_trace(const char *dir, const char *rel, unsigned flags,
 	struct ctf_trace_priv *priv;
 	struct tv_trace *t;
 	enum tv_status st;
-	char *mpath, *abs;
+	char *abs;
 
 	*out = NULL;
 	abs = realpath(dir, NULL);
@@ -688,17 +967,13 @@ open_trace(const char *dir, const char *rel, unsigned flags,
 	free(abs);
 	priv = tv_xcalloc(1, sizeof(*priv));
 	t->priv = priv;
-	st = ctf_metadata_read(t->path, &priv->tc, err);
+	st = ctf_metadata_read(t->path, flags, &priv->tc, err);
 	if (st != TV_OK)
 		goto fail;
-	tv_xasprintf(&mpath, "%s/metadata", t->path);
-	if (ctf_metadata_is_json(priv->tc.metadata, priv->tc.metadata_len))
-		st = ctf_ctf2_build(priv->tc.metadata, priv->tc.metadata_len,
-		    mpath, t, &priv->tc, err);
-	else
-		st = ctf_tsdl_build(priv->tc.metadata, priv->tc.metadata_len,
-		    mpath, t, &priv->tc, err);
-	free(mpath);
+	priv->tc.following = (flags & TV_OPEN_FOLLOW) != 0;
+	tv_xasprintf(&t->meta_path, "%s/metadata", t->path);
+	t->meta_size = priv->tc.metadata_raw;
+	st = build_metadata(t, &priv->tc, err);
 	if (st != TV_OK)
 		goto fail;
 	if (!t->version)
@@ -736,7 +1011,7 @@ ctf_open(const char *path, unsigned flags, struct tv_trace ***out,
 	*out = NULL;
 	*nout = 0;
 	tv_error_clear(&first);
-	walk(path, "", 0, &fl);
+	walk(path, "", 0, &fl, NULL);
 	if (fl.count == 0) {
 		found_free(&fl);
 		return tv_error_at(err, TV_FORMAT, path, TV_NO_OFFSET,
@@ -756,6 +1031,69 @@ ctf_open(const char *path, unsigned flags, struct tv_trace ***out,
 	}
 	found_free(&fl);
 	*out = traces;
+	if (first.status != TV_OK && err)
+		*err = first;
+	return first.status;
+}
+
+/* Is directory @dir (a real path) that of a trace of @set? */
+static bool
+trace_known(const struct tv_trace_set *set, const char *dir)
+{
+	uint32_t i;
+
+	for (i = 0; i < set->ntraces; i++)
+		if (set->traces[i]->ops == &tv_ctf_format &&
+		    strcmp(set->traces[i]->path, dir) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The driver's discover (format.h): the walk of ctf_open again, opening
+ * the trace directories @set does not hold.  While following, one that
+ * does not open yet (LTTng writes the metadata after making the
+ * directory) is pending: looked at again next time, since its events
+ * may come before those of the traces already read.
+ */
+static enum tv_status
+ctf_discover(const char *path, unsigned flags, const struct tv_trace_set *set,
+    struct tv_discovery *out, struct tv_error *err)
+{
+	struct found_list fl = { NULL, 0, 0 }, others = { NULL, 0, 0 };
+	struct tv_error first, e;
+	size_t i;
+
+	tv_error_clear(&first);
+	walk(path, "", 0, &fl, &others);
+	out->traces = tv_xcalloc(fl.count + 1, sizeof(*out->traces));
+	for (i = 0; i < fl.count; i++) {
+		struct tv_trace *t = NULL;
+		char *abs = realpath(fl.items[i].dir, NULL);
+		bool known = trace_known(set, abs ? abs : fl.items[i].dir);
+
+		free(abs);
+		if (known)
+			continue;
+		tv_error_clear(&e);
+		if (open_trace(fl.items[i].dir, fl.items[i].rel, flags, &t,
+		    &e) != TV_OK) {
+			if (t == NULL && (flags & TV_OPEN_FOLLOW)) {
+				out->pending++;
+				continue;
+			}
+			keep_error(&first, &e);
+		}
+		if (t)
+			out->traces[out->ntraces++] = t;
+	}
+	out->dirs = tv_xcalloc(others.count + 1, sizeof(*out->dirs));
+	for (i = 0; i < others.count; i++) {
+		out->dirs[out->ndirs++] = others.items[i].dir;
+		others.items[i].dir = NULL;
+	}
+	found_free(&fl);
+	found_free(&others);
 	if (first.status != TV_OK && err)
 		*err = first;
 	return first.status;
@@ -792,6 +1130,7 @@ const struct tv_format_ops tv_ctf_format = {
 	.open		= ctf_open,
 	.close		= ctf_close,
 	.extend		= ctf_extend,
+	.discover	= ctf_discover,
 	.decode_packet	= ctf_decode_packet,
 	.decode_fields	= ctf_decode_fields,
 	.print_record	= ctf_print_record,
