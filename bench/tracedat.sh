@@ -75,7 +75,7 @@ rec=$shared/tools/record-ftrace-trace.sh
 record() {
 	[ "$(id -u)" -eq 0 ] && [ -f "$rec" ] || return 1
 	if command -v flock >/dev/null 2>&1; then
-		flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
+		flock -o "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
 		    bash "$rec" --compression zstd "$@" >/dev/null 2>&1
 	else
 		bash "$rec" --compression zstd "$@" >/dev/null 2>&1

@@ -45,7 +45,7 @@ follow() {
 	shift 2
 	_out=$tmp/$_name
 	# one LTTng recording at a time (tests/ust-live.sh says why)
-	flock "${TMPDIR:-/tmp}/tview-ust-record.lock" "$rec" --no-verify \
+	flock -o "${TMPDIR:-/tmp}/tview-ust-record.lock" "$rec" --no-verify \
 	    --threads 2 --subbuf-size 64K "$@" "$_out" "$_n" \
 	    >"$tmp/$_name.log" 2>&1 &
 	_rpid=$!

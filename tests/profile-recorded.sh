@@ -32,7 +32,7 @@ f=$tmp/rec.dat
 # a sleeper whose name holds a space, as report prints "tmux: server"
 ln -s "$(command -v sleep)" "$tmp/a sleeper"
 # One kernel recording at a time (the lock tc-report takes too).
-if ! flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" bash "$record" \
+if ! flock -o "${TMPDIR:-/tmp}/tview-ftrace-record.lock" bash "$record" \
     --events "sched:sched_switch sched:sched_wakeup raw_syscalls syscalls" \
     --buffer-kb 4096 "$f" -- sh -c 'for i in $(seq 1 20); do
 	ls / >/dev/null; cat /etc/hostname >/dev/null; "$0" 0.001

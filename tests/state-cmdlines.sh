@@ -25,7 +25,7 @@ total=0
 
 for f in "$TVIEW_SHARED"/traces/ftrace/*/*.dat; do
 	test -f "$f" || continue
-	flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
+	flock -o "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
 	    trace-cmd dump --cmd-lines "$f" >"$tmp/cl" 2>/dev/null || continue
 	grep -q '^[0-9][0-9]* ' "$tmp/cl" || continue
 	sh "$tc_report" "$f" >"$tmp/rep" 2>/dev/null || : >"$tmp/rep"

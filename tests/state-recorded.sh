@@ -51,7 +51,7 @@ if [ "$(id -u)" -ne 0 ] || ! command -v trace-cmd >/dev/null 2>&1 ||
     [ -z "$record" ] || ! [ -f "$record" ]; then
 	echo "note: ftrace part skipped (needs root, trace-cmd and" \
 	    "tools/record-ftrace-trace.sh of ../shared)"
-elif ! flock "$lock" bash "$record" --events \
+elif ! flock -o "$lock" bash "$record" --events \
     "sched irq tlb raw_syscalls syscalls" --buffer-kb 2048 "$tmp/r.dat" \
     -- sh -c 'for i in $(seq 1 20); do /bin/true; ls / >/dev/null; done' \
     >"$tmp/rec.log" 2>&1; then
@@ -127,7 +127,7 @@ done
 # ---- perf CTF ----
 if [ "$(id -u)" -ne 0 ] || ! command -v perf >/dev/null 2>&1; then
 	echo "note: perf part skipped (needs root and perf)"
-elif ! flock "$lock" perf record -q -o "$tmp/perf.data" -e 'raw_syscalls:sys_enter,raw_syscalls:sys_exit,sched:sched_switch,sched:sched_process_fork,sched:sched_process_exit' \
+elif ! flock -o "$lock" perf record -q -o "$tmp/perf.data" -e 'raw_syscalls:sys_enter,raw_syscalls:sys_exit,sched:sched_switch,sched:sched_process_fork,sched:sched_process_exit' \
     -- sh -c 'for i in $(seq 1 10); do ls / >/dev/null; done' \
     >"$tmp/perf.log" 2>&1 ||
     ! perf data convert -i "$tmp/perf.data" --to-ctf "$tmp/ctf" \

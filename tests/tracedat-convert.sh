@@ -43,7 +43,7 @@ for d in "$dir"/*/; do
 		# Under the recordings' lock too: convert writes the running
 		# kernel's trace clock into a file that names none, and a
 		# recording in another test changes that clock meanwhile.
-		if ! flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
+		if ! flock -o "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
 		    trace-cmd convert -i "$f" --file-version 7 \
 		    --compression "$comp" -o "$out" >"$tmp/log" 2>&1 ||
 		    ! [ -s "$out" ]; then

@@ -86,7 +86,7 @@ else
 		n=$1; shift
 		# One kernel recording at a time: the recorder sets the global
 		# tracing state, and make check -j runs test-state's too.
-		if ! flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
+		if ! flock -o "${TMPDIR:-/tmp}/tview-ftrace-record.lock" \
 		    bash "$record" "$tmp/$n.dat" "$@" >"$tmp/$n.log" 2>&1; then
 			echo "note: recording $n failed: $(tail -1 "$tmp/$n.log")"
 			skipped=$((skipped + 1))

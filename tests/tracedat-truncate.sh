@@ -42,7 +42,7 @@ tc() {
 		shift
 		sh "$tc_report" "$@"
 	else
-		flock "${TMPDIR:-/tmp}/tview-ftrace-record.lock" trace-cmd "$@"
+		flock -o "${TMPDIR:-/tmp}/tview-ftrace-record.lock" trace-cmd "$@"
 	fi
 }
 

@@ -22,7 +22,7 @@ check() {
 	out="$work/$name"
 	# one LTTng recording at a time: the recorder stops the session
 	# daemon it started, which another test's recording may be using
-	if ! flock "${TMPDIR:-/tmp}/tview-ust-record.lock" "$rec" --no-verify \
+	if ! flock -o "${TMPDIR:-/tmp}/tview-ust-record.lock" "$rec" --no-verify \
 	    "$@" "$out" "$nevents" >"$work/$name.log" 2>&1
 	then
 		echo "FAIL: $name: the recorder failed:"; tail -5 "$work/$name.log"
