@@ -176,11 +176,17 @@ tsc_to_ns(const struct ltt_xtrace *xt, uint64_t tsc)
 	__int128 d = (__int128)((int64_t)(tsc - xt->start_tsc)) *
 	    1000000000 * xt->freq_scale / (__int128)xt->start_freq;
 
+	int64_t ns;
+
 	if (d > INT64_MAX / 2)
 		d = INT64_MAX / 2;
 	if (d < -(INT64_MAX / 2))
 		d = -(INT64_MAX / 2);
-	return xt->start_ns + (int64_t)d;
+	/* a hostile start time plus a far cycle count: the timeline's
+	 * ends, never past them (nor onto TV_TIME_NONE) */
+	if (__builtin_add_overflow(xt->start_ns, (int64_t)d, &ns))
+		return d > 0 ? INT64_MAX : INT64_MIN + 1;
+	return ns == TV_TIME_NONE ? INT64_MIN + 1 : ns;
 }
 
 /* One packet per block of stream @s, checking each header. */
