@@ -127,6 +127,7 @@ count_headers(struct tv_trace_set *set, struct tv_error *err)
 	struct count_worker *ws;
 	uint32_t *nclasses = tv_xcalloc(set->ntraces + 1, sizeof(*nclasses));
 	const struct count_worker *first = NULL;
+	enum tv_status st;
 	unsigned nw, i, started;
 	uint32_t t, j;
 	uint64_t k, n = 0;
@@ -188,9 +189,9 @@ count_headers(struct tv_trace_set *set, struct tv_error *err)
 		if (ws[i].err_unit != UINT64_MAX &&
 		    (first == NULL || ws[i].err_unit < first->err_unit))
 			first = &ws[i];
+	st = first != NULL ? first->err.status : TV_OK;
 	if (first != NULL && err != NULL)
 		*err = first->err;
-	k = first != NULL ? (uint64_t)first->err.status : TV_OK;
 	for (i = 0; i < nw; i++) {
 		for (t = 0; t < set->ntraces; t++)
 			free(ws[i].counts[t]);
@@ -199,7 +200,7 @@ count_headers(struct tv_trace_set *set, struct tv_error *err)
 	free(ws);
 	free(job.units);
 	free(nclasses);
-	return (enum tv_status)k;
+	return st;
 }
 
 /* See trace.h. */

@@ -272,6 +272,25 @@ look_roots(struct tv_trace_set *set, unsigned flags, bool *grew,
 	}
 }
 
+/*
+ * May a trace have appeared under a root: a trace not readable yet, or a
+ * directory walked last time changed (an entry came or went)?
+ */
+static bool
+roots_changed(const struct tv_trace_set *set)
+{
+	uint32_t i, j;
+
+	if (set->pending_traces > 0)
+		return true;
+	for (i = 0; i < set->nroots; i++)
+		for (j = 0; j < set->roots[i].ndirs; j++)
+			if (mtime_ns(set->roots[i].dirs[j]) !=
+			    set->roots[i].mtimes[j])
+				return true;
+	return false;
+}
+
 /* Note the trace directories' mtimes, for tv_trace_set_grown(). */
 static void
 note_dirs(struct tv_trace_set *set)
@@ -401,9 +420,12 @@ tv_trace_set_extend(struct tv_trace_set *set, unsigned flags, bool *grew,
 		keep_first(&first, &e);
 		*grew |= g;
 	}
-	/* new traces last: they are opened whole, and note their dirs */
+	/* new traces last: they are opened whole, and note their dirs;
+	 * the roots walked again only when one of their directories
+	 * changed (a walk lists every directory of the session) */
 	i = set->ntraces;
-	look_roots(set, flags, grew, &first);
+	if (roots_changed(set))
+		look_roots(set, flags, grew, &first);
 	for (; i < set->ntraces; i++)
 		set->traces[i]->dir_mtime = mtime_ns(set->traces[i]->path);
 	if (*grew) {
@@ -422,16 +444,8 @@ tv_trace_set_grown(const struct tv_trace_set *set)
 	struct stat st;
 	uint32_t i;
 
-	if (set->pending_traces > 0)
+	if (roots_changed(set))
 		return true;
-	for (i = 0; i < set->nroots; i++) {
-		const struct tv_set_root *r = &set->roots[i];
-		uint32_t j;
-
-		for (j = 0; j < r->ndirs; j++)
-			if (mtime_ns(r->dirs[j]) != r->mtimes[j])
-				return true;
-	}
 	for (i = 0; i < set->ntraces; i++) {
 		const struct tv_trace *t = set->traces[i];
 

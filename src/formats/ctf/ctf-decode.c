@@ -1115,18 +1115,18 @@ moves_clock(const struct tv_field_class *fc, uint32_t depth)
 	}
 }
 
-/* Is @m a sequence the flat skipper steps over in one go? */
+/*
+ * Is @m a sequence the flat skipper steps over in one go?  Its elements
+ * take a fixed, non-zero size (so each takes at least those bits, as
+ * dec_array bounds the length) and have no side effect.
+ */
 static bool
 flat_sequence(const struct tv_field_class *m)
 {
 	const struct tv_field_class *e = m->array.elem;
 
 	return m->kind == TV_FC_SEQUENCE && m->role == TV_ROLE_NONE && e &&
-	    e->skip_fixed && e->skip_bits > 0 && m->array.length_slot >= 0 &&
-	    ctf_min_bits(e, e->skip_bits) == e->skip_bits &&
-	    ((e->kind != TV_FC_INT && e->kind != TV_FC_ENUM) ||
-	    e->skip_bits == (e->kind == TV_FC_INT ? e->integer.size :
-	    e->enumeration.integer.size));
+	    e->skip_fixed && e->skip_bits > 0 && m->array.length_slot >= 0;
 }
 
 /* See ctf-decode.h. */
