@@ -38,22 +38,12 @@ trap 'lttng_cleanup; rm -rf "$tmp"' EXIT
 lttng_start || exit $?
 
 s=grow$$
-as_tracer lttng create "$s" --output="$tmp/trace" >/dev/null &&
-    as_tracer lttng enable-channel -u ch0 --subbuf-size=64K \
-    --switch-timer=100000 >/dev/null &&
-    as_tracer lttng enable-event -u -c ch0 \
-    'lttng_ust_libc:*,lttng_ust_pthread:*' >/dev/null &&
-    as_tracer lttng start >/dev/null || { echo "FAIL: lttng setup"; exit 1; }
-
-# the session's trace directory, once a stream file holds a packet
-trace_dir() {
-	_f=$(find "$tmp/trace" -type f -name 'ch0_*' ! -name '*.idx' \
-	    -size +0 2>/dev/null | head -n 1)
-	test -n "$_f" && dirname "$_f"
-}
+lttng_ust_session "$s" "$tmp/trace" 'lttng_ust_libc:*,lttng_ust_pthread:*' ||
+    { echo "FAIL: lttng setup"; exit 1; }
 lttng_traced ls / >/dev/null
-wait_for 20 trace_dir >/dev/null || { echo "FAIL: no packet written"; exit 1; }
-dir=$(trace_dir)
+wait_for 20 lttng_stream_dir "$tmp/trace" >/dev/null ||
+    { echo "FAIL: no packet written"; exit 1; }
+dir=$(lttng_stream_dir "$tmp/trace")
 before=$(wc -c <"$dir/metadata")
 
 : >"$tmp/out"
@@ -94,14 +84,7 @@ ok "the new classes' events printed while following" has_pthread
 ok "still following before the session is destroyed" kill -0 "$pid"
 as_tracer lttng stop >/dev/null
 as_tracer lttng destroy >/dev/null
-i=0
-while kill -0 "$pid" 2>/dev/null && test "$i" -lt 200; do
-	sleep 0.05
-	i=$((i + 1))
-done
-kill -0 "$pid" 2>/dev/null && kill "$pid"
-wait "$pid"
-rc=$?
+wait_exit "$pid"
 sed 's/^/# /' "$tmp/err" | head -3
 ok "ends by itself once the session is destroyed, exit 0" test "$rc" -eq 0
 ok "nothing on stderr" test ! -s "$tmp/err"
@@ -120,11 +103,8 @@ ok "--follow equals --dump of the finished trace" cmp -s "$tmp/out" \
 # it registers.  tview follows the session's directory; the second
 # application's directory appears while it does.
 s=pid$$
-as_tracer lttng create "$s" --output="$tmp/pid" >/dev/null &&
-    as_tracer lttng enable-channel -u ch0 --buffers-pid --subbuf-size=64K \
-    --switch-timer=100000 >/dev/null &&
-    as_tracer lttng enable-event -u -c ch0 'lttng_ust_libc:*' >/dev/null &&
-    as_tracer lttng start >/dev/null || { echo "FAIL: lttng setup"; exit 1; }
+lttng_ust_session "$s" "$tmp/pid" 'lttng_ust_libc:*' --buffers-pid ||
+    { echo "FAIL: lttng setup"; exit 1; }
 pid_dirs() { find "$tmp/pid" -name metadata | wc -l; }
 has_dir() { test "$(pid_dirs)" -ge 1 && test -n "$(find "$tmp/pid" \
     -type f -name 'ch0_*' ! -name '*.idx' -size +0)"; }
@@ -147,14 +127,7 @@ kill "$app"
 wait "$app" 2>/dev/null
 as_tracer lttng stop >/dev/null
 as_tracer lttng destroy >/dev/null
-i=0
-while kill -0 "$pid" 2>/dev/null && test "$i" -lt 200; do
-	sleep 0.05
-	i=$((i + 1))
-done
-kill -0 "$pid" 2>/dev/null && kill "$pid"
-wait "$pid"
-rc=$?
+wait_exit "$pid"
 sed 's/^/# /' "$tmp/perr" | head -3
 ok "per-PID: ends by itself, exit 0, nothing on stderr" \
     test "$rc" -eq 0 -a ! -s "$tmp/perr"

@@ -67,14 +67,8 @@ follow() {
 	done
 	wait "$_rpid"
 	_rrc=$?
-	_i=0
-	while kill -0 "$_tpid" 2>/dev/null && test "$_i" -lt 200; do
-		sleep 0.05
-		_i=$((_i + 1))
-	done
-	kill -0 "$_tpid" 2>/dev/null && kill "$_tpid"
-	wait "$_tpid"
-	_rc=$?
+	wait_exit "$_tpid"
+	_rc=$rc
 	ok "$_name: the recorder worked" test "$_rrc" -eq 0
 	ok "$_name: lines printed before the recorder exited ($_seen)" \
 	    test "$_seen" -gt 0

@@ -62,37 +62,6 @@ inev {
 ' "$tmp/src/metadata" || exit 99
 ok "the metadata splits in two" test -s "$tmp/meta1" -a -s "$tmp/meta2"
 
-# piece FILE OFF LEN: LEN bytes of FILE from byte OFF.
-piece() {
-	tail -c +"$(($2 + 1))" "$1" | head -c "$3"
-}
-
-# wait_lines FILE N PID: until FILE has N lines or more (10 s at most),
-# or PID has exited.
-wait_lines() {
-	_i=0
-	while test "$_i" -lt 200 && kill -0 "$3" 2>/dev/null; do
-		test "$(wc -l <"$1")" -ge "$2" && return 0
-		sleep 0.05
-		_i=$((_i + 1))
-	done
-	test "$(wc -l <"$1")" -ge "$2"
-}
-
-# wait_end PID: until PID exits (10 s at most, then killed); its status.
-wait_end() {
-	_i=0
-	while kill -0 "$1" 2>/dev/null && test "$_i" -lt 200; do
-		sleep 0.05
-		_i=$((_i + 1))
-	done
-	if kill -0 "$1" 2>/dev/null; then
-		kill "$1"
-		echo "# still following 10 s after the writer closed"
-	fi
-	wait "$1"
-}
-
 live=$tmp/live
 mkdir "$live" || exit 99
 cp "$tmp/meta1" "$live/metadata" || exit 99
@@ -118,8 +87,7 @@ while test "$off" -lt "$end"; do
 done
 ok "half way: still following" kill -0 "$pid"
 exec 3>&- 4>&- 5>&-
-wait_end "$pid"
-rc=$?
+wait_exit "$pid"
 test -s "$tmp/err" && sed 's/^/# /' "$tmp/err"
 ok "ends by itself, exit 0" test "$rc" -eq 0
 ok "nothing on stderr" test ! -s "$tmp/err"
@@ -156,8 +124,7 @@ follow() {
 	*) printf '%s\n' "$2" >"$1/metadata" ;;
 	esac
 	exec 3>&-
-	wait_end "$pid"
-	rc=$?
+	wait_exit "$pid"
 	sed 's/^/# /' "$tmp/err"
 }
 

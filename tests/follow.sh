@@ -33,11 +33,6 @@ CHUNK=3000
 ROTATE=$((20 * 4096))
 LAG=$((10 * CHUNK))
 
-# piece FILE OFF LEN: LEN bytes of FILE from byte OFF.
-piece() {
-	tail -c +"$(($2 + 1))" "$1" | head -c "$3"
-}
-
 # feed FROM TO: copy bytes [FROM, TO) of every stream file, CHUNK at a
 # time, round robin; CPU 0 past ROTATE goes to channel0_0_1, CPU 2
 # lags LAG bytes behind.
@@ -63,18 +58,6 @@ feed() {
 	done
 }
 
-# wait_lines FILE N PID: until FILE has N lines or more (10 s at most),
-# or PID has exited.
-wait_lines() {
-	_i=0
-	while test "$_i" -lt 200 && kill -0 "$3" 2>/dev/null; do
-		test "$(wc -l <"$1")" -ge "$2" && return 0
-		sleep 0.05
-		_i=$((_i + 1))
-	done
-	test "$(wc -l <"$1")" -ge "$2"
-}
-
 live=$tmp/live
 mkdir "$live" || exit 99
 cp "$tmp/src/metadata" "$live/" || exit 99
@@ -94,18 +77,8 @@ end=$(wc -c <"$tmp/src/channel0_0")
 feed "$half" "$end" 6>>"$live/channel0_0_1"
 exec 3>&- 4>&- 5>&-
 # tview ends once the writer is gone (10 s at most)
-i=0
-while kill -0 "$pid" 2>/dev/null && test "$i" -lt 200; do
-	sleep 0.05
-	i=$((i + 1))
-done
-if kill -0 "$pid" 2>/dev/null; then
-	kill "$pid"
-	echo "FAIL - tview still following 10 s after the writer closed"
-	fails=$((fails + 1))
-fi
-wait "$pid"
-rc=$?
+wait_exit "$pid"
+ok "tview ends within 10 s after the writer closed" test "$killed" -eq 0
 test -s "$tmp/err" && sed 's/^/# /' "$tmp/err"
 ok "ends by itself, exit 0" test "$rc" -eq 0
 ok "nothing on stderr" test ! -s "$tmp/err"

@@ -34,6 +34,42 @@ ok() {
 	fi
 }
 
+# wait_exit PID: give PID (a child) 10 s to end by itself, then kill it
+# ($killed 1 then, else 0); its exit status, in $rc too.
+# shellcheck disable=SC2034 # killed is the callers'
+wait_exit() {
+	_i=0 killed=0
+	while kill -0 "$1" 2>/dev/null && test "$_i" -lt 200; do
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+	if kill -0 "$1" 2>/dev/null; then
+		kill "$1"
+		killed=1
+		echo "# still running 10 s later: killed"
+	fi
+	wait "$1"
+	rc=$?
+	return "$rc"
+}
+
+# piece FILE OFF LEN: LEN bytes of FILE from byte OFF.
+piece() {
+	tail -c +"$(($2 + 1))" "$1" | head -c "$3"
+}
+
+# wait_lines FILE N PID: until FILE has N lines or more (10 s at most),
+# or PID has exited.
+wait_lines() {
+	_i=0
+	while test "$_i" -lt 200 && kill -0 "$3" 2>/dev/null; do
+		test "$(wc -l <"$1")" -ge "$2" && return 0
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+	test "$(wc -l <"$1")" -ge "$2"
+}
+
 # tv_test_done: the closing count; the exit status of the test.
 tv_test_done() {
 	echo "$checks checks, $fails failed"

@@ -49,6 +49,27 @@ wait_for() {
 	return 1
 }
 
+# lttng_ust_session NAME OUTDIR EVENTS [CHANNEL-OPTION...]: a started
+# session writing to OUTDIR, channel ch0 (64 KiB sub-buffers flushed by a
+# 100 ms switch timer, and the options), with the UST events EVENTS.
+lttng_ust_session() {
+	_s=$1 _out=$2 _ev=$3
+	shift 3
+	as_tracer lttng create "$_s" --output="$_out" >/dev/null &&
+	    as_tracer lttng enable-channel -u ch0 "$@" --subbuf-size=64K \
+	    --switch-timer=100000 >/dev/null &&
+	    as_tracer lttng enable-event -u -c ch0 "$_ev" >/dev/null &&
+	    as_tracer lttng start >/dev/null
+}
+
+# lttng_stream_dir DIR: the trace directory under DIR whose ch0 stream
+# file holds a packet; status 1 while there is none.
+lttng_stream_dir() {
+	_f=$(find "$1" -type f -name 'ch0_*' ! -name '*.idx' -size +0 \
+	    2>/dev/null | head -n 1)
+	test -n "$_f" && dirname "$_f"
+}
+
 # lttng_traced CMD...: CMD as the tracer, its malloc/free traced.
 lttng_traced() {
 	as_tracer env LD_PRELOAD="$lttng_wrapper" "$@"

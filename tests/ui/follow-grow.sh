@@ -27,22 +27,12 @@ trap 'for _s in $socks; do tmux -L "$_s" kill-server >/dev/null 2>&1; done
 lttng_cleanup; rm -rf "$tmp"' EXIT
 lttng_start || exit $?
 s=tvgrow$$
-as_tracer lttng create "$s" --output="$tmp/trace" >/dev/null &&
-    as_tracer lttng enable-channel -u ch0 --subbuf-size=64K \
-    --switch-timer=100000 >/dev/null &&
-    as_tracer lttng enable-event -u -c ch0 \
-    'lttng_ust_libc:*,lttng_ust_pthread:*' >/dev/null &&
-    as_tracer lttng start >/dev/null || { echo "FAIL: lttng setup"; exit 1; }
-
-# the session's trace directory, once a stream file holds a packet
-trace_dir() {
-	_f=$(find "$tmp/trace" -type f -name 'ch0_*' ! -name '*.idx' \
-	    -size +0 2>/dev/null | head -n 1)
-	test -n "$_f" && dirname "$_f"
-}
+lttng_ust_session "$s" "$tmp/trace" 'lttng_ust_libc:*,lttng_ust_pthread:*' ||
+    { echo "FAIL: lttng setup"; exit 1; }
 lttng_traced ls / >/dev/null
-wait_for 20 trace_dir >/dev/null || { echo "FAIL: no packet written"; exit 1; }
-dir=$(trace_dir)
+wait_for 20 lttng_stream_dir "$tmp/trace" >/dev/null ||
+    { echo "FAIL: no packet written"; exit 1; }
+dir=$(lttng_stream_dir "$tmp/trace")
 ui_start -x 160 -y 24 --follow "$dir"
 ok "--follow shows the libc events" ui_wait "lttng_ust_libc:"
 # a filter compiled before the classes whose events it will keep exist
