@@ -54,17 +54,7 @@ wait_for 20 have_lines
 ok "following: the first events printed" kill -0 "$pid"
 
 # a provider registered after tview started: metadata appended to
-as_tracer env LD_PRELOAD="$pthread_wrapper" python3 -c '
-import threading
-def work():
-    for i in range(200):
-        pass
-ts = [threading.Thread(target=work) for i in range(4)]
-for t in ts:
-    t.start()
-for t in ts:
-    t.join()
-' || echo "# python3 under the wrapper failed"
+lttng_pthread_app
 # tview prints what every stream has settled: events on each CPU move
 # them all on
 cpus=$(nproc)

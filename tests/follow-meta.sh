@@ -88,16 +88,8 @@ done
 ok "half way: still following" kill -0 "$pid"
 exec 3>&- 4>&- 5>&-
 wait_exit "$pid"
-test -s "$tmp/err" && sed 's/^/# /' "$tmp/err"
-ok "ends by itself, exit 0" test "$rc" -eq 0
-ok "nothing on stderr" test ! -s "$tmp/err"
-"$TVIEW" --dump "$live" >"$tmp/full-live" 2>&1
-ok "the finished copy dumps as the original" cmp -s "$tmp/full-live" \
-    "$tmp/full"
-ok "--follow printed the whole dump ($total lines), byte for byte" \
-    cmp -s "$tmp/out" "$tmp/full"
-test -s "$tmp/out" && ! cmp -s "$tmp/out" "$tmp/full" &&
-    diff "$tmp/out" "$tmp/full" | head -5 | sed 's/^/# /'
+follow_checks "$tmp/out" "$tmp/err" "$live" "$tmp/full" \
+    "the whole dump ($total lines)"
 for c in $late; do
 	want=$(grep -c " $c: " "$tmp/full")
 	got=$(grep -c " $c: " "$tmp/out")

@@ -79,16 +79,8 @@ exec 3>&- 4>&- 5>&-
 # tview ends once the writer is gone (10 s at most)
 wait_exit "$pid"
 ok "tview ends within 10 s after the writer closed" test "$killed" -eq 0
-test -s "$tmp/err" && sed 's/^/# /' "$tmp/err"
-ok "ends by itself, exit 0" test "$rc" -eq 0
-ok "nothing on stderr" test ! -s "$tmp/err"
-"$TVIEW" --dump "$live" >"$tmp/full-live" 2>&1
-ok "the finished copy dumps as the original" cmp -s "$tmp/full-live" \
-    "$tmp/full"
-ok "--follow printed the whole dump, byte for byte" \
-    cmp -s "$tmp/out" "$tmp/full"
-test -s "$tmp/out" && ! cmp -s "$tmp/out" "$tmp/full" &&
-    diff "$tmp/out" "$tmp/full" | head -5 | sed 's/^/# /'
+follow_checks "$tmp/out" "$tmp/err" "$live" "$tmp/full" \
+    "the whole dump"
 
 # SIGINT while following a trace whose writer is still there
 exec 3>>"$live/channel0_1"

@@ -70,6 +70,21 @@ wait_lines() {
 	test "$(wc -l <"$1")" -ge "$2"
 }
 
+# follow_checks OUT ERR LIVE FULL WHAT: what a follower that ended ($rc)
+# must have done: exit 0, nothing on ERR, printed OUT equal to FULL (the
+# original's --dump), which the finished copy LIVE dumps too.
+follow_checks() {
+	test -s "$2" && sed 's/^/# /' "$2"
+	ok "ends by itself, exit 0" test "$rc" -eq 0
+	ok "nothing on stderr" test ! -s "$2"
+	"$TVIEW" --dump "$3" >"$tmp/full-live" 2>&1
+	ok "the finished copy dumps as the original" cmp -s "$tmp/full-live" \
+	    "$4"
+	ok "--follow printed $5, byte for byte" cmp -s "$1" "$4"
+	test -s "$1" && ! cmp -s "$1" "$4" &&
+	    diff "$1" "$4" | head -5 | sed 's/^/# /'
+}
+
 # tv_test_done: the closing count; the exit status of the test.
 tv_test_done() {
 	echo "$checks checks, $fails failed"

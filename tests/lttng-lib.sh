@@ -70,6 +70,22 @@ lttng_stream_dir() {
 	test -n "$_f" && dirname "$_f"
 }
 
+# lttng_pthread_app: a python3 starting and joining 4 threads under
+# lttng-ust's pthread wrapper (a provider that registers when it runs).
+lttng_pthread_app() {
+	as_tracer env LD_PRELOAD=liblttng-ust-pthread-wrapper.so.1 python3 -c '
+import threading
+def work():
+    for i in range(200):
+        pass
+ts = [threading.Thread(target=work) for i in range(4)]
+for t in ts:
+    t.start()
+for t in ts:
+    t.join()
+' || echo "# python3 under the wrapper failed"
+}
+
 # lttng_traced CMD...: CMD as the tracer, its malloc/free traced.
 lttng_traced() {
 	as_tracer env LD_PRELOAD="$lttng_wrapper" "$@"

@@ -42,17 +42,7 @@ ok "a filter keeping every event: $n of $n" ui_wait ": $n of $n events"
 
 now_ms() { date +%s%3N; }
 t0=$(now_ms)
-as_tracer env LD_PRELOAD="$pthread_wrapper" python3 -c '
-import threading
-def work():
-    for i in range(200):
-        pass
-ts = [threading.Thread(target=work) for i in range(4)]
-for t in ts:
-    t.start()
-for t in ts:
-    t.join()
-' || echo "# python3 under the wrapper failed"
+lttng_pthread_app
 written() {
 	"$TVIEW" --dump "$dir" 2>/dev/null | grep -q "lttng_ust_pthread:"
 }
