@@ -5,6 +5,7 @@
  * same text the user sees.
  */
 #include "ui-priv.h"
+#include "tview/owner.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -55,6 +56,15 @@ tv_ui_escape(struct tv_strbuf *sb, const char *s, size_t len)
 	while (i < len) {
 		unsigned char c = p[i];
 
+		/* a run of plain ASCII, nearly all of a row, in one copy */
+		for (n = i; n < len && p[n] >= 0x20 && p[n] < 0x7f &&
+		    p[n] != '\\' && p[n] != '"'; n++)
+			;
+		if (n > i) {
+			tv_strbuf_add(sb, s + i, n - i);
+			i = n;
+			continue;
+		}
 		if (c == '\n') {
 			tv_strbuf_add(sb, "\\n", 2);
 			i++;
@@ -87,6 +97,23 @@ tv_ui_escape(struct tv_strbuf *sb, const char *s, size_t len)
 	}
 }
 
+/* "0x" and @u in lower-case hex: printf's "0x%x" without its cost,
+ * which a search pays on every row. */
+static void
+add_hex(struct tv_strbuf *sb, uint64_t u)
+{
+	char t[2 + 16];
+	size_t n = sizeof(t);
+
+	do {
+		t[--n] = "0123456789abcdef"[u & 0xf];
+		u >>= 4;
+	} while (u != 0);
+	t[--n] = 'x';
+	t[--n] = '0';
+	tv_strbuf_add(sb, t + n, sizeof(t) - n);
+}
+
 /* An integer (or enum container) in its declared base. */
 void
 tv_ui_render_int(struct tv_strbuf *sb, const struct tv_value *v)
@@ -99,7 +126,7 @@ tv_ui_render_int(struct tv_strbuf *sb, const struct tv_value *v)
 	    &v->fc->integer;
 	switch (ic->base) {
 	case 16:
-		tv_strbuf_addf(sb, "0x%" PRIx64, u);
+		add_hex(sb, u);
 		break;
 	case 8:
 		tv_strbuf_addf(sb, "0%" PRIo64, u);
@@ -272,18 +299,30 @@ tv_ui_event_name(const struct tv_event *ev)
 	return ec && ec->name ? ec->name : _("<unknown>");
 }
 
-/* Append @s padded with spaces to @width columns. */
+/* Pad what @sb holds from @mark on with spaces to @width columns. */
 static void
-add_padded(struct tv_strbuf *sb, const char *s, int width)
+pad_from(struct tv_strbuf *sb, size_t mark, int width)
 {
 	static const char spaces[] = "                                ";
-	int w = tv_ui_width(s), n;
+	int w, n;
 
-	tv_strbuf_adds(sb, s);
+	if (width <= 0)
+		return;
+	w = sb->len > mark ? tv_ui_width(sb->buf + mark) : 0;
 	for (; w < width; w += n) {
 		n = TV_MIN(width - w, (int)sizeof(spaces) - 1);
 		tv_strbuf_add(sb, spaces, (size_t)n);
 	}
+}
+
+/* Append @s padded with spaces to @width columns. */
+static void
+add_padded(struct tv_strbuf *sb, const char *s, int width)
+{
+	size_t mark = sb->len;
+
+	tv_strbuf_adds(sb, s);
+	pad_from(sb, mark, width);
 }
 
 /*
@@ -445,7 +484,7 @@ tv_ui_render_header(struct tv_ui *ui, struct tv_strbuf *sb)
  * space.  False when the format has none: then the fields are the text.
  */
 static bool
-add_event_text(struct tv_ui *ui, const struct tv_event *ev,
+add_event_text(struct tv_arena *arena, const struct tv_event *ev,
     struct tv_strbuf *sb)
 {
 	struct tv_strbuf t;
@@ -454,7 +493,7 @@ add_event_text(struct tv_ui *ui, const struct tv_event *ev,
 	size_t i;
 
 	tv_strbuf_init(&t);
-	st = tv_event_text(ev, &ui->arena, &t, &err);
+	st = tv_event_text(ev, arena, &t, &err);
 	if (st == TV_UNSUPPORTED) {
 		tv_strbuf_fini(&t);
 		return false;
@@ -483,24 +522,31 @@ add_column(struct tv_ui *ui, const struct tv_event *ev, int id, int width,
     bool shown, struct tv_strbuf *sb)
 {
 	struct tv_strbuf nm;
+	/* whole: straight into @sb and padded there, no copy to make */
+	struct tv_strbuf *dst = shown ? &nm : sb;
+	size_t mark = sb->len;
 	char buf[64];
 	int cpu;
 
-	tv_strbuf_init(&nm);
+	if (shown)
+		tv_strbuf_init(&nm);
 	switch (id) {
 	case TV_UI_COL_TIME:
 		tv_ui_time_text(ui, ev, buf, sizeof(buf));
-		tv_strbuf_adds(&nm, buf);
+		tv_strbuf_adds(dst, buf);
 		break;
 	case TV_UI_COL_CPU:
 		cpu = tv_ui_event_cpu(ev);
+		/* "%3d" by hand: on every row a search renders */
+		if (cpu >= 0 && cpu < 100)
+			tv_strbuf_add(dst, "   ", cpu < 10 ? 2 : 1);
 		if (cpu >= 0)
-			tv_strbuf_addf(&nm, "%3d", cpu);
+			tv_strbuf_add_i64(dst, cpu);
 		else
-			tv_strbuf_addf(&nm, "%3s", "-");
+			tv_strbuf_add(dst, "  -", 3);
 		break;
 	case TV_UI_COL_TRACE:
-		tv_ui_trace_text(ui, ev, &nm);
+		tv_ui_trace_text(ui, ev, dst);
 		break;
 	case TV_UI_COL_TASK:
 		/*
@@ -509,20 +555,51 @@ add_column(struct tv_ui *ui, const struct tv_event *ev, int id, int width,
 		 * trace's start in the middle of a draw.
 		 */
 		if (shown && !tv_ui_session_reached(ui, ev->rec.ts))
-			tv_strbuf_adds(&nm, "...");
+			tv_strbuf_adds(dst, "...");
 		else
-			tv_ui_task_text(ui, ev, &nm);
+			tv_ui_task_text(ui, ev, dst);
 		break;
 	default:
-		tv_ui_escape(&nm, tv_ui_event_name(ev),
+		tv_ui_escape(dst, tv_ui_event_name(ev),
 		    strlen(tv_ui_event_name(ev)));
 		break;
 	}
-	if (shown)
-		tv_ui_add_cut(sb, nm.buf ? nm.buf : "", width);
-	else
-		add_padded(sb, nm.buf ? nm.buf : "", width);
+	if (!shown) {
+		pad_from(sb, mark, width);
+		return;
+	}
+	tv_ui_add_cut(sb, nm.buf ? nm.buf : "", width);
 	tv_strbuf_fini(&nm);
+}
+
+/*
+ * A search worker's row of an event whose own fields @f name its whole
+ * owner (thread, process and command, as LTTng-UST's vtid, vpid and
+ * procname contexts do): the state would give that same owner
+ * (tv_state_apply() completes an owner only where a field left it
+ * unknown), so the task goes in at @defer's place here, off the UI
+ * thread, and @defer says it is done.  The row of @sb starts at @start.
+ */
+static void
+owner_in_place(struct tv_strbuf *sb, size_t start,
+    const struct tv_event_fields *f, struct tv_ui_row_task *defer,
+    struct tv_arena *arena)
+{
+	struct tv_event_owner o;
+	size_t at = start + defer->at, tail = sb->len - at;
+	char *t;
+
+	if (!tv_event_owner(f, &o) || o.tid == TV_TID_UNKNOWN ||
+	    o.pid == TV_TID_UNKNOWN || o.name[0] == '\0')
+		return;
+	t = tv_arena_alloc(arena, tail + 1);
+	memcpy(t, sb->buf + at, tail);
+	sb->len = at;
+	sb->buf[at] = '\0';
+	tv_ui_owner_text(&o, sb);
+	pad_from(sb, at, defer->width);
+	tv_strbuf_add(sb, t, tail);
+	defer->done = true;
 }
 
 /*
@@ -532,8 +609,8 @@ add_column(struct tv_ui *ui, const struct tv_event *ev, int id, int width,
  * searches and copies take it: every column, the task too.
  */
 static void
-render_row(struct tv_ui *ui, const struct tv_event *ev,
-    struct tv_strbuf *sb, bool shown)
+render_row(struct tv_ui *ui, const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_strbuf *sb, bool shown, struct tv_ui_row_task *defer)
 {
 	struct tv_event_fields f;
 	struct tv_error err;
@@ -553,12 +630,22 @@ render_row(struct tv_ui *ui, const struct tv_event *ev,
 			continue;
 		if (sb->len > start)
 			tv_strbuf_add(sb, "  ", 2);
+		if (id == TV_UI_COL_TASK && defer != NULL) {
+			defer->at = sb->len - start;
+			defer->width = w;
+			continue;
+		}
 		add_column(ui, ev, id, w, shown, sb);
 	}
 	if (!shown && !task) {
 		/* the task is searchable even where the config hides it */
 		tv_strbuf_add(sb, "  ", 2);
-		add_column(ui, ev, TV_UI_COL_TASK, 0, false, sb);
+		if (defer != NULL) {
+			defer->at = sb->len - start;
+			defer->width = 0;
+		} else {
+			add_column(ui, ev, TV_UI_COL_TASK, 0, false, sb);
+		}
 	}
 	if (shown && ui->col_width[TV_UI_COL_FIELDS] <= 0)
 		return;
@@ -574,14 +661,16 @@ render_row(struct tv_ui *ui, const struct tv_event *ev,
 		    ev->rec.count), ev->rec.count);
 		goto scroll;
 	}
-	tv_arena_reset(&ui->arena);
-	if (add_event_text(ui, ev, sb))
+	tv_arena_reset(arena);
+	if (add_event_text(arena, ev, sb))
 		goto scroll;
-	if (tv_event_decode(ev, &ui->arena, &f, &err) != TV_OK) {
+	if (tv_event_decode(ev, arena, &f, &err) != TV_OK) {
 		tv_strbuf_add(sb, "  ", 2);
 		tv_strbuf_addf(sb, _("<cannot decode: %s>"), err.msg);
 		goto scroll;
 	}
+	if (defer != NULL)
+		owner_in_place(sb, start, &f, defer, arena);
 	pl = f.scope[TV_SCOPE_EVENT_PAYLOAD];
 	if (!pl || pl->fc == NULL || pl->fc->kind != TV_FC_STRUCT)
 		goto scroll;
@@ -607,7 +696,32 @@ void
 tv_ui_render_row(struct tv_ui *ui, const struct tv_event *ev,
     struct tv_strbuf *sb)
 {
-	render_row(ui, ev, sb, false);
+	render_row(ui, ev, &ui->arena, sb, false, NULL);
+}
+
+/* See ui-priv.h: a search worker's part of the row. */
+void
+tv_ui_render_row_deferred(struct tv_ui *ui, const struct tv_event *ev,
+    struct tv_arena *arena, struct tv_strbuf *sb,
+    struct tv_ui_row_task *task)
+{
+	render_row(ui, ev, arena, sb, false, task);
+}
+
+/* See ui-priv.h: the task where the worker left its place. */
+void
+tv_ui_render_row_task(struct tv_ui *ui, const struct tv_event *ev,
+    const char *part, size_t len, const struct tv_ui_row_task *task,
+    struct tv_strbuf *sb)
+{
+	struct tv_strbuf nm;
+
+	tv_strbuf_add(sb, part, task->at);
+	tv_strbuf_init(&nm);
+	tv_ui_task_text(ui, ev, &nm);
+	add_padded(sb, nm.buf ? nm.buf : "", task->width);
+	tv_strbuf_fini(&nm);
+	tv_strbuf_add(sb, part + task->at, len - task->at);
 }
 
 /* See ui-priv.h: as the event list shows it. */
@@ -615,7 +729,7 @@ void
 tv_ui_render_shown(struct tv_ui *ui, const struct tv_event *ev,
     struct tv_strbuf *sb)
 {
-	render_row(ui, ev, sb, true);
+	render_row(ui, ev, &ui->arena, sb, true, NULL);
 }
 
 /* See ui-priv.h. */

@@ -23,8 +23,13 @@ void
 tv_ui_task_text(struct tv_ui *ui, const struct tv_event *ev,
     struct tv_strbuf *sb)
 {
-	const struct tv_event_owner *o = tv_ui_session_owner_of(ui, ev, 0);
+	tv_ui_owner_text(tv_ui_session_owner_of(ui, ev, 0), sb);
+}
 
+/* See ui-priv.h: the task column's text of owner @o (NULL: unknown). */
+void
+tv_ui_owner_text(const struct tv_event_owner *o, struct tv_strbuf *sb)
+{
 	if (o == NULL || o->tid == TV_TID_UNKNOWN) {
 		tv_strbuf_addc(sb, '-');
 		return;

@@ -1,6 +1,6 @@
 /*
  * Scanning the timeline from the cursor: regex search over the rendered
- * rows (/ ? n N), jumps to the next event of a PID, CPU, name or of
+ * rows (/ ? n N; its long part on every core in search-walk.c), jumps to the next event of a PID, CPU, name or of
  * the thread the process pane restricts the jumps to.  One
  * worker-less scan loop serves them all: it polls the keyboard every few
  * hundred events, shows progress on a long scan, and stops on Esc or
@@ -66,9 +66,10 @@ tv_ui_replay_keys(struct tv_ui_typeahead *ta)
 	}
 }
 
-/* "Searching... 42% (Esc cancels)" on the message line, drawn now. */
-static void
-progress(struct tv_ui *ui, const char *what, const struct tv_event *ev)
+/* See ui-priv.h: "searching... at 42% (Esc cancels)", drawn now. */
+void
+tv_ui_scan_progress(struct tv_ui *ui, const char *what,
+    const struct tv_event *ev)
 {
 	int64_t span = ui->set->ts_end - ui->set->ts_begin;
 	double pct = span > 0 ?
@@ -86,13 +87,14 @@ progress(struct tv_ui *ui, const char *what, const struct tv_event *ev)
  * TV_CANCELLED (with a message) when the user stopped it.  With @wrap
  * the walk continues at the other end, once, and *wrapped says so.
  * With @stop, TV_END when the walk reaches it (forwards: @stop itself is
- * not looked at; backwards: it is, and nothing before it).
+ * not looked at; backwards: it is, and nothing before it).  With @limit,
+ * TV_END and the last record looked at in *hit after that many.
  */
 static enum tv_status
 scan_loop(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
     int dir, bool wrap, tv_ui_scan_pred pred, void *arg, const char *what,
     struct tv_event *hit, bool *wrapped, struct tv_ui_typeahead *ta,
-    const struct tv_event *stop)
+    const struct tv_event *stop, uint64_t limit)
 {
 	struct tv_event ev;
 	struct timespec delay;
@@ -153,6 +155,10 @@ scan_loop(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
 			}
 			return TV_OK;
 		}
+		if (limit != 0 && n + 1 >= limit) {
+			*hit = ev;
+			return TV_END;
+		}
 		if (ui->scan_delay_us)
 			nanosleep(&delay, NULL);
 		if (++n % POLL_EVERY == 0 || ui->scan_delay_us) {
@@ -163,7 +169,7 @@ scan_loop(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
 			if (tv_ui_now_ms() - t0 >= PROGRESS_MS &&
 			    (n % (POLL_EVERY * 16) == 0 ||
 			    ui->scan_delay_us))
-				progress(ui, what, &ev);
+				tv_ui_scan_progress(ui, what, &ev);
 		}
 	}
 }
@@ -180,7 +186,7 @@ tv_ui_scan(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
 	ta.n = 0;
 	ta.resized = false;
 	st = scan_loop(ui, from, inclusive, dir, wrap, pred, arg, what, hit,
-	    wrapped, &ta, NULL);
+	    wrapped, &ta, NULL, 0);
 	if (ta.resized)
 		tv_ui_layout(ui);
 	tv_ui_replay_keys(&ta);
@@ -247,21 +253,54 @@ tv_ui_search_fini(struct tv_ui *ui)
 	ui->pattern = NULL;
 }
 
+/*
+ * The current search in direction @dir from the selection, wrapping at
+ * the trace's end once: the first rows on this thread, the rest on
+ * every core (search-walk.c).
+ */
+static enum tv_status
+search(struct tv_ui *ui, int dir, struct tv_event *hit, bool *wrapped,
+    struct tv_ui_typeahead *ta)
+{
+	struct tv_strbuf sb;
+	struct tv_event last;
+	enum tv_status st;
+
+	tv_strbuf_init(&sb);
+	st = ui->search_near == 0 ? TV_END : scan_loop(ui, &ui->sel, false,
+	    dir, false, regex_pred, &sb, _("searching"), &last, NULL, ta,
+	    NULL, ui->search_near);
+	if (ui->search_near == 0)
+		last = ui->sel;
+	tv_strbuf_fini(&sb);
+	*wrapped = false;
+	if (st == TV_OK)
+		*hit = last;
+	if (st == TV_END)
+		st = tv_ui_search_walk(ui, &last, dir, NULL, hit, ta);
+	if (st != TV_NOT_FOUND)
+		return st;
+	*wrapped = true;
+	return tv_ui_search_walk(ui, NULL, dir, &ui->sel, hit, ta);
+}
+
 /* Run the current search in direction @dir from the selection. */
 static void
 run_search(struct tv_ui *ui, int dir)
 {
-	struct tv_strbuf sb;
+	struct tv_ui_typeahead ta;
 	struct tv_event hit;
 	enum tv_status st;
 	bool wrapped;
 
 	if (!ui->have_sel)
 		return;
-	tv_strbuf_init(&sb);
-	st = tv_ui_scan(ui, &ui->sel, false, dir, true, regex_pred, &sb,
-	    _("searching"), &hit, &wrapped);
-	tv_strbuf_fini(&sb);
+	ta.n = 0;
+	ta.resized = false;
+	st = search(ui, dir, &hit, &wrapped, &ta);
+	if (ta.resized)
+		tv_ui_layout(ui);
+	tv_ui_replay_keys(&ta);
 	/* a pattern found nowhere does not stay on the status bar */
 	ui->search_failed = st == TV_NOT_FOUND;
 	if (st == TV_OK) {
@@ -400,7 +439,7 @@ scan_owner(struct tv_ui *ui, int64_t id, int dir, tv_ui_scan_pred pred,
 		}
 		if (r == 0) {
 			st = scan_loop(ui, &from, inclusive, dir, false, pred,
-			    arg, what, hit, NULL, &ta, NULL);
+			    arg, what, hit, NULL, &ta, NULL, 0);
 			break;
 		}
 		if (!sr.from_here) {
@@ -408,7 +447,7 @@ scan_owner(struct tv_ui *ui, int64_t id, int dir, tv_ui_scan_pred pred,
 			inclusive = dir > 0;
 		}
 		st = scan_loop(ui, &from, inclusive, dir, false, pred, arg,
-		    what, hit, NULL, &ta, sr.has_stop ? &sr.stop : NULL);
+		    what, hit, NULL, &ta, sr.has_stop ? &sr.stop : NULL, 0);
 		if (st != TV_END)
 			break;
 		/* the stretch held none: on from its edge */

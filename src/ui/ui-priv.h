@@ -139,6 +139,10 @@ struct tv_ui {
 	uint64_t		 lost_total;	/* events the tracer lost */
 	uint64_t		 lost_packets;
 	unsigned		 scan_delay_us;	/* tests: slow scans down */
+	uint64_t		 search_near;	/* rows a search looks at
+						   before the workers start */
+	bool			 search_check;	/* tests: every row the
+						   workers render checked */
 	/* process pane: Enter restricts ] [ and p to one thread */
 	bool			 proc_filter;
 	int64_t			 proc_tid;
@@ -226,6 +230,26 @@ int	 tv_ui_event_cpu(const struct tv_event *ev);
 const char *tv_ui_event_name(const struct tv_event *ev);
 void	 tv_ui_render_row(struct tv_ui *ui, const struct tv_event *ev,
 	    struct tv_strbuf *sb);
+/*
+ * A search worker renders the row without the task column, which only
+ * the UI thread can name (the session's owner windows): where it goes
+ * (@at, from the row's start) and its width are left here, and
+ * tv_ui_render_row_task() puts it there, giving tv_ui_render_row()'s
+ * text.  The deferred render reads @ui without writing it, so workers
+ * may run it while the UI thread waits for their rows.
+ */
+struct tv_ui_row_task {
+	size_t	 at;
+	int	 width;
+	bool	 done;	/* the event's own fields named the whole owner:
+			   the task is in the row already */
+};
+void	 tv_ui_render_row_deferred(struct tv_ui *ui,
+	    const struct tv_event *ev, struct tv_arena *arena,
+	    struct tv_strbuf *sb, struct tv_ui_row_task *task);
+void	 tv_ui_render_row_task(struct tv_ui *ui, const struct tv_event *ev,
+	    const char *part, size_t len, const struct tv_ui_row_task *task,
+	    struct tv_strbuf *sb);
 void	 tv_ui_render_header(struct tv_ui *ui, struct tv_strbuf *sb);
 /** tv_ui_render_shown() - the row as on screen: long names cut in their
  * middle, the fields scrolled by ui->hscroll. */
@@ -259,6 +283,9 @@ void	 tv_ui_columns_layout(struct tv_ui *ui, const int *measured);
 /* row-columns.c: the task (and trace) columns of a row */
 /** tv_ui_task_text() - append the task of @ev: comm-tid (pid), or -. */
 void	 tv_ui_task_text(struct tv_ui *ui, const struct tv_event *ev,
+	    struct tv_strbuf *sb);
+/** tv_ui_owner_text() - the same for owner @o (NULL: unknown). */
+void	 tv_ui_owner_text(const struct tv_event_owner *o,
 	    struct tv_strbuf *sb);
 
 /**
@@ -541,6 +568,19 @@ int64_t	 tv_ui_now_ms(void);
 /** tv_ui_poll_cancel() - true when Esc or Ctrl-C is waiting; other keys
  * are kept in @ta for tv_ui_replay_keys(). */
 bool	 tv_ui_poll_cancel(struct tv_ui *ui, struct tv_ui_typeahead *ta);
+/** tv_ui_scan_progress() - how far a long scan is, on the message line. */
+void	 tv_ui_scan_progress(struct tv_ui *ui, const char *what,
+	    const struct tv_event *ev);
+/**
+ * tv_ui_search_walk() - the current pattern over the records after @from
+ * (NULL: from the trace's end behind) in direction @dir up to @stop
+ * included (NULL: to the trace's end ahead), on every core, the filters
+ * applied: TV_OK with the nearest match in *hit, TV_NOT_FOUND, or
+ * TV_CANCELLED (Esc; typed keys kept in @ta).
+ */
+enum tv_status tv_ui_search_walk(struct tv_ui *ui,
+	    const struct tv_event *from, int dir, const struct tv_event *stop,
+	    struct tv_event *hit, struct tv_ui_typeahead *ta);
 /** tv_ui_replay_keys() - give the keys of @ta back to the input queue. */
 void	 tv_ui_replay_keys(struct tv_ui_typeahead *ta);
 typedef bool (*tv_ui_scan_pred)(struct tv_ui *ui, const struct tv_event *ev,

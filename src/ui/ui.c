@@ -402,6 +402,10 @@ ui_init(struct tv_ui *ui, struct tv_trace_set *set,
 	delay = getenv("TVIEW_UI_SCAN_DELAY_US");
 	if (delay)
 		ui->scan_delay_us = (unsigned)strtoul(delay, NULL, 10);
+	/* tests: the search's worker walk from the first row, checked */
+	delay = getenv("TVIEW_UI_SEARCH_NEAR");
+	ui->search_near = delay ? strtoull(delay, NULL, 10) : 4096;
+	ui->search_check = getenv("TVIEW_UI_SEARCH_CHECK") != NULL;
 	tv_ui_render_widths(ui);
 	tv_ui_session_init(ui);
 	tv_ui_panes_init(ui);

@@ -128,6 +128,45 @@ format_seconds(const char *sign, uint64_t mag, int digits, char *buf,
 		    (unsigned long long)s, digits, (unsigned long long)f);
 }
 
+/*
+ * "HH:MM:SS" and, with @digits, "." and @frac in that many digits, into
+ * @buf (cut to @size): what "%02d:%02d:%02d.%0*lld" prints, by hand,
+ * since a whole-trace search formats one for every row.
+ */
+static void
+format_clock(int h, int m, int sec, uint64_t frac, int digits, char *buf,
+    size_t size)
+{
+	char t[32];
+	size_t n = 0;
+	int i;
+
+	if (h < 0 || h > 99 || m < 0 || m > 59 || sec < 0 || sec > 60) {
+		snprintf(buf, size, "%02d:%02d:%02d", h, m, sec);
+		return;
+	}
+	t[n++] = (char)('0' + h / 10);
+	t[n++] = (char)('0' + h % 10);
+	t[n++] = ':';
+	t[n++] = (char)('0' + m / 10);
+	t[n++] = (char)('0' + m % 10);
+	t[n++] = ':';
+	t[n++] = (char)('0' + sec / 10);
+	t[n++] = (char)('0' + sec % 10);
+	if (digits > 0) {
+		t[n++] = '.';
+		for (i = digits - 1; i >= 0; i--) {
+			t[n + (size_t)i] = (char)('0' + frac % 10);
+			frac /= 10;
+		}
+		n += (size_t)digits;
+	}
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, t, n);
+	buf[n] = '\0';
+}
+
 /* |v| as unsigned, INT64_MIN included. */
 static uint64_t
 magnitude(int64_t v)
@@ -171,20 +210,28 @@ tv_time_format_prec(int64_t ns, enum tv_time_style style, int64_t ref,
 			s++;
 			frac = 0;
 		}
+		if (style == TV_TIME_WALL_UTC) {
+			/*
+			 * The time of day in UTC is the seconds modulo a day
+			 * (time_t has no leap seconds): no gmtime_r(), whose
+			 * time zone lock every row of a search would take.
+			 */
+			int64_t d = s % 86400;
+
+			if (d < 0)
+				d += 86400;
+			format_clock((int)(d / 3600), (int)(d / 60 % 60),
+			    (int)(d % 60), (uint64_t)frac, digits, buf, size);
+			break;
+		}
 		t = (time_t)s;
-		if (style == TV_TIME_WALL_UTC ? !gmtime_r(&t, &tm) :
-		    !localtime_r(&t, &tm)) {
+		if (!localtime_r(&t, &tm)) {
 			format_seconds(ns < 0 ? "-" : "", magnitude(ns),
 			    digits, buf, size);
 			break;
 		}
-		if (digits == 0)
-			snprintf(buf, size, "%02d:%02d:%02d", tm.tm_hour,
-			    tm.tm_min, tm.tm_sec);
-		else
-			snprintf(buf, size, "%02d:%02d:%02d.%0*lld",
-			    tm.tm_hour, tm.tm_min, tm.tm_sec, digits,
-			    (long long)frac);
+		format_clock(tm.tm_hour, tm.tm_min, tm.tm_sec, (uint64_t)frac,
+		    digits, buf, size);
 		break;
 	}
 	case TV_TIME_SECONDS:

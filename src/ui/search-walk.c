@@ -1,0 +1,290 @@
+/*
+ * The long part of a regex search, on every core: the rows are rendered
+ * by the ordered parallel walk's workers (tview/pwalk.h), each packet on
+ * one of them, and the UI thread only puts in the task column (which it
+ * alone can name, from the session's owner windows), asks the filters
+ * and runs the pattern, in timeline order, polling the keyboard as the
+ * one-thread scan does.  Backwards, the walk goes forwards over windows
+ * of time that double as they go back from the cursor, keeping the last
+ * match of each: a search that finds nothing costs about what the
+ * forward one costs, a near match a small window.
+ *
+ * A search first scans a few thousand rows on the UI thread (search.c):
+ * a match that close answers before the workers would have started.
+ */
+#include "ui-priv.h"
+#include "tview/merge.h"
+#include "tview/pwalk.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#define POLL_EVERY	256		/* rows between keyboard polls */
+#define PROGRESS_MS	150		/* show progress after this long */
+#define WINDOWS		512		/* a backward walk's first window:
+					   this part of the trace's span */
+
+/* What a worker puts before the row it renders: where the task goes. */
+struct row_head {
+	uint32_t	 at;
+	int32_t		 width;
+};
+
+/* One search walk. */
+struct walk {
+	struct tv_ui		*ui;
+	/*
+	 * What the workers render the rows with: a copy of the UI taken
+	 * before they start, so that the UI thread may redraw (progress)
+	 * while they read it.
+	 */
+	struct tv_ui		 snap;
+	struct tv_strbuf	 row;
+	struct tv_event		 row_hi;	/* a backward window's end */
+	struct tv_ui_typeahead	*ta;
+	int64_t			 t0;
+	uint64_t		 n;
+	struct timespec		 delay;
+	bool			 cancelled;
+	bool			 mismatch;	/* tests: a row differed */
+};
+
+/* The pwalk work: the row of @ev without its task, behind a row_head. */
+static enum tv_status
+row_work(void *arg, const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_strbuf *out, uint8_t *flags TV_UNUSED,
+    struct tv_error *err TV_UNUSED)
+{
+	struct tv_ui *snap = arg;
+	struct tv_ui_row_task task = { 0, 0, false };
+	struct row_head h = { 0, 0 };
+	size_t mark = out->len;
+
+	tv_strbuf_add(out, (const char *)&h, sizeof(h));
+	tv_ui_render_row_deferred(snap, ev, arena, out, &task);
+	h.at = task.done ? UINT32_MAX :
+	    (uint32_t)TV_MIN(task.at, out->len - mark - sizeof(h));
+	h.width = task.width;
+	memcpy(out->buf + mark, &h, sizeof(h));
+	return TV_OK;
+}
+
+/*
+ * Tests (TVIEW_UI_SEARCH_CHECK): the row a worker made, @s, against the
+ * one this thread renders; the first difference on the message line.
+ */
+static void
+check_row(struct walk *wk, const struct tv_event *ev, const char *s,
+    size_t len)
+{
+	struct tv_strbuf one;
+
+	if (wk->mismatch)
+		return;
+	tv_strbuf_init(&one);
+	tv_ui_render_row(wk->ui, ev, &one);
+	if (one.len != len || memcmp(one.buf, s, len) != 0) {
+		wk->mismatch = true;
+		tv_ui_error(wk->ui, "search check: the workers' row [%.*s] "
+		    "is not [%s]", (int)len, s, one.buf ? one.buf : "");
+	}
+	tv_strbuf_fini(&one);
+}
+
+/* Whether the row a worker made of @it matches the pattern. */
+static bool
+row_matches(struct walk *wk, const struct tv_pwalk_item *it)
+{
+	struct tv_ui *ui = wk->ui;
+	struct tv_ui_row_task task;
+	struct row_head h;
+	const char *s;
+	size_t len;
+
+	if (it->len < sizeof(h))
+		return false;
+	memcpy(&h, it->bytes, sizeof(h));
+	s = it->bytes + sizeof(h);
+	len = it->len - sizeof(h);
+	if (h.at != UINT32_MAX) {	/* else the worker put the task in */
+		task.at = h.at;
+		task.done = false;
+		task.width = h.width;
+		tv_strbuf_reset(&wk->row);
+		tv_ui_render_row_task(ui, &it->ev, s, len, &task, &wk->row);
+		s = wk->row.buf;
+		len = wk->row.len;
+	}
+	if (ui->search_check)
+		check_row(wk, &it->ev, s, len);
+	return pcre2_match(ui->re, (PCRE2_SPTR)s, len, 0, 0, ui->md,
+	    NULL) >= 0;
+}
+
+/* Every POLL_EVERY rows: Esc, typed keys, progress.  True: cancelled. */
+static bool
+poll(struct walk *wk, const struct tv_event *ev)
+{
+	if (wk->ui->scan_delay_us)
+		nanosleep(&wk->delay, NULL);
+	if (++wk->n % POLL_EVERY != 0 && !wk->ui->scan_delay_us)
+		return false;
+	if (tv_ui_poll_cancel(wk->ui, wk->ta)) {
+		tv_ui_message(wk->ui, _("%s: cancelled"), _("searching"));
+		wk->cancelled = true;
+		return true;
+	}
+	if (tv_ui_now_ms() - wk->t0 >= PROGRESS_MS &&
+	    (wk->n % (POLL_EVERY * 16) == 0 || wk->ui->scan_delay_us))
+		tv_ui_scan_progress(wk->ui, _("searching"), ev);
+	return false;
+}
+
+/* One end of a walk's range: a record, itself in the range or not. */
+struct bound {
+	const struct tv_event	*ev;		/* NULL: the trace's end */
+	bool			 incl;
+};
+
+/* Whether @ev is after @lo, the range's start. */
+static bool
+after_lo(const struct tv_event *ev, const struct bound *lo)
+{
+	int c;
+
+	if (lo->ev == NULL)
+		return true;
+	c = tv_event_cmp(ev, lo->ev);
+	return c > 0 || (c == 0 && lo->incl);
+}
+
+/* Whether @ev is past @hi, the range's end. */
+static bool
+past_hi(const struct tv_event *ev, const struct bound *hi)
+{
+	int c;
+
+	if (hi->ev == NULL)
+		return false;
+	c = tv_event_cmp(ev, hi->ev);
+	return c > 0 || (c == 0 && !hi->incl);
+}
+
+/*
+ * The records of the range @lo..@hi walked forwards from the first with
+ * ts >= @begin: the first match (@last false) or the last one into
+ * *hit.  *first: the first record of the range met, if *have_first is
+ * still false.  TV_OK, TV_NOT_FOUND or TV_CANCELLED.
+ */
+static enum tv_status
+walk_range(struct walk *wk, int64_t begin, const struct bound *lo,
+    const struct bound *hi, bool last, struct tv_event *hit,
+    struct tv_event *first, bool *have_first)
+{
+	struct tv_pwalk *w = tv_pwalk_start(wk->ui->set, begin, row_work,
+	    &wk->snap, 0, false);
+	struct tv_pwalk_item it;
+	enum tv_status st = TV_NOT_FOUND;
+
+	while (tv_pwalk_next(w, &it) == TV_OK) {
+		if (!after_lo(&it.ev, lo))
+			continue;
+		if (past_hi(&it.ev, hi))
+			break;
+		if (!*have_first) {
+			*first = it.ev;
+			*have_first = true;
+		}
+		if (poll(wk, &it.ev)) {
+			st = TV_CANCELLED;
+			break;
+		}
+		if (tv_ui_filter_keep(wk->ui, &it.ev) && row_matches(wk, &it)) {
+			*hit = it.ev;
+			st = TV_OK;
+			if (!last)
+				break;
+		}
+	}
+	tv_pwalk_destroy(w);
+	return st;
+}
+
+/*
+ * Backwards through @lo..@hi: windows of time, each twice the one
+ * before, walked forwards for their last match.
+ */
+static enum tv_status
+walk_backward(struct walk *wk, const struct bound *lo, struct bound hi,
+    struct tv_event *hit)
+{
+	const struct tv_trace_set *set = wk->ui->set;
+	int64_t top = hi.ev != NULL ? hi.ev->rec.ts : set->ts_end;
+	int64_t step = TV_MAX((set->ts_end - set->ts_begin) / WINDOWS, 1);
+	int64_t floor = lo->ev != NULL ? lo->ev->rec.ts : set->ts_begin;
+	struct tv_event first;
+	enum tv_status st;
+	bool have_first, final;
+	int64_t begin;
+
+	for (;;) {
+		begin = top > INT64_MIN + step ? top - step : INT64_MIN;
+		final = begin <= floor;
+		if (final)
+			begin = lo->ev != NULL ? floor : INT64_MIN;
+		have_first = false;
+		st = walk_range(wk, begin, lo, &hi, true, hit, &first,
+		    &have_first);
+		if (st != TV_NOT_FOUND || final)
+			return st;
+		if (have_first) {
+			wk->row_hi = first;
+			hi.ev = &wk->row_hi;
+			hi.incl = false;
+		}
+		top = begin;
+		step = step > INT64_MAX / 2 ? INT64_MAX : step * 2;
+	}
+}
+
+/* See ui-priv.h. */
+enum tv_status
+tv_ui_search_walk(struct tv_ui *ui, const struct tv_event *from, int dir,
+    const struct tv_event *stop, struct tv_event *hit,
+    struct tv_ui_typeahead *ta)
+{
+	struct walk wk;
+	struct tv_event first;
+	struct bound lo, hi;
+	bool have_first = false;
+	enum tv_status st;
+
+	memset(&wk, 0, sizeof(wk));
+	wk.ui = ui;
+	wk.snap = *ui;
+	wk.ta = ta;
+	wk.t0 = tv_ui_now_ms();
+	wk.delay.tv_sec = ui->scan_delay_us / 1000000;
+	wk.delay.tv_nsec = (long)(ui->scan_delay_us % 1000000) * 1000;
+	tv_strbuf_init(&wk.row);
+	if (dir > 0) {
+		lo.ev = from;
+		lo.incl = false;
+		hi.ev = stop;
+		hi.incl = true;
+		st = walk_range(&wk, from != NULL ? from->rec.ts : INT64_MIN,
+		    &lo, &hi, false, hit, &first, &have_first);
+	} else {
+		lo.ev = stop;
+		lo.incl = true;
+		hi.ev = from;
+		hi.incl = false;
+		st = walk_backward(&wk, &lo, hi, hit);
+	}
+	tv_strbuf_fini(&wk.row);
+	/* tests: the check's message stays, as after Esc */
+	return wk.mismatch ? TV_CANCELLED : st;
+}
