@@ -1,10 +1,11 @@
 /*
  * The long part of a regex search, on every core: the rows are rendered
  * by the ordered parallel walk's workers (tview/pwalk.h), each packet on
- * one of them, and the UI thread only puts in the task column (which it
- * alone can name, from the session's owner windows), asks the filters
- * and runs the pattern, in timeline order, polling the keyboard as the
- * one-thread scan does.  Backwards, the walk goes forwards over windows
+ * one of them, and the UI thread only puts in the task column where the
+ * workers could not (it alone can name an owner from the session's owner
+ * windows; a worker names it when the event's own fields give all of it,
+ * see render.c), asks the filters and runs the pattern, in timeline
+ * order, polling the keyboard as the one-thread scan does.  Backwards, the walk goes forwards over windows
  * of time that double as they go back from the cursor, keeping the last
  * match of each: a search that finds nothing costs about what the
  * forward one costs, a near match a small window.
