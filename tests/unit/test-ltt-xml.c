@@ -329,6 +329,30 @@ test_shared(void)
 	tv_arena_fini(&a);
 }
 
+/*
+ * A label at INT64_MAX followed by one without a value (found by
+ * fuzz-ltt-xml): the next default wraps instead of overflowing, which
+ * the UBSan build of the suite would report.
+ */
+static void
+test_label_wrap(void)
+{
+	static const char x[] = "<facility name=f><event name=e>"
+	    "<field name=k><enum size=8>"
+	    "<label name=A value=9223372036854775807/><label name=B/>"
+	    "</enum></field></event></facility>";
+	struct tv_arena a;
+	struct ltt_xdefs d;
+	struct tv_error err;
+
+	tv_arena_init(&a);
+	ltt_xdefs_init(&d, &a);
+	is_int(parse(&d, x, &err), TV_OK, "a label at INT64_MAX, then one "
+	    "without a value: %s", err.msg);
+	ltt_xdefs_fini(&d);
+	tv_arena_fini(&a);
+}
+
 /* Entry point. */
 int
 main(void)
@@ -338,5 +362,6 @@ main(void)
 	test_lenient_and_checksums();
 	test_errors();
 	test_shared();
+	test_label_wrap();
 	return tv_done();
 }

@@ -161,7 +161,10 @@ enum_labels(struct pctx *c, xmlNodePtr n, struct ltt_xtype *t)
 				TV_VEC_GROW(labs, cnt, cap);
 				labs[cnt].name = tv_arena_strndup(c->a, p,
 				    (size_t)(q - p));
-				labs[cnt++].value = next++;
+				labs[cnt++].value = next;
+		/* the next label's default; past INT64_MAX it wraps, as
+		   the unsigned sum is defined (a hostile file's problem) */
+		next = (int64_t)((uint64_t)next + 1);
 				p = q;
 			}
 			continue;
@@ -186,7 +189,10 @@ enum_labels(struct pctx *c, xmlNodePtr n, struct ltt_xtype *t)
 			goto many;
 		TV_VEC_GROW(labs, cnt, cap);
 		labs[cnt].name = name;
-		labs[cnt++].value = next++;
+		labs[cnt++].value = next;
+		/* the next label's default; past INT64_MAX it wraps, as
+		   the unsigned sum is defined (a hostile file's problem) */
+		next = (int64_t)((uint64_t)next + 1);
 	}
 	t->labels = tv_arena_alloc(c->a, sizeof(*labs) * (cnt ? cnt : 1));
 	if (cnt)

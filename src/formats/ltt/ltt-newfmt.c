@@ -259,13 +259,30 @@ index_stream(struct tv_stream *s, struct tv_error *err)
 static int64_t
 interp(const struct tv_packet *p, uint64_t c)
 {
-	__int128 d;
+	__int128 d, dt;
+	uint64_t dc;
 
 	if (p->cycles_end <= p->cycles_begin || c <= p->cycles_begin)
 		return p->ts_begin;
-	d = (__int128)(c - p->cycles_begin) * (p->ts_end - p->ts_begin) /
-	    (__int128)(p->cycles_end - p->cycles_begin);
-	return p->ts_begin + (int64_t)d;
+	dc = c - p->cycles_begin;
+	dt = (__int128)p->ts_end - p->ts_begin;
+	if (dc >> 62 != 0 || dt > INT64_MAX || dt < -INT64_MAX) {
+		/*
+		 * Stamps no tracer writes (a hostile block): the exact
+		 * product would pass 128 bits; the result saturates at the
+		 * timeline's ends below anyway.
+		 */
+		long double x = (long double)dc * (long double)dt /
+		    (long double)(p->cycles_end - p->cycles_begin) +
+		    (long double)p->ts_begin;
+
+		return x >= (long double)INT64_MAX ? INT64_MAX :
+		    x <= (long double)INT64_MIN ? INT64_MIN : (int64_t)x;
+	}
+	d = (__int128)dc * dt / (__int128)(p->cycles_end - p->cycles_begin) +
+	    p->ts_begin;
+	return d > INT64_MAX ? INT64_MAX : d < INT64_MIN ? INT64_MIN :
+	    (int64_t)d;
 }
 
 /* decode_packet: the records of one block. */
