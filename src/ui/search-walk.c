@@ -23,8 +23,6 @@
 #include <string.h>
 #include <time.h>
 
-#define POLL_EVERY	256		/* rows between keyboard polls */
-#define PROGRESS_MS	150		/* show progress after this long */
 #define WINDOWS		512		/* a backward walk's first window:
 					   this part of the trace's span */
 

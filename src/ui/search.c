@@ -18,8 +18,6 @@
 #include <string.h>
 #include <time.h>
 
-#define POLL_EVERY	256		/* events between keyboard polls */
-#define PROGRESS_MS	150		/* show progress after this long */
 
 /* See ui-priv.h. */
 int64_t

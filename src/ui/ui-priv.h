@@ -568,6 +568,10 @@ int64_t	 tv_ui_now_ms(void);
 /** tv_ui_poll_cancel() - true when Esc or Ctrl-C is waiting; other keys
  * are kept in @ta for tv_ui_replay_keys(). */
 bool	 tv_ui_poll_cancel(struct tv_ui *ui, struct tv_ui_typeahead *ta);
+/* Both scans (search.c, search-walk.c): records between two looks at the
+   keyboard, and how long a scan runs before it shows its progress. */
+#define POLL_EVERY	256
+#define PROGRESS_MS	150
 /** tv_ui_scan_progress() - how far a long scan is, on the message line. */
 void	 tv_ui_scan_progress(struct tv_ui *ui, const char *what,
 	    const struct tv_event *ev);
