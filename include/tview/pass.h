@@ -34,6 +34,21 @@ typedef bool (*tv_pass_pred)(void *arg, const struct tv_event *ev,
  */
 struct tv_pass	*tv_pass_start(struct tv_trace_set *set, bool needs_state,
 		    tv_pass_pred pred, void *arg, unsigned nthreads);
+/**
+ * tv_pass_stop() - cancel and join the workers, keeping the packets done;
+ * call it before the set is extended (tv_trace_set_extend moves the
+ * packet arrays the workers read).
+ */
+void		 tv_pass_stop(struct tv_pass *p);
+/**
+ * tv_pass_extend() - after tv_trace_set_extend(): the packets not done
+ * (new ones, and those a stop cut short) go to the workers, the bitmaps
+ * done are kept.  A pass that reads the process state starts over (a
+ * record that arrives late changes the owners of the events after it),
+ * as does one whose streams were renumbered.  The predicate may have
+ * been extended for the classes the trace gained meanwhile.
+ */
+void		 tv_pass_extend(struct tv_pass *p);
 /** tv_pass_destroy() - cancel, wait for the workers, free. */
 void		 tv_pass_destroy(struct tv_pass *p);
 

@@ -157,6 +157,22 @@ enum tv_status	 tv_state_index_start(struct tv_state_index *idx,
 enum tv_status	 tv_state_index_run(struct tv_state_index *idx,
 		    bool use_cache, struct tv_error *err);
 /**
+ * tv_state_index_stop() - cancel and join the pass, keeping what it
+ * walked; call it before the set is extended (tv_trace_set_extend moves
+ * the packet arrays the pass reads).
+ */
+void		 tv_state_index_stop(struct tv_state_index *idx);
+/**
+ * tv_state_index_extend() - after tv_trace_set_extend(): walk on from the
+ * last checkpoint before the first record the last walk did not see, on a
+ * worker thread, counting only the records not counted before; from the
+ * start when the set's streams were renumbered or nothing was kept.
+ */
+enum tv_status	 tv_state_index_extend(struct tv_state_index *idx,
+		    struct tv_error *err);
+/** tv_state_index_walked() - records the current (or last) walk applied. */
+uint64_t	 tv_state_index_walked(const struct tv_state_index *idx);
+/**
  * tv_state_index_progress() - fraction of the time span walked, in
  * [0, 1]; *done set when the pass finished.  Safe from any thread.
  */

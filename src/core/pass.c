@@ -33,6 +33,13 @@ struct tv_pass {
 	struct tv_trace_set	*set;
 	tv_pass_pred		 pred;
 	void			*arg;
+	bool			 needs_state;
+	unsigned		 want_threads;
+	/* the streams the arrays below were made for, and their sizes */
+	struct tv_stream	**streams;	/* [ordinal] */
+	uint64_t		*npk;		/* [ordinal]: packets */
+	uint32_t		 nstreams;
+	uint64_t		 ntotal;	/* packets in all */
 	uint64_t		***bits;	/* [ordinal][packet] */
 	uint64_t		**nkept;	/* [ordinal][packet], set
 						   before the bits publish */
@@ -251,56 +258,162 @@ state_worker(void *arg)
 	return NULL;
 }
 
+/*
+ * Size the per-packet arrays to the streams and packets the set has now
+ * (new entries NULL: not done), and note them.
+ */
+static void
+pass_size(struct tv_pass *p)
+{
+	struct tv_trace_set *set = p->set;
+	uint32_t i, n = TV_MAX(set->nstreams, 1u);
+	uint64_t np, from;
+
+	p->bits = tv_xreallocarray(p->bits, n, sizeof(*p->bits));
+	p->nkept = tv_xreallocarray(p->nkept, n, sizeof(*p->nkept));
+	p->nrecs = tv_xreallocarray(p->nrecs, n, sizeof(*p->nrecs));
+	p->streams = tv_xreallocarray(p->streams, n, sizeof(*p->streams));
+	p->npk = tv_xreallocarray(p->npk, n, sizeof(*p->npk));
+	p->ntotal = 0;
+	for (i = 0; i < set->nstreams; i++) {
+		np = set->streams[i]->npackets;
+		if (i >= p->nstreams) {
+			p->bits[i] = NULL;
+			p->nkept[i] = NULL;
+			p->nrecs[i] = NULL;
+			p->npk[i] = 0;
+		}
+		p->bits[i] = tv_xreallocarray(p->bits[i], np + 1,
+		    sizeof(**p->bits));
+		p->nkept[i] = tv_xreallocarray(p->nkept[i], np + 1,
+		    sizeof(**p->nkept));
+		p->nrecs[i] = tv_xreallocarray(p->nrecs[i], np + 1,
+		    sizeof(**p->nrecs));
+		/* packets are only ever appended: from the old end on */
+		from = TV_MIN(i < p->nstreams ? p->npk[i] : 0, np);
+		memset(p->bits[i] + from, 0, (np + 1 - from) *
+		    sizeof(**p->bits));
+		memset(p->nkept[i] + from, 0, (np + 1 - from) *
+		    sizeof(**p->nkept));
+		memset(p->nrecs[i] + from, 0, (np + 1 - from) *
+		    sizeof(**p->nrecs));
+		p->npk[i] = np;
+		p->streams[i] = set->streams[i];
+		p->ntotal += np;
+	}
+	p->nstreams = set->nstreams;
+}
+
+/* Forget every packet done: the pass starts over. */
+static void
+pass_forget(struct tv_pass *p)
+{
+	uint32_t i;
+	uint64_t k;
+
+	for (i = 0; i < p->nstreams; i++)
+		for (k = 0; k < p->npk[i]; k++) {
+			free(p->bits[i][k]);
+			p->bits[i][k] = NULL;
+		}
+	p->ndone = 0;
+	p->kept = 0;
+	p->seen = 0;
+}
+
+/*
+ * Start the workers on the packets not done: the pool on those, in
+ * timeline order, or the one walker of a state pass on the whole trace.
+ */
+static void
+pass_run(struct tv_pass *p)
+{
+	struct tv_trace_set *set = p->set;
+	uint64_t n = 0, k;
+	uint32_t i;
+
+	p->next = 0;
+	p->nunits = 0;
+	if (p->needs_state) {
+		if (pthread_create(&p->threads[0], NULL, state_worker, p) == 0)
+			p->nthreads = 1;
+		else
+			state_worker(p);
+		return;
+	}
+	free(p->units);
+	p->units = tv_xcalloc(TV_MAX(p->ntotal, 1u), sizeof(*p->units));
+	for (i = 0; i < set->nstreams; i++)
+		for (k = 0; k < set->streams[i]->npackets; k++) {
+			if (p->bits[i][k] != NULL)
+				continue;
+			p->units[n].stream = i;
+			p->units[n++].pkt = k;
+		}
+	qsort_r(p->units, n, sizeof(*p->units), unit_cmp, set);
+	p->nunits = n;
+	while (p->nthreads < p->want_threads &&
+	    pthread_create(&p->threads[p->nthreads], NULL, pool_worker,
+	    p) == 0)
+		p->nthreads++;
+	if (p->nthreads == 0)
+		pool_worker(p);
+}
+
 /* See pass.h. */
 struct tv_pass *
 tv_pass_start(struct tv_trace_set *set, bool needs_state, tv_pass_pred pred,
     void *arg, unsigned nthreads)
 {
 	struct tv_pass *p = tv_xcalloc(1, sizeof(*p));
-	uint64_t n = 0, k;
-	uint32_t i;
 
 	p->set = set;
 	p->pred = pred;
 	p->arg = arg;
-	p->bits = tv_xcalloc(TV_MAX(set->nstreams, 1u), sizeof(*p->bits));
-	p->nkept = tv_xcalloc(TV_MAX(set->nstreams, 1u), sizeof(*p->nkept));
-	p->nrecs = tv_xcalloc(TV_MAX(set->nstreams, 1u), sizeof(*p->nrecs));
-	for (i = 0; i < set->nstreams; i++) {
-		p->bits[i] = tv_xcalloc(set->streams[i]->npackets + 1,
-		    sizeof(**p->bits));
-		p->nkept[i] = tv_xcalloc(set->streams[i]->npackets + 1,
-		    sizeof(**p->nkept));
-		p->nrecs[i] = tv_xcalloc(set->streams[i]->npackets + 1,
-		    sizeof(**p->nrecs));
-		n += set->streams[i]->npackets;
-	}
-	p->nunits = n;
+	p->needs_state = needs_state;
 	if (nthreads == 0)
 		nthreads = tv_online_cores();
-	nthreads = TV_MIN(nthreads, PASS_MAX_THREADS);
-	if (needs_state) {
-		if (pthread_create(&p->threads[0], NULL, state_worker, p) == 0)
-			p->nthreads = 1;
-		else
-			state_worker(p);
-		return p;
-	}
-	p->units = tv_xcalloc(TV_MAX(n, 1u), sizeof(*p->units));
-	n = 0;
-	for (i = 0; i < set->nstreams; i++)
-		for (k = 0; k < set->streams[i]->npackets; k++) {
-			p->units[n].stream = i;
-			p->units[n++].pkt = k;
-		}
-	qsort_r(p->units, n, sizeof(*p->units), unit_cmp, set);
-	while (p->nthreads < nthreads &&
-	    pthread_create(&p->threads[p->nthreads], NULL, pool_worker,
-	    p) == 0)
-		p->nthreads++;
-	if (p->nthreads == 0)
-		pool_worker(p);
+	p->want_threads = TV_MAX(TV_MIN(nthreads, PASS_MAX_THREADS), 1u);
+	pass_size(p);
+	pass_run(p);
 	return p;
+}
+
+/* See pass.h. */
+void
+tv_pass_stop(struct tv_pass *p)
+{
+	uint32_t i;
+
+	if (p == NULL)
+		return;
+	__atomic_store_n(&p->cancel, 1, __ATOMIC_RELEASE);
+	for (i = 0; i < p->nthreads; i++)
+		pthread_join(p->threads[i], NULL);
+	p->nthreads = 0;
+	__atomic_store_n(&p->cancel, 0, __ATOMIC_RELEASE);
+}
+
+/* See pass.h. */
+void
+tv_pass_extend(struct tv_pass *p)
+{
+	uint32_t i;
+	bool renumbered = false;
+
+	tv_pass_stop(p);
+	for (i = 0; i < p->nstreams; i++)
+		if (i >= p->set->nstreams || p->set->streams[i] != p->streams[i])
+			renumbered = true;
+	/*
+	 * A state pass's owners of old events may change when records
+	 * before them arrive late; a bitmap is per ordinal: either way,
+	 * from the start.
+	 */
+	if (renumbered || p->needs_state)
+		pass_forget(p);
+	pass_size(p);
+	pass_run(p);
 }
 
 /* See pass.h. */
@@ -312,11 +425,9 @@ tv_pass_destroy(struct tv_pass *p)
 
 	if (p == NULL)
 		return;
-	__atomic_store_n(&p->cancel, 1, __ATOMIC_RELEASE);
-	for (i = 0; i < p->nthreads; i++)
-		pthread_join(p->threads[i], NULL);
-	for (i = 0; i < p->set->nstreams; i++) {
-		for (k = 0; k < p->set->streams[i]->npackets; k++)
+	tv_pass_stop(p);
+	for (i = 0; i < p->nstreams; i++) {
+		for (k = 0; k < p->npk[i]; k++)
 			free(p->bits[i][k]);
 		free(p->bits[i]);
 		free(p->nkept[i]);
@@ -325,6 +436,8 @@ tv_pass_destroy(struct tv_pass *p)
 	free(p->bits);
 	free(p->nkept);
 	free(p->nrecs);
+	free(p->streams);
+	free(p->npk);
 	free(p->units);
 	free(p);
 }
@@ -333,8 +446,8 @@ tv_pass_destroy(struct tv_pass *p)
 static const uint64_t *
 pass_bits(const struct tv_pass *p, const struct tv_stream *s, uint64_t pkt)
 {
-	if (p == NULL || s->ordinal >= p->set->nstreams ||
-	    p->set->streams[s->ordinal] != s || pkt >= s->npackets)
+	if (p == NULL || s->ordinal >= p->nstreams ||
+	    p->streams[s->ordinal] != s || pkt >= p->npk[s->ordinal])
 		return NULL;
 	return __atomic_load_n(&p->bits[s->ordinal][pkt], __ATOMIC_ACQUIRE);
 }
@@ -381,6 +494,6 @@ tv_pass_progress(const struct tv_pass *p, uint64_t *kept, uint64_t *seen,
 
 	*kept = __atomic_load_n(&p->kept, __ATOMIC_RELAXED);
 	*seen = __atomic_load_n(&p->seen, __ATOMIC_RELAXED);
-	*done = d >= p->nunits;
-	return p->nunits ? (double)d / (double)p->nunits : 1.0;
+	*done = d >= p->ntotal;
+	return p->ntotal ? (double)d / (double)p->ntotal : 1.0;
 }

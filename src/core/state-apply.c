@@ -31,6 +31,11 @@ state_trace_of(struct tv_state *s, const struct tv_stream *stream)
 			return s->last_trace;
 		}
 	}
+	/* a trace the set opened after @s was made: taken in, once */
+	if (s->set->ntraces > s->ntraces) {
+		tv_state_grow_traces(s);
+		return state_trace_of(s, stream);
+	}
 	return NULL;
 }
 

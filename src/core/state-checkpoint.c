@@ -18,6 +18,12 @@
  * every packet in file order through its own small packet cache, which
  * fills each packet's event count), so the exact "event N of M" and
  * :goto #N are ready long before the state pass ends.
+ *
+ * A trace followed as it is written grows under the pass: the walk leaves
+ * a carry when it stops (its counts, and per stream the last event it
+ * counted), and tv_state_index_extend() walks on from the last checkpoint
+ * before anything new, so a growing trace is never walked again from its
+ * start and no event is counted twice.
  */
 #include "tview/tview.h"
 
@@ -36,6 +42,35 @@
 #define INDEX_CANCEL_EVERY	4096
 /* The counter thread's packet cache: it only needs the counts. */
 #define INDEX_COUNT_CACHE	((size_t)4 << 20)
+
+/* Per-class counters of the set, published when a walk ends. */
+struct index_counts {
+	uint64_t	**classes;	/* per trace, n[trace] each */
+	uint32_t	 *n;		/* the classes counted of each trace */
+	uint32_t	  ntraces;
+};
+
+/* The last event of a stream a walk counted: later ones are new. */
+struct index_mark {
+	bool		 valid;
+	uint64_t	 packet;
+	uint64_t	 index;
+	int64_t		 ts;
+};
+
+/*
+ * What a walk leaves when it stops, for the next one to go on from
+ * (tv_state_index_extend): the streams and their packet counts as they
+ * were, and whether it reached their end.
+ */
+struct index_carry {
+	bool			 kept;		/* a walk stopped cleanly */
+	bool			 finished;	/* ... at the end */
+	int64_t			 last_ts;	/* the last record walked */
+	struct tv_stream	**streams;	/* [ordinal], as walked */
+	uint64_t		*npackets;	/* their packets then */
+	uint32_t		 nstreams;
+};
 
 struct tv_state_index {
 	struct tv_trace_set	*set;
@@ -59,12 +94,25 @@ struct tv_state_index {
 	int64_t			*who_ids;
 	size_t			 nwho_ids;
 	size_t			 who_cap;
+	bool			 who_open;	/* the last one's is collecting */
 	bool			 who_done;	/* every filter complete */
-	/* counts, read once done */
+	/* counts, read once done; kept from one walk to the next */
 	uint64_t		 cpu_events[INDEX_MAX_CPU];
+	struct index_counts	 k;
+	struct index_mark	*marks;		/* [ordinal] */
+	uint32_t		 nmarks;
+	/* where the next walk starts (tv_state_index_extend) */
+	struct index_carry	 carry;
+	bool			 resume;	/* not from the start: */
+	bool			 resume_at_ck;	/* ... from resume_ck */
+	struct tv_state_ckpt	 resume_ck;	/* owned while resume_at_ck */
+	size_t			 snap_bytes;	/* of the checkpoints kept */
+	uint64_t		 walked;	/* atomic: records this walk */
 	/* queries (one thread at a time) */
 	struct tv_merge		*qmerge;
 };
+
+static void	counts_free(struct index_counts *k);
 
 /* See state.h. */
 struct tv_state_index *
@@ -97,6 +145,12 @@ tv_state_index_destroy(struct tv_state_index *idx)
 	}
 	free(idx->ckpts);
 	free(idx->who_ids);
+	counts_free(&idx->k);
+	free(idx->marks);
+	free(idx->carry.streams);
+	free(idx->carry.npackets);
+	tv_state_snap_free(idx->resume_ck.snap);
+	free(idx->resume_ck.who.words);
 	if (idx->qmerge != NULL)
 		tv_merge_destroy(idx->qmerge);
 	pthread_mutex_destroy(&idx->lock);
@@ -176,9 +230,10 @@ tv_state_who_has(const struct tv_state_who *who, int64_t id)
 static void
 index_who_close(struct tv_state_index *idx)
 {
-	if (idx->nckpts > 0)
+	if (idx->nckpts > 0 && idx->who_open)
 		tv_state_who_build(&idx->ckpts[idx->nckpts - 1].who,
 		    idx->who_ids, idx->nwho_ids);
+	idx->who_open = false;
 	idx->nwho_ids = 0;
 }
 
@@ -214,17 +269,52 @@ index_checkpoint(struct tv_state_index *idx, const struct tv_state *s,
 	index_who_close(idx);
 	TV_VEC_GROW(idx->ckpts, idx->nckpts, idx->ckpts_cap);
 	idx->ckpts[idx->nckpts++] = ck;
+	idx->who_open = true;
 	pthread_mutex_unlock(&idx->lock);
 	return tv_state_snap_bytes(ck.snap);
 }
 
-/* Per-class counters of one trace, published when the pass ends. */
-struct index_counts {
-	uint64_t	**classes;	/* per trace, n[trace] each */
-	uint32_t	 *n;		/* the classes of each trace when
-					   the pass started */
-	uint32_t	  ntraces;
-};
+/* Grow @k to the traces and classes @set has now (a followed trace gains
+ * both), new counters at zero. */
+static void
+counts_grow(struct index_counts *k, const struct tv_trace_set *set)
+{
+	uint32_t i, n;
+
+	if (set->ntraces > k->ntraces) {
+		k->classes = tv_xreallocarray(k->classes, set->ntraces,
+		    sizeof(*k->classes));
+		k->n = tv_xreallocarray(k->n, set->ntraces, sizeof(*k->n));
+		for (i = k->ntraces; i < set->ntraces; i++) {
+			k->classes[i] = NULL;
+			k->n[i] = 0;
+		}
+		k->ntraces = set->ntraces;
+	}
+	for (i = 0; i < k->ntraces; i++) {
+		n = set->traces[i]->nclasses;
+		if (n <= k->n[i])
+			continue;
+		k->classes[i] = tv_xreallocarray(k->classes[i], n,
+		    sizeof(uint64_t));
+		memset(k->classes[i] + k->n[i], 0,
+		    (n - k->n[i]) * sizeof(uint64_t));
+		k->n[i] = n;
+	}
+}
+
+/* Forget every count. */
+static void
+counts_free(struct index_counts *k)
+{
+	uint32_t i;
+
+	for (i = 0; i < k->ntraces; i++)
+		free(k->classes[i]);
+	free(k->classes);
+	free(k->n);
+	memset(k, 0, sizeof(*k));
+}
 
 /* Store the class counts into the model (atomically: the UI reads). */
 static void
@@ -233,9 +323,9 @@ index_publish_counts(struct tv_trace_set *set, struct index_counts *k)
 	struct tv_trace *tr;
 	uint32_t i, j;
 
-	for (i = 0; i < k->ntraces; i++) {
+	for (i = 0; i < k->ntraces && i < set->ntraces; i++) {
 		tr = set->traces[i];
-		for (j = 0; j < k->n[i]; j++)
+		for (j = 0; j < k->n[i] && j < tr->nclasses; j++)
 			__atomic_store_n(&tr->classes[j]->count,
 			    k->classes[i][j], __ATOMIC_RELAXED);
 	}
@@ -291,6 +381,81 @@ out:
 	return NULL;
 }
 
+/*
+ * Count event @ev unless an earlier walk did (it lies at or before its
+ * stream's mark): each event is counted once however often the trace
+ * grows and the walk goes back over its last stretch.
+ */
+static void
+index_count(struct tv_state_index *idx, const struct tv_event *ev)
+{
+	struct index_mark *mk = &idx->marks[ev->stream->ordinal];
+	uint32_t i;
+
+	if (mk->valid && (ev->packet < mk->packet ||
+	    (ev->packet == mk->packet && ev->index <= mk->index)))
+		return;
+	mk->valid = true;
+	mk->packet = ev->packet;
+	mk->index = ev->index;
+	mk->ts = ev->rec.ts;
+	if (ev->stream->cpu >= 0 && ev->stream->cpu < INDEX_MAX_CPU)
+		idx->cpu_events[ev->stream->cpu]++;
+	i = index_trace_no(idx->set, ev->stream->trace);
+	if (i < idx->k.ntraces && ev->rec.class_index < idx->k.n[i])
+		idx->k.classes[i][ev->rec.class_index]++;
+}
+
+/* Note where the walk stopped, for the next one (tv_state_index_extend). */
+static void
+index_keep_carry(struct tv_state_index *idx, bool finished, int64_t last_ts)
+{
+	struct index_carry *c = &idx->carry;
+	const struct tv_trace_set *set = idx->set;
+	uint32_t i;
+
+	c->nstreams = set->nstreams;
+	c->streams = tv_xreallocarray(c->streams, TV_MAX(c->nstreams, 1u),
+	    sizeof(*c->streams));
+	c->npackets = tv_xreallocarray(c->npackets, TV_MAX(c->nstreams, 1u),
+	    sizeof(*c->npackets));
+	for (i = 0; i < c->nstreams; i++) {
+		c->streams[i] = set->streams[i];
+		c->npackets[i] = set->streams[i]->npackets;
+	}
+	c->finished = finished;
+	c->last_ts = last_ts;
+	c->kept = true;
+}
+
+/*
+ * Where the walk starts: the trace start with an empty state, or the
+ * checkpoint tv_state_index_extend() chose, the state restored from it.
+ * Returns the events before it.
+ */
+static uint64_t
+index_walk_start(struct tv_state_index *idx, struct tv_merge *m,
+    struct tv_state *s)
+{
+	struct tv_event ev;
+
+	if (!idx->resume_at_ck) {
+		tv_merge_seek_begin(m);
+		return 0;
+	}
+	tv_state_restore(s, idx->resume_ck.snap);
+	memset(&ev, 0, sizeof(ev));
+	ev.stream = idx->set->streams[idx->resume_ck.stream];
+	ev.packet = idx->resume_ck.packet;
+	ev.index = idx->resume_ck.index;
+	ev.rec.ts = idx->resume_ck.ts;
+	tv_merge_seek_event(m, &ev);
+	tv_state_snap_free(idx->resume_ck.snap);
+	idx->resume_ck.snap = NULL;
+	idx->resume_at_ck = false;
+	return idx->resume_ck.ordinal;
+}
+
 /* The pass itself: walk, apply, count, checkpoint; honours cancel. */
 static enum tv_status
 index_walk(struct tv_state_index *idx, struct tv_error *err)
@@ -299,27 +464,26 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 	pthread_t counter;
 	bool counting;
 	struct tv_trace_set *set = idx->set;
-	struct index_counts k;
 	struct tv_merge *m;
 	struct tv_state *s;
 	struct tv_event ev;
 	struct tv_event_owner owner;
 	enum tv_status st = TV_OK;
-	uint64_t n = 0, recs = 0, every = idx->every, next_ck = 0;
-	size_t snap_bytes = 0;
-	uint32_t i;
+	uint64_t n, recs = 0, every = idx->every, next_ck;
+	int64_t last_ts = TV_TIME_NONE;
+	size_t snap_bytes = idx->snap_bytes;
 
-	k.ntraces = set->ntraces;
-	k.classes = tv_xcalloc(TV_MAX(set->ntraces, 1u), sizeof(*k.classes));
-	k.n = tv_xcalloc(TV_MAX(set->ntraces, 1u), sizeof(*k.n));
-	for (i = 0; i < set->ntraces; i++) {
-		k.n[i] = set->traces[i]->nclasses;
-		k.classes[i] = tv_xcalloc(TV_MAX(k.n[i], 1u),
-		    sizeof(uint64_t));
+	counts_grow(&idx->k, set);
+	if (set->nstreams > idx->nmarks) {
+		idx->marks = tv_xreallocarray(idx->marks, set->nstreams,
+		    sizeof(*idx->marks));
+		memset(idx->marks + idx->nmarks, 0, (set->nstreams -
+		    idx->nmarks) * sizeof(*idx->marks));
+		idx->nmarks = set->nstreams;
 	}
 	m = tv_merge_create(set);
 	s = tv_state_create(set);
-	tv_merge_seek_begin(m);
+	n = next_ck = index_walk_start(idx, m, s);
 	counting = pthread_create(&counter, NULL, index_counter, &ctr) == 0;
 	for (;;) {
 		if (++recs % INDEX_CANCEL_EVERY == 0 &&
@@ -345,12 +509,7 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 				next_ck = n + every;
 			}
 			n++;
-			if (ev.stream->cpu >= 0 &&
-			    ev.stream->cpu < INDEX_MAX_CPU)
-				idx->cpu_events[ev.stream->cpu]++;
-			i = index_trace_no(set, ev.stream->trace);
-			if (i < k.ntraces && ev.rec.class_index < k.n[i])
-				k.classes[i][ev.rec.class_index]++;
+			index_count(idx, &ev);
 		}
 		(void)tv_state_apply(s, &ev, &owner, NULL);
 		if (ev.rec.kind == TV_REC_EVENT) {
@@ -360,32 +519,33 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 			    owner.pid != owner.tid)
 				index_who_add(idx, owner.pid);
 		}
-		if (ev.rec.ts != TV_TIME_NONE)
+		if (ev.rec.ts != TV_TIME_NONE) {
+			last_ts = ev.rec.ts;
 			__atomic_store_n(&idx->reached, ev.rec.ts,
 			    __ATOMIC_RELAXED);
+		}
 		__atomic_store_n(&idx->events, n, __ATOMIC_RELAXED);
+		__atomic_store_n(&idx->walked, recs, __ATOMIC_RELAXED);
 	}
 	if (counting) {
 		__atomic_store_n(&ctr.stop, 1, __ATOMIC_RELEASE);
 		pthread_join(counter, NULL);
 	}
-	if (st == TV_END || st == TV_OK) {
+	idx->every = every;
+	idx->snap_bytes = snap_bytes;
+	if (st == TV_OK || st == TV_CANCELLED)
+		index_keep_carry(idx, st == TV_OK, last_ts);
+	if (st == TV_OK) {
 		pthread_mutex_lock(&idx->lock);
 		index_who_close(idx);
 		idx->who_done = true;
 		pthread_mutex_unlock(&idx->lock);
-	}
-	if (st == TV_OK) {
-		index_publish_counts(set, &k);
+		index_publish_counts(set, &idx->k);
 		if (tv_merge_error(m)->status != TV_OK && err != NULL)
 			*err = *tv_merge_error(m);
 	} else if (st != TV_CANCELLED) {
 		tv_error_set(err, st, NULL, "%s", tv_status_str(st));
 	}
-	for (i = 0; i < k.ntraces; i++)
-		free(k.classes[i]);
-	free(k.classes);
-	free(k.n);
 	tv_state_destroy(s);
 	tv_merge_destroy(m);
 	return st;
@@ -439,7 +599,11 @@ index_pass(struct tv_state_index *idx, bool use_cache)
 	enum tv_status st = TV_OK;
 
 	tv_error_clear(&idx->err);
-	if (!use_cache || !index_load_cache(idx)) {
+	/* a walk that goes on from an earlier one is of a trace still
+	 * being written: no cache either way */
+	if (idx->resume) {
+		st = index_walk(idx, &idx->err);
+	} else if (!use_cache || !index_load_cache(idx)) {
 		st = index_walk(idx, &idx->err);
 		if (st == TV_OK && use_cache)
 			index_save_cache(idx);
@@ -492,6 +656,153 @@ tv_state_index_run(struct tv_state_index *idx, bool use_cache,
 	if (st != TV_OK && err != NULL)
 		*err = idx->err;
 	return st;
+}
+
+/* See state.h. */
+void
+tv_state_index_stop(struct tv_state_index *idx)
+{
+	if (!idx->started)
+		return;
+	__atomic_store_n(&idx->cancel, 1, __ATOMIC_RELEASE);
+	pthread_join(idx->thread, NULL);
+	idx->started = false;
+	__atomic_store_n(&idx->cancel, 0, __ATOMIC_RELEASE);
+}
+
+/* Drop checkpoints @from.. (under the lock: queries read them). */
+static void
+index_drop_ckpts(struct tv_state_index *idx, size_t from)
+{
+	size_t i;
+
+	pthread_mutex_lock(&idx->lock);
+	for (i = from; i < idx->nckpts; i++) {
+		if (idx->ckpts[i].snap != NULL)
+			idx->snap_bytes -= TV_MIN(idx->snap_bytes,
+			    tv_state_snap_bytes(idx->ckpts[i].snap));
+		tv_state_snap_free(idx->ckpts[i].snap);
+		free(idx->ckpts[i].who.words);
+	}
+	idx->nckpts = TV_MIN(idx->nckpts, from);
+	idx->who_open = false;
+	idx->who_done = false;
+	idx->nwho_ids = 0;
+	pthread_mutex_unlock(&idx->lock);
+}
+
+/* Back to nothing walked: every checkpoint, count and mark forgotten. */
+static void
+index_forget(struct tv_state_index *idx)
+{
+	index_drop_ckpts(idx, 0);
+	idx->snap_bytes = 0;
+	counts_free(&idx->k);
+	memset(idx->marks, 0, idx->nmarks * sizeof(*idx->marks));
+	memset(idx->cpu_events, 0, sizeof(idx->cpu_events));
+	idx->from_cache = false;
+	idx->resume_at_ck = false;
+	__atomic_store_n(&idx->events, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&idx->reached, TV_TIME_NONE, __ATOMIC_RELAXED);
+}
+
+/*
+ * The earliest time a record the last walk did not see may have: the
+ * first packet of a stream that appeared, the last event counted of a
+ * stream that gained packets (a stream's records are in time order), and
+ * where the walk stopped if it did not reach the end.  INT64_MIN when
+ * the carry cannot be used (streams renumbered: the merge order of
+ * records with equal times could change).
+ */
+static int64_t
+index_new_since(const struct tv_state_index *idx)
+{
+	const struct index_carry *c = &idx->carry;
+	const struct tv_trace_set *set = idx->set;
+	const struct tv_stream *s;
+	int64_t r, since;
+	uint32_t i;
+
+	if (!c->kept || idx->from_cache || set->nstreams < c->nstreams)
+		return INT64_MIN;
+	since = c->finished ? INT64_MAX : c->last_ts;
+	if (since == TV_TIME_NONE)
+		return INT64_MIN;
+	for (i = 0; i < set->nstreams; i++) {
+		s = set->streams[i];
+		if (i < c->nstreams && c->streams[i] != s)
+			return INT64_MIN;
+		if (i < c->nstreams && s->npackets == c->npackets[i])
+			continue;
+		if (i < idx->nmarks && idx->marks[i].valid)
+			r = idx->marks[i].ts;
+		else if (s->npackets > 0)
+			r = s->packets[0].ts_begin;
+		else
+			continue;
+		if (r == TV_TIME_NONE)
+			return INT64_MIN;
+		since = TV_MIN(since, r);
+	}
+	return since;
+}
+
+/* See state.h. */
+enum tv_status
+tv_state_index_extend(struct tv_state_index *idx, struct tv_error *err)
+{
+	int64_t since;
+	size_t c;
+
+	tv_state_index_stop(idx);
+	since = index_new_since(idx);
+	if (since == INT64_MIN) {
+		index_forget(idx);
+		idx->resume = false;
+	} else {
+		/* the last checkpoint strictly before anything new: the
+		 * records before it, and their order, did not change */
+		pthread_mutex_lock(&idx->lock);
+		for (c = idx->nckpts; c > 0 && idx->ckpts[c - 1].ts >= since;
+		    c--)
+			;
+		if (c > 0) {
+			idx->resume_ck = idx->ckpts[c - 1];
+			free(idx->resume_ck.who.words);
+			memset(&idx->resume_ck.who, 0,
+			    sizeof(idx->resume_ck.who));
+			idx->ckpts[c - 1].snap = NULL;
+			idx->ckpts[c - 1].who.words = NULL;
+			idx->resume_at_ck = true;
+		}
+		pthread_mutex_unlock(&idx->lock);
+		index_drop_ckpts(idx, c > 0 ? c - 1 : 0);
+		if (c > 0)
+			idx->snap_bytes -= TV_MIN(idx->snap_bytes,
+			    tv_state_snap_bytes(idx->resume_ck.snap));
+		__atomic_store_n(&idx->events,
+		    c > 0 ? idx->resume_ck.ordinal : 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&idx->reached,
+		    c > 0 ? idx->resume_ck.ts : TV_TIME_NONE,
+		    __ATOMIC_RELAXED);
+		idx->resume = true;
+	}
+	idx->carry.kept = false;
+	__atomic_store_n(&idx->walked, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&idx->done, 0, __ATOMIC_RELEASE);
+	/* the query merger's arrays are per stream */
+	if (idx->qmerge != NULL) {
+		tv_merge_destroy(idx->qmerge);
+		idx->qmerge = NULL;
+	}
+	return tv_state_index_start(idx, false, err);
+}
+
+/* See state.h. */
+uint64_t
+tv_state_index_walked(const struct tv_state_index *idx)
+{
+	return __atomic_load_n(&idx->walked, __ATOMIC_RELAXED);
 }
 
 /* See state.h. */

@@ -91,6 +91,11 @@ void		 tv_state_remove(struct tv_state *s, struct tv_thread *t);
 /** tv_state_cpu_of() - CPU @cpu of @machine, grown on demand; NULL if absurd. */
 struct tv_state_cpu *tv_state_cpu_of(struct tv_state *s, uint32_t machine,
 		    int32_t cpu);
+/**
+ * tv_state_grow_traces() - take in the traces the set gained since @s was
+ * made (a trace set followed as it is written); nothing if none.
+ */
+void		 tv_state_grow_traces(struct tv_state *s);
 /** tv_thread_set_name() - name @t (comm semantics: at most 15 bytes). */
 void		 tv_thread_set_name(struct tv_thread *t, const char *name);
 

@@ -107,26 +107,79 @@ state_machine_for(struct tv_state *s, uint32_t i)
  * by name from the start, their state still unknown.
  */
 static void
-state_seed(struct tv_state *s)
+state_seed_trace(struct tv_state *s, uint32_t i)
 {
 	const struct tv_known_thread *k;
 	struct tv_thread *t;
-	uint32_t i, j;
+	uint32_t j;
 
-	for (i = 0; i < s->ntraces; i++) {
-		for (j = 0; j < s->traces[i].trace->nknown; j++) {
-			k = &s->traces[i].trace->known[j];
-			if (k->tid <= 0 || k->name == NULL)
-				continue;
-			t = tv_state_get(s, s->traces[i].machine, k->tid,
-			    TV_CPU_UNKNOWN);
-			if (t == NULL)
-				return;
-			tv_thread_set_name(t, k->name);
-			if (k->pid != INT64_MIN && k->pid > 0)
-				t->pid = k->pid;
+	for (j = 0; j < s->traces[i].trace->nknown; j++) {
+		k = &s->traces[i].trace->known[j];
+		if (k->tid <= 0 || k->name == NULL)
+			continue;
+		t = tv_state_get(s, s->traces[i].machine, k->tid,
+		    TV_CPU_UNKNOWN);
+		if (t == NULL)
+			return;
+		tv_thread_set_name(t, k->name);
+		if (k->pid != INT64_MIN && k->pid > 0)
+			t->pid = k->pid;
+	}
+}
+
+/* The threads every trace names: see state_seed_trace(). */
+static void
+state_seed(struct tv_state *s)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->ntraces; i++)
+		state_seed_trace(s, i);
+}
+
+/*
+ * Take in the traces the set gained since @s was made (a followed trace
+ * set opens new ones, tv_trace_set_extend): their machine numbers come
+ * after the others', which do not change.
+ */
+static void
+state_add_traces(struct tv_state *s)
+{
+	uint32_t i, old = s->ntraces, oldm = s->nmachines;
+
+	s->traces = tv_xreallocarray(s->traces, s->set->ntraces,
+	    sizeof(*s->traces));
+	s->last_stream = NULL;
+	s->last_trace = NULL;
+	for (i = old; i < s->set->ntraces; i++) {
+		s->traces[i].trace = s->set->traces[i];
+		s->traces[i].nclasses = s->set->traces[i]->nclasses;
+		s->traces[i].classes = tv_xcalloc(
+		    TV_MAX(s->traces[i].nclasses, 1u),
+		    sizeof(struct state_class));
+		s->ntraces = i + 1;
+		s->traces[i].machine = state_machine_for(s, i);
+	}
+	if (s->nmachines > oldm) {
+		s->cpus = tv_xreallocarray(s->cpus, s->nmachines,
+		    sizeof(*s->cpus));
+		s->ncpus = tv_xreallocarray(s->ncpus, s->nmachines,
+		    sizeof(*s->ncpus));
+		for (i = oldm; i < s->nmachines; i++) {
+			s->cpus[i] = NULL;
+			s->ncpus[i] = 0;
 		}
 	}
+	for (i = old; i < s->ntraces; i++)
+		state_seed_trace(s, i);
+}
+
+/* See state-priv.h. */
+void
+tv_state_grow_traces(struct tv_state *s)
+{
+	if (s->set->ntraces > s->ntraces)
+		state_add_traces(s);
 }
 
 /* See state.h. */
@@ -500,6 +553,8 @@ tv_state_restore(struct tv_state *s, const struct tv_state_snap *snap)
 	struct tv_state_cpu *c;
 	size_t i, cap = 256;
 
+	/* a checkpoint of a set that has grown since this state was made */
+	tv_state_grow_traces(s);
 	tv_state_clear(s);
 	if (snap->nthreads > s->threads_cap) {
 		s->threads = tv_xreallocarray(s->threads, snap->nthreads,

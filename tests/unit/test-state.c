@@ -20,6 +20,7 @@
 #include "tview/timeline.h"
 #include "tview/trace.h"
 #include "../../src/core/state-priv.h"
+#include "../state-eq.h"
 #include "../tap.h"
 
 /* One "E ts cpu tid pid" line of the ground truth. */
@@ -354,63 +355,6 @@ test_gen_truth(void)
 	free(tr.tasks);
 }
 
-/* Order threads for comparison. */
-static int
-thread_cmp(const void *pa, const void *pb)
-{
-	const struct tv_thread *a = pa, *b = pb;
-
-	if (a->machine != b->machine)
-		return a->machine < b->machine ? -1 : 1;
-	if (a->tid != b->tid)
-		return a->tid < b->tid ? -1 : 1;
-	return a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
-}
-
-/* Whether two states hold the same threads with the same values. */
-static bool
-states_equal(const struct tv_state *a, const struct tv_state *b)
-{
-	const struct tv_thread *ta, *tb;
-	struct tv_thread *ca, *cb;
-	size_t na, nb;
-	bool eq;
-
-	ta = tv_state_threads(a, &na);
-	tb = tv_state_threads(b, &nb);
-	if (na != nb)
-		return false;
-	ca = tv_xcalloc(na + 1, sizeof(*ca));
-	cb = tv_xcalloc(nb + 1, sizeof(*cb));
-	if (na > 0) {
-		memcpy(ca, ta, na * sizeof(*ca));
-		memcpy(cb, tb, nb * sizeof(*cb));
-	}
-	qsort(ca, na, sizeof(*ca), thread_cmp);
-	qsort(cb, nb, sizeof(*cb), thread_cmp);
-	eq = memcmp(ca, cb, na * sizeof(*ca)) == 0;
-	free(ca);
-	free(cb);
-	return eq;
-}
-
-/* Full replay from the start up to @ts (reference for tv_state_at). */
-static void
-replay_to(struct tv_trace_set *set, int64_t ts, struct tv_state *out)
-{
-	struct tv_merge *m = tv_merge_create(set);
-	struct tv_event ev;
-
-	tv_state_clear(out);
-	tv_merge_seek_begin(m);
-	while (tv_merge_next(m, &ev) == TV_OK) {
-		if (ev.rec.ts != TV_TIME_NONE && ev.rec.ts > ts)
-			break;
-		tv_state_apply(out, &ev, NULL, NULL);
-	}
-	tv_merge_destroy(m);
-}
-
 /* Checkpoint + replay = full replay, at random times; then the cache. */
 static void
 test_checkpoints(void)
@@ -451,8 +395,8 @@ test_checkpoints(void)
 		if (i == 1)
 			ts = set->ts_end;
 		tv_state_at(idx, ts, a, NULL);
-		replay_to(set, ts, b);
-		if (states_equal(a, b))
+		tv_test_replay_to(set, ts, b);
+		if (tv_test_states_equal(a, b))
 			same++;
 		else
 			diag("state at %lld differs", (long long)ts);
@@ -517,8 +461,8 @@ test_checkpoints(void)
 	}
 	ts = set->ts_begin + (set->ts_end - set->ts_begin) / 3;
 	tv_state_at(idx2, ts, a, NULL);
-	replay_to(set, ts, b);
-	ok(states_equal(a, b), "state from cached checkpoints is right");
+	tv_test_replay_to(set, ts, b);
+	ok(tv_test_states_equal(a, b), "state from cached checkpoints is right");
 	tv_state_index_destroy(idx2);
 
 	/* flip a byte in the middle: corrupt, rebuilt */
@@ -607,8 +551,8 @@ test_checkpoints(void)
 			    5 * (spins % 5);
 			if (asked < 8) {
 				tv_state_at(idx2, ts, a, NULL);
-				replay_to(set, ts, b);
-				eq += states_equal(a, b);
+				tv_test_replay_to(set, ts, b);
+				eq += tv_test_states_equal(a, b);
 				asked++;
 			}
 			usleep(2000);

@@ -1,0 +1,388 @@
+/*
+ * Whole-trace passes over a trace that grows while they run (issue 15):
+ * a gen-ctf trace is copied into a new directory a part at a time, each
+ * part cutting packets in the middle, and after each the set is extended
+ * and the state pass goes on (tv_state_index_extend).  Checked against a
+ * fresh open and a fresh pass over the same bytes: the same events and
+ * checkpoints, the same per-class and per-CPU counts, the state at random
+ * times equal to a full replay; and the pass walked only the new part
+ * and one checkpoint interval, not the trace from its start.  The match
+ * pass likewise (tv_pass_extend): every event's verdict there, each
+ * asked of the predicate once however often the trace grew.
+ */
+#include "tview/tview.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tview/format.h"
+#include "tview/merge.h"
+#include "tview/pass.h"
+#include "tview/state.h"
+#include "tview/trace.h"
+#include "../state-eq.h"
+#include "../tap.h"
+
+/* Events between checkpoints here: small, so that there are many. */
+#define EVERY	1000
+
+static char test_dir[256];
+
+/* Bytes [@from, @to) of @src appended to @dst (made if absent). */
+static bool
+copy_part(const char *src, const char *dst, off_t from, off_t to)
+{
+	char buf[8192];
+	ssize_t n;
+	int in, out;
+	bool good = true;
+
+	in = open(src, O_RDONLY);
+	out = open(dst, O_WRONLY | O_CREAT | O_APPEND, 0644);
+	if (in < 0 || out < 0 || lseek(in, from, SEEK_SET) != from)
+		good = false;
+	while (good && from < to) {
+		n = read(in, buf, (size_t)TV_MIN((off_t)sizeof(buf),
+		    to - from));
+		if (n <= 0 || write(out, buf, (size_t)n) != n)
+			good = false;
+		from += n;
+	}
+	if (in >= 0)
+		close(in);
+	if (out >= 0)
+		close(out);
+	return good;
+}
+
+/* The stream files of a gen-ctf trace of @cpus CPUs. */
+static const char *const files[] = {
+	"channel0_0", "channel0_1", "channel0_2",
+};
+
+/*
+ * Grow @dst to @frac of every stream of @src (CPU 2 to @frac2: a CPU
+ * whose buffer lags, as LTTng's consumer flushes each on its own).
+ */
+static bool
+grow(const char *src, const char *dst, double frac, double frac2)
+{
+	char a[400], b[400];
+	struct stat sa, sb;
+	size_t i;
+	off_t want;
+
+	for (i = 0; i < TV_ARRAY_SIZE(files); i++) {
+		snprintf(a, sizeof(a), "%s/%s", src, files[i]);
+		snprintf(b, sizeof(b), "%s/%s", dst, files[i]);
+		if (stat(a, &sa) != 0)
+			return false;
+		if (stat(b, &sb) != 0)
+			sb.st_size = 0;
+		want = (off_t)((double)sa.st_size * (i == 2 ? frac2 : frac));
+		if (want > sb.st_size && !copy_part(a, b, sb.st_size, want))
+			return false;
+	}
+	return true;
+}
+
+/* Open @path as a set of traces still being written. */
+static struct tv_trace_set *
+open_live(const char *path)
+{
+	struct tv_trace_set *set = NULL;
+	struct tv_error err;
+
+	tv_error_clear(&err);
+	if (tv_trace_set_open_live(&set, &path, 1, tv_format_registry(),
+	    &err) != TV_OK || set == NULL || set->ntraces == 0) {
+		diag("cannot open %s: %s", path, err.msg);
+		if (set != NULL)
+			tv_trace_set_close(set);
+		return NULL;
+	}
+	return set;
+}
+
+/* Wait for the pass of @idx to end (a minute at most). */
+static bool
+wait_done(struct tv_state_index *idx)
+{
+	bool done = false;
+	int i;
+
+	for (i = 0; i < 60000 && !done; i++) {
+		(void)tv_state_index_progress(idx, &done);
+		if (!done)
+			usleep(1000);
+	}
+	return done;
+}
+
+/* Compare what @idx over the grown @set says with a fresh pass. */
+static void
+check_against_fresh(const char *what, struct tv_trace_set *set,
+    struct tv_state_index *idx, const char *dir)
+{
+	struct tv_trace_set *fresh = open_live(dir);
+	struct tv_state_index *fidx;
+	struct tv_state *a, *b;
+	uint64_t r = 99, bad = 0;
+	uint32_t j;
+	int64_t ts;
+	int cpu, i;
+
+	if (!ok(fresh != NULL, "%s: a fresh open", what))
+		return;
+	fidx = tv_state_index_create(fresh, EVERY);
+	(void)tv_state_index_run(fidx, false, NULL);
+	is_int((int64_t)tv_state_index_events(idx),
+	    (int64_t)tv_state_index_events(fidx), "%s: events = a fresh "
+	    "pass's (%llu)", what,
+	    (unsigned long long)tv_state_index_events(fidx));
+	is_int((int64_t)tv_state_index_checkpoints(idx),
+	    (int64_t)tv_state_index_checkpoints(fidx), "%s: checkpoints "
+	    "= a fresh pass's", what);
+	for (cpu = 0; cpu < 3; cpu++)
+		if (tv_state_index_cpu_events(idx, cpu) !=
+		    tv_state_index_cpu_events(fidx, cpu))
+			bad++;
+	for (j = 0; j < fresh->traces[0]->nclasses &&
+	    j < set->traces[0]->nclasses; j++)
+		if (set->traces[0]->classes[j]->count !=
+		    fresh->traces[0]->classes[j]->count)
+			bad++;
+	is_int((int64_t)bad, 0, "%s: per-CPU and per-class counts = a "
+	    "fresh pass's", what);
+	a = tv_state_create(set);
+	b = tv_state_create(set);
+	for (i = 0, bad = 0; i < 25; i++) {
+		r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+		ts = set->ts_begin + (int64_t)((r >> 11) %
+		    (uint64_t)(set->ts_end - set->ts_begin + 1));
+		if (i == 0)
+			ts = set->ts_end;
+		tv_state_at(idx, ts, a, NULL);
+		tv_test_replay_to(set, ts, b);
+		if (!tv_test_states_equal(a, b)) {
+			diag("%s: state at %lld differs", what,
+			    (long long)ts);
+			bad++;
+		}
+	}
+	is_int((int64_t)bad, 0, "%s: state at 25 times = a full replay",
+	    what);
+	tv_state_destroy(a);
+	tv_state_destroy(b);
+	tv_state_index_destroy(fidx);
+	tv_trace_set_close(fresh);
+}
+
+/* One growth step: extend the set, go on with the pass, check. */
+static void
+step(const char *what, const char *src, const char *dir,
+    struct tv_trace_set *set, struct tv_state_index *idx, double frac,
+    double frac2, uint64_t *max_walk)
+{
+	struct tv_error err;
+	uint64_t before = tv_state_index_events(idx);
+	bool grew = false;
+
+	tv_state_index_stop(idx);
+	if (!ok(grow(src, dir, frac, frac2), "%s: the files grow", what))
+		return;
+	tv_error_clear(&err);
+	(void)tv_trace_set_extend(set, frac < 1.0 ? TV_OPEN_FOLLOW : 0,
+	    &grew, &err);
+	ok(grew, "%s: the set grew", what);
+	ok(tv_state_index_extend(idx, NULL) == TV_OK && wait_done(idx),
+	    "%s: the pass goes on and ends", what);
+	*max_walk = tv_state_index_events(idx) - before;
+	check_against_fresh(what, set, idx, dir);
+}
+
+/* The state pass over a trace written while it runs. */
+static void
+test_state_follow(void)
+{
+	struct tv_trace_set *set;
+	struct tv_state_index *idx;
+	char src[300], dir[300], path[400], cmd[1300];
+	uint64_t added, walked, total;
+
+	snprintf(src, sizeof(src), "%s/src", test_dir);
+	snprintf(dir, sizeof(dir), "%s/grow", test_dir);
+	if (!ok(tv_gen_ctf(src, "--cpus 3 --events 120000 --seed 21 "
+	    "--packet-size 4096"), "gen-ctf"))
+		return;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir '%s' && "
+	    "cp '%s/metadata' '%s/'", dir, dir, src, dir);
+	if (!ok(system(cmd) == 0, "the growing trace's directory"))
+		return;
+	/* a first part, every stream cut at the same share of its bytes */
+	if (!ok(grow(src, dir, 0.30, 0.30), "the first part"))
+		return;
+	set = open_live(dir);
+	if (!ok(set != NULL, "opened while written"))
+		return;
+	idx = tv_state_index_create(set, EVERY);
+	ok(tv_state_index_start(idx, false, NULL) == TV_OK &&
+	    wait_done(idx), "the first pass ends");
+	check_against_fresh("30%", set, idx, dir);
+
+	/*
+	 * Every stream grows (CPU 2 less: it lags from now on): walked are
+	 * the new part, the last checkpoint interval before it, and the
+	 * events of the other CPUs between the first new one and the end of
+	 * the old part (the streams' shares of bytes are not quite the same
+	 * time): a quarter more at most.
+	 */
+	step("55%", src, dir, set, idx, 0.55, 0.45, &added);
+	walked = tv_state_index_walked(idx);
+	total = tv_state_index_events(idx);
+	ok(walked < total / 2 && walked <= added + added / 4 + 2 * EVERY,
+	    "55%%: the pass walked %llu records of %llu (%llu new), not "
+	    "the whole trace", (unsigned long long)walked,
+	    (unsigned long long)total, (unsigned long long)added);
+	/* only the lagging CPU grows: walked again from its last event */
+	step("CPU 2 catches up", src, dir, set, idx, 0.55, 0.55, &added);
+	walked = tv_state_index_walked(idx);
+	ok(walked < tv_state_index_events(idx),
+	    "CPU 2 catches up: walked %llu of %llu",
+	    (unsigned long long)walked,
+	    (unsigned long long)tv_state_index_events(idx));
+	/* stopped half way, then the trace grows: goes on from there */
+	tv_state_index_stop(idx);
+	(void)tv_state_index_extend(idx, NULL);
+	usleep(2000);
+	step("stopped mid-walk, then 80%", src, dir, set, idx, 0.80, 0.80,
+	    &added);
+	/* the writer is done: the last look */
+	step("the end", src, dir, set, idx, 1.0, 1.0, &added);
+	snprintf(path, sizeof(path), "%s", src);
+	check_against_fresh("the original", set, idx, path);
+	tv_state_index_destroy(idx);
+	tv_trace_set_close(set);
+}
+
+/* The match pass's predicate: every third class; calls counted. */
+static bool
+every_third(void *arg, const struct tv_event *ev,
+    const struct tv_event_owner *o TV_UNUSED, struct tv_arena *a TV_UNUSED)
+{
+	__atomic_add_fetch((uint64_t *)arg, 1, __ATOMIC_RELAXED);
+	return ev->rec.class_index % 3 == 0;
+}
+
+/* Wait for @p to be done (a minute at most); its events seen. */
+static bool
+pass_wait(const struct tv_pass *p, uint64_t *seen)
+{
+	uint64_t kept;
+	bool done = false;
+	int i;
+
+	for (i = 0; i < 60000 && !done; i++) {
+		(void)tv_pass_progress(p, &kept, seen, &done);
+		if (!done)
+			usleep(1000);
+	}
+	return done;
+}
+
+/* Whether every event of @set has the pass's verdict the predicate gives. */
+static uint64_t
+pass_wrong(struct tv_trace_set *set, const struct tv_pass *p,
+    uint64_t *events)
+{
+	struct tv_merge *m = tv_merge_create(set);
+	struct tv_event ev;
+	uint64_t bad = 0;
+	bool keep;
+
+	*events = 0;
+	tv_merge_seek_begin(m);
+	while (tv_merge_next(m, &ev) == TV_OK) {
+		if (ev.rec.kind != TV_REC_EVENT)
+			continue;
+		(*events)++;
+		if (!tv_pass_keeps(p, &ev, &keep) ||
+		    keep != (ev.rec.class_index % 3 == 0))
+			bad++;
+	}
+	tv_merge_destroy(m);
+	return bad;
+}
+
+/* The match pass over a trace written while it runs. */
+static void
+test_pass_follow(void)
+{
+	static const double parts[] = { 0.25, 0.5, 0.75, 1.0 };
+	struct tv_trace_set *set;
+	struct tv_pass *p;
+	struct tv_error err;
+	char src[300], dir[300], cmd[1300];
+	uint64_t calls = 0, before, seen, events, bad;
+	bool grew;
+	size_t i;
+
+	snprintf(src, sizeof(src), "%s/src", test_dir);
+	snprintf(dir, sizeof(dir), "%s/grow-pass", test_dir);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir '%s' && "
+	    "cp '%s/metadata' '%s/'", dir, dir, src, dir);
+	if (!ok(system(cmd) == 0 && grow(src, dir, parts[0], parts[0]),
+	    "match pass: the first part"))
+		return;
+	set = open_live(dir);
+	if (!ok(set != NULL, "match pass: opened while written"))
+		return;
+	p = tv_pass_start(set, false, every_third, &calls, 0);
+	ok(pass_wait(p, &seen), "match pass: the first pass ends");
+	for (i = 1; i < TV_ARRAY_SIZE(parts); i++) {
+		before = seen;
+		tv_pass_stop(p);
+		grow(src, dir, parts[i], parts[i]);
+		tv_error_clear(&err);
+		grew = false;
+		(void)tv_trace_set_extend(set, parts[i] < 1.0 ?
+		    TV_OPEN_FOLLOW : 0, &grew, &err);
+		calls = 0;
+		tv_pass_extend(p);
+		ok(grew && pass_wait(p, &seen), "match pass, %.0f%%: goes "
+		    "on and ends", parts[i] * 100);
+		bad = pass_wrong(set, p, &events);
+		is_int((int64_t)bad, 0, "match pass, %.0f%%: every event of "
+		    "%llu has its verdict", parts[i] * 100,
+		    (unsigned long long)events);
+		is_int((int64_t)seen, (int64_t)events, "match pass, %.0f%%: "
+		    "each event seen once", parts[i] * 100);
+		is_int((int64_t)calls, (int64_t)(seen - before), "match pass, "
+		    "%.0f%%: the predicate asked only of the %llu new events",
+		    parts[i] * 100, (unsigned long long)(seen - before));
+	}
+	tv_pass_destroy(p);
+	tv_trace_set_close(set);
+}
+
+/* A scratch directory (also the cache home), every group. */
+int
+main(void)
+{
+	char cmd[300];
+
+	snprintf(test_dir, sizeof(test_dir), "/tmp/tview-test-follow.%ld",
+	    (long)getpid());
+	mkdir(test_dir, 0700);
+	setenv("XDG_CACHE_HOME", test_dir, 1);
+	unsetenv("TVIEW_CACHE");
+	test_state_follow();
+	test_pass_follow();
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", test_dir);
+	(void)system(cmd);
+	return tv_done();
+}
