@@ -151,34 +151,44 @@ restart_pass(struct tv_ui *ui)
 	ui->status_dirty = true;
 }
 
-/* See ui-priv.h. */
+/* See ui-priv.h: the pass stops, keeping the packets it did. */
 void
 tv_ui_filter_suspend(struct tv_ui *ui)
 {
-	if (ui->fview != NULL)
-		drop_pass(ui);
+	if (ui->fview == NULL || ui->fview->pass == NULL)
+		return;
+	tv_ui_stats_filters_changed(ui);
+	tv_pass_stop(ui->fview->pass);
 }
 
 /*
  * See ui-priv.h.  The filters are compiled for the classes the trace
- * gained first: until then their events would match none.
+ * gained first: until then their events would match none.  The pass
+ * then goes on with the packets it has not done (tv_pass_extend).
  */
 void
 tv_ui_filter_resume(struct tv_ui *ui)
 {
+	struct tv_ui_fview *v = ui->fview;
 	struct tv_error err;
 	char buf[1200];
 	size_t i;
 
-	if (ui->fview == NULL)
+	if (v == NULL)
 		return;
-	for (i = 0; i < ui->fview->n; i++) {
+	for (i = 0; i < v->n; i++) {
 		tv_error_clear(&err);
-		if (tv_filter_extend(ui->fview->e[i].f, &err) != TV_OK)
+		if (tv_filter_extend(v->e[i].f, &err) != TV_OK)
 			tv_ui_error(ui, "%s", tv_error_format(&err, buf,
 			    sizeof(buf)));
 	}
-	restart_pass(ui);
+	if (v->pass == NULL || !tv_ui_filter_active(ui)) {
+		restart_pass(ui);
+		return;
+	}
+	tv_pass_extend(v->pass);
+	v->pass_gen++;		/* the density strip counts the new part */
+	ui->status_dirty = true;
 }
 
 /* "searching... P%" on the message line, drawn now. */

@@ -3,8 +3,9 @@
  * less +F follows a file.  Every TV_UI_FOLLOW_MS, a stat per stream
  * tells whether the trace may have grown; if so, every thread reading
  * the trace is stopped (the background state pass, the filters' pass,
- * the statistics walk), the indexes are extended, and the walks start
- * again over the longer trace.  The event list keeps its selection on
+ * the statistics walk), the indexes are extended, and the walks go on
+ * over the longer trace: the state pass from its last checkpoint before
+ * the new records (tv_state_index_extend), not from the start.  The event list keeps its selection on
  * its row, unless the last event was selected: then the new last one is.
  */
 #include "ui-priv.h"
@@ -42,14 +43,14 @@ follow_extend(struct tv_ui *ui)
 	to_end = at_last_event(ui);
 	tv_ui_stats_job_fini(ui);
 	tv_ui_filter_suspend(ui);
-	tv_ui_session_fini(ui);
+	tv_ui_session_pause(ui);
 	tv_error_clear(&err);
 	st = tv_trace_set_extend(ui->set, TV_OPEN_FOLLOW, &grew, &err);
 	/* the merger's heap and the rank's prefix sums are per stream */
 	tv_merge_destroy(ui->merge);
 	ui->merge = tv_merge_create(ui->set);
 	tv_ui_position_fini();
-	tv_ui_session_init(ui);
+	tv_ui_session_extend(ui);
 	tv_ui_filter_resume(ui);
 	/* a damaged packet stops its stream's index: said each time the
 	 * trace grows, the rest goes on */

@@ -65,6 +65,29 @@ tv_ui_session_fini(struct tv_ui *ui)
 }
 
 /* See ui-priv.h. */
+void
+tv_ui_session_pause(struct tv_ui *ui)
+{
+	struct tv_ui_session *ss = ui->session;
+
+	tv_state_index_stop(ss->idx);
+	/* the window's merger has per-stream arrays: made again */
+	if (ss->wm != NULL)
+		tv_merge_destroy(ss->wm);
+	ss->wm = NULL;
+	ss->nwin = 0;
+	ss->wforward = false;
+}
+
+/* See ui-priv.h. */
+void
+tv_ui_session_extend(struct tv_ui *ui)
+{
+	if (tv_state_index_extend(ui->session->idx, NULL) != TV_OK)
+		tv_ui_error(ui, _("cannot start the background pass"));
+}
+
+/* See ui-priv.h. */
 bool
 tv_ui_session_progress(struct tv_ui *ui, double *frac)
 {

@@ -448,6 +448,12 @@ struct tv_state;
 /** tv_ui_session_init() - the state index; starts the background pass. */
 void	 tv_ui_session_init(struct tv_ui *ui);
 void	 tv_ui_session_fini(struct tv_ui *ui);
+/**
+ * tv_ui_session_pause() - stop the background pass before the set is
+ * extended; tv_ui_session_extend() after: it goes on from where it was.
+ */
+void	 tv_ui_session_pause(struct tv_ui *ui);
+void	 tv_ui_session_extend(struct tv_ui *ui);
 /** tv_ui_session_progress() - true while the background pass runs. */
 bool	 tv_ui_session_progress(struct tv_ui *ui, double *frac);
 /** tv_ui_stats_job_fini() - cancel and free the statistics walk. */
