@@ -45,6 +45,7 @@ struct tv_pass {
 						   before the bits publish */
 	uint64_t		**nrecs;	/* [ordinal][packet]: records
 						   the bitmap covers, likewise */
+	uint64_t		**nseen;	/* [ordinal][packet]: events */
 	struct unit		*units;
 	uint64_t		 nunits;
 	uint64_t		 next;		/* atomic: next unit to take */
@@ -80,9 +81,10 @@ unit_cmp(const void *a, const void *b, void *arg)
  */
 static void
 publish(struct tv_pass *p, uint32_t s, uint64_t pkt, uint64_t *bits,
-    uint64_t kept, uint64_t nrecs)
+    uint64_t kept, uint64_t seen, uint64_t nrecs)
 {
 	p->nkept[s][pkt] = kept;
+	p->nseen[s][pkt] = seen;
 	p->nrecs[s][pkt] = nrecs;
 	__atomic_store_n(&p->bits[s][pkt], bits, __ATOMIC_RELEASE);
 	__atomic_add_fetch(&p->ndone, 1, __ATOMIC_ACQ_REL);
@@ -137,7 +139,7 @@ pool_worker(void *arg)
 		}
 		__atomic_add_fetch(&p->kept, kept, __ATOMIC_RELAXED);
 		__atomic_add_fetch(&p->seen, seen, __ATOMIC_RELAXED);
-		publish(p, p->units[u].stream, ev.packet, bits, kept,
+		publish(p, p->units[u].stream, ev.packet, bits, kept, seen,
 		    pe->count);
 		tv_packet_release(s, ev.packet);
 	}
@@ -152,6 +154,7 @@ struct open_bits {
 	uint64_t	*bits;
 	uint64_t	 cap;		/* words */
 	uint64_t	 kept;		/* events kept */
+	uint64_t	 seen;		/* events */
 	uint64_t	 n;		/* records seen: highest index + 1 */
 	bool		 open;
 };
@@ -181,11 +184,12 @@ open_close(struct tv_pass *p, uint32_t s, struct open_bits *ob)
 		return;
 	if (ob->bits == NULL)
 		ob->bits = tv_xcalloc(1, sizeof(*ob->bits));
-	publish(p, s, ob->pkt, ob->bits, ob->kept, TV_MIN(ob->n,
+	publish(p, s, ob->pkt, ob->bits, ob->kept, ob->seen, TV_MIN(ob->n,
 	    ob->cap * 64));
 	ob->bits = NULL;
 	ob->cap = 0;
 	ob->kept = 0;
+	ob->seen = 0;
 	ob->n = 0;
 	ob->open = false;
 }
@@ -232,6 +236,7 @@ state_worker(void *arg)
 		keep = judge(p, &ev, &o, &arena, &kept, &seen);
 		open_set(b, ev.index, keep);
 		b->kept += keep && ev.rec.kind == TV_REC_EVENT;
+		b->seen += ev.rec.kind == TV_REC_EVENT;
 	}
 	__atomic_add_fetch(&p->kept, kept, __ATOMIC_RELAXED);
 	__atomic_add_fetch(&p->seen, seen, __ATOMIC_RELAXED);
@@ -249,7 +254,7 @@ state_worker(void *arg)
 			if (__atomic_load_n(&p->bits[i][k],
 			    __ATOMIC_RELAXED) == NULL)
 				publish(p, i, k, tv_xcalloc(1, sizeof(uint64_t)),
-				    0, 0);
+				    0, 0, 0);
 	}
 	free(ob);
 	tv_arena_fini(&arena);
@@ -272,6 +277,7 @@ pass_size(struct tv_pass *p)
 	p->bits = tv_xreallocarray(p->bits, n, sizeof(*p->bits));
 	p->nkept = tv_xreallocarray(p->nkept, n, sizeof(*p->nkept));
 	p->nrecs = tv_xreallocarray(p->nrecs, n, sizeof(*p->nrecs));
+	p->nseen = tv_xreallocarray(p->nseen, n, sizeof(*p->nseen));
 	p->streams = tv_xreallocarray(p->streams, n, sizeof(*p->streams));
 	p->npk = tv_xreallocarray(p->npk, n, sizeof(*p->npk));
 	p->ntotal = 0;
@@ -281,6 +287,7 @@ pass_size(struct tv_pass *p)
 			p->bits[i] = NULL;
 			p->nkept[i] = NULL;
 			p->nrecs[i] = NULL;
+			p->nseen[i] = NULL;
 			p->npk[i] = 0;
 		}
 		p->bits[i] = tv_xreallocarray(p->bits[i], np + 1,
@@ -289,6 +296,8 @@ pass_size(struct tv_pass *p)
 		    sizeof(**p->nkept));
 		p->nrecs[i] = tv_xreallocarray(p->nrecs[i], np + 1,
 		    sizeof(**p->nrecs));
+		p->nseen[i] = tv_xreallocarray(p->nseen[i], np + 1,
+		    sizeof(**p->nseen));
 		/* packets are only ever appended: from the old end on */
 		from = TV_MIN(i < p->nstreams ? p->npk[i] : 0, np);
 		memset(p->bits[i] + from, 0, (np + 1 - from) *
@@ -297,6 +306,8 @@ pass_size(struct tv_pass *p)
 		    sizeof(**p->nkept));
 		memset(p->nrecs[i] + from, 0, (np + 1 - from) *
 		    sizeof(**p->nrecs));
+		memset(p->nseen[i] + from, 0, (np + 1 - from) *
+		    sizeof(**p->nseen));
 		p->npk[i] = np;
 		p->streams[i] = set->streams[i];
 		p->ntotal += np;
@@ -319,6 +330,34 @@ pass_forget(struct tv_pass *p)
 	p->ndone = 0;
 	p->kept = 0;
 	p->seen = 0;
+}
+
+/*
+ * Packets done whose event count the driver forgot since (decoded before
+ * the metadata declared all their classes: tv_trace_set_extend) are to
+ * be done again: their bitmaps and counts taken back.
+ */
+static void
+pass_forget_redecoded(struct tv_pass *p)
+{
+	struct tv_stream *s;
+	uint32_t i;
+	uint64_t k;
+
+	for (i = 0; i < p->nstreams; i++) {
+		s = p->streams[i];
+		for (k = 0; k < p->npk[i]; k++) {
+			if (p->bits[i][k] == NULL ||
+			    __atomic_load_n(&s->packets[k].event_count,
+			    __ATOMIC_RELAXED) != TV_COUNT_UNKNOWN)
+				continue;
+			free(p->bits[i][k]);
+			p->bits[i][k] = NULL;
+			p->ndone--;
+			p->kept -= p->nkept[i][k];
+			p->seen -= p->nseen[i][k];
+		}
+	}
 }
 
 /*
@@ -408,10 +447,12 @@ tv_pass_extend(struct tv_pass *p)
 	/*
 	 * A state pass's owners of old events may change when records
 	 * before them arrive late; a bitmap is per ordinal: either way,
-	 * from the start.
+	 * from the start.  Otherwise only packets new or decoded anew.
 	 */
 	if (renumbered || p->needs_state)
 		pass_forget(p);
+	else
+		pass_forget_redecoded(p);
 	pass_size(p);
 	pass_run(p);
 }
@@ -432,10 +473,12 @@ tv_pass_destroy(struct tv_pass *p)
 		free(p->bits[i]);
 		free(p->nkept[i]);
 		free(p->nrecs[i]);
+		free(p->nseen[i]);
 	}
 	free(p->bits);
 	free(p->nkept);
 	free(p->nrecs);
+	free(p->nseen);
 	free(p->streams);
 	free(p->npk);
 	free(p->units);
