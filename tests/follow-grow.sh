@@ -16,7 +16,9 @@
 # Then trace directories that appear later (point 2): a per-PID buffers
 # session followed from its directory while `sleep` runs traced, `cat`
 # run after tview started makes a second trace directory; tview ends by itself, exit 0, and
-# what it printed holds cat's events and equals babeltrace2.
+# what it printed holds cat's events and equals babeltrace2.  Then an
+# application that exited before a second one runs: the second one's
+# events are printed while the session still runs.
 # Skips without LTTng, lttng-ust's wrappers, python3, taskset or
 # babeltrace2.
 
@@ -128,4 +130,40 @@ ok "per-PID: --follow equals babeltrace2 ($(wc -l <"$tmp/pbt2") lines)" \
     cmp -s "$tmp/pout" "$tmp/pbt2"
 cmp -s "$tmp/pout" "$tmp/pbt2" ||
     diff "$tmp/pout" "$tmp/pbt2" | head -5 | sed 's/^/# /'
+
+# Per-PID, an application that exited: LTTng closes its files but the
+# session lives (its daemons hold the output directories).  tview must
+# neither stop following nor let the finished trace hold back the events
+# of an application started later: they are printed while the session
+# still runs.
+s=pidx$$
+lttng_ust_session "$s" "$tmp/pidx" 'lttng_ust_libc:*' --buffers-pid ||
+    { echo "FAIL: lttng setup"; exit 1; }
+lttng_traced ls / >/dev/null
+has_ls() { test -n "$(find "$tmp/pidx" -type f -name 'ch0_*' ! -name \
+    '*.idx' -size +0)"; }
+wait_for 20 has_ls || { echo "FAIL: no packet written"; exit 1; }
+# ls has exited: the consumer closes its files once it unregisters
+sleep 1
+: >"$tmp/xout"
+"$TVIEW" --dump --follow "$tmp/pidx" >"$tmp/xout" 2>"$tmp/xerr" &
+pid=$!
+have_xlines() { test -s "$tmp/xout"; }
+wait_for 20 have_xlines
+# a tview that took the closed files for the end is gone well before
+sleep 1
+ok "per-PID, exited: still following the live session" kill -0 "$pid"
+lttng_traced cat /dev/null
+has_cat() { grep -q ":cat:" "$tmp/xout"; }
+ok "per-PID, exited: a later application's events printed while the \
+session runs" wait_for 20 has_cat
+ok "per-PID, exited: still following" kill -0 "$pid"
+as_tracer lttng stop >/dev/null
+as_tracer lttng destroy >/dev/null
+wait_exit "$pid"
+ok "per-PID, exited: ends once the session is destroyed, exit 0" \
+    test "$rc" -eq 0 -a ! -s "$tmp/xerr"
+babeltrace2 --clock-gmt --no-delta "$tmp/pidx" >"$tmp/xbt2" 2>/dev/null
+ok "per-PID, exited: --follow equals babeltrace2 ($(wc -l <"$tmp/xbt2") \
+lines)" cmp -s "$tmp/xout" "$tmp/xbt2"
 tv_test_done

@@ -384,6 +384,18 @@ bool			 tv_trace_set_grown(const struct tv_trace_set *set);
  */
 int64_t			 tv_trace_set_settled(const struct tv_trace_set *set);
 
+/**
+ * tv_trace_set_writers() - one look at who writes @set (--follow): a
+ * trace whose files no other process writes any more is finished, its
+ * streams quiet for ever, so it holds back tv_trace_set_settled() no
+ * longer (an application of a per-PID session that exited).  True while
+ * the set may still grow: a file is written, or another process holds a
+ * directory of the session open (at or under a root, or up to three
+ * above it: LTTng's daemons hold the output directories until the
+ * session is destroyed).
+ */
+bool			 tv_trace_set_writers(struct tv_trace_set *set);
+
 /* When tv_trace_set_count() walks the packets. */
 enum tv_count_how {
 	TV_COUNT_IF_CHEAP,	/* only small traces (--info) */

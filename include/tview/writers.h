@@ -1,8 +1,10 @@
 /*
- * Whether some process still has a file open for writing: how --follow
- * tells a trace that may still grow (LTTng's consumer daemon keeps its
- * stream and metadata files open until the session is destroyed) from
- * one that is done.  Linux only: read from /proc.
+ * Whether some process still has a file open for writing, or a directory
+ * open: how --follow tells a trace that may still grow (LTTng's consumer
+ * daemon keeps its stream and metadata files open until the session is
+ * destroyed, or with per-PID buffers until the application exits, and
+ * the session's directories while it lives) from one that is done.
+ * Linux only: read from /proc.
  */
 #ifndef TVIEW_WRITERS_H
 #define TVIEW_WRITERS_H
@@ -16,6 +18,27 @@ struct tv_file_id {
 	dev_t	 dev;
 	ino_t	 ino;
 };
+
+/* A growing list of file ids. */
+struct tv_file_ids {
+	struct tv_file_id	*ids;		/* owned */
+	size_t			 n, cap;
+};
+
+/**
+ * tv_files_held() - one look at every process but this one: @held[i] set
+ * when @ids[i] is open there, for writing if it is a regular file, in
+ * any mode if it is a directory (a tracer's daemons keep the directories
+ * of a session open while it lives).  Same limits as tv_files_written().
+ */
+void	 tv_files_held(const struct tv_file_id *ids, size_t n, bool *held);
+
+/**
+ * tv_files_under() - append to @l the regular files under directory
+ * @path (or @path itself when it is a file) and, if @dirs, the
+ * directories too, @path first; limits as tv_files_written_under().
+ */
+void	 tv_files_under(const char *path, bool dirs, struct tv_file_ids *l);
 
 /**
  * tv_files_written() - does a process other than this one hold one of

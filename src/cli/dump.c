@@ -30,7 +30,6 @@
 #include "tview/trace.h"
 #include "tview/util.h"
 #include "tview/bookmark.h"
-#include "tview/writers.h"
 #include "cli.h"
 
 /* Size of the stdio buffer of stdout: dumps are big, write in big chunks. */
@@ -579,6 +578,8 @@ tv_cli_count(struct tv_trace_set *set, const struct tv_cli_options *o)
  * for writers needs a timer anyway.
  */
 #define FOLLOW_POLL_NS	100000000L
+/* How often, at most, --follow looks for writers while the trace grows. */
+#define FOLLOW_LOOK_MS	500
 
 /*
  * The pause between two looks, during which SIGINT or SIGTERM ends the
@@ -598,20 +599,14 @@ follow_pause(const sigset_t *stop)
 	return sig > 0;
 }
 
-/*
- * Does a process still hold a file of @set open for writing: a file of
- * a trace directory, stream, metadata or one not readable yet (LTTng's
- * consumer daemon keeps them open until the session is destroyed)?
- */
-static bool
-follow_written(const struct tv_trace_set *set)
+/* Milliseconds of the monotonic clock. */
+static int64_t
+follow_now_ms(void)
 {
-	uint32_t i;
+	struct timespec ts;
 
-	for (i = 0; i < set->ntraces; i++)
-		if (tv_files_written_under(set->traces[i]->path))
-			return true;
-	return false;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 /*
@@ -678,6 +673,8 @@ tv_cli_dump_follow(struct tv_trace_set *set, const struct tv_cli_options *o)
 	struct tv_strbuf line;
 	struct tv_arena arena;
 	bool have_last = false, grew, done = false, stopped = false;
+	bool alive = true;
+	int64_t next_look = 0;
 	sigset_t stop, old;
 	int status = 0;
 
@@ -722,9 +719,17 @@ tv_cli_dump_follow(struct tv_trace_set *set, const struct tv_cli_options *o)
 		if (o->live || tv_trace_set_grown(set))
 			(void)tv_trace_set_extend(set, TV_OPEN_FOLLOW, &grew,
 			    &err);
-		/* a live session's mirror is written by this process */
-		if (grew || (o->live ? !tv_cli_live_done(o->live) :
-		    follow_written(set)))
+		/*
+		 * Who writes: when nothing grew (is the session over?), and
+		 * every FOLLOW_LOOK_MS while things grow, so that a trace
+		 * whose application exited stops holding back the rest.  A
+		 * live session's mirror is written by this process.
+		 */
+		if (!o->live && (!grew || follow_now_ms() >= next_look)) {
+			alive = tv_trace_set_writers(set);
+			next_look = follow_now_ms() + FOLLOW_LOOK_MS;
+		}
+		if (grew || (o->live ? !tv_cli_live_done(o->live) : alive))
 			continue;
 		/* the writers are gone: the last look, then the rest */
 		tv_error_clear(&err);

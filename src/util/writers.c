@@ -1,7 +1,11 @@
 /*
  * Who writes a file: walk /proc/PID/fd of every process, stat() each
  * descriptor (the link leads to the file: its device and inode), and for
- * one of ours read the access mode from /proc/PID/fdinfo/FD.
+ * one of ours read the access mode from /proc/PID/fdinfo/FD.  A directory
+ * of ours held open in any mode counts too: LTTng's session and consumer
+ * daemons keep the session's output directories open while it lives,
+ * though each application's files are closed when it exits (per-PID
+ * buffers).
  */
 #include "tview/writers.h"
 #include "tview/util.h"
@@ -26,16 +30,16 @@ all_digits(const char *name)
 	return true;
 }
 
-/* Is @st one of @ids? */
-static bool
+/* The index of @st in @ids, or -1. */
+static ssize_t
 file_listed(const struct stat *st, const struct tv_file_id *ids, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		if (ids[i].dev == st->st_dev && ids[i].ino == st->st_ino)
-			return true;
-	return false;
+			return (ssize_t)i;
+	return -1;
 }
 
 /* Was descriptor @fd of process @pid opened for writing (its fdinfo)? */
@@ -61,64 +65,87 @@ fd_writes(const char *pid, const char *fd)
 	return w;
 }
 
-/* Does process @pid hold one of @ids open for writing? */
-static bool
-proc_writes(const char *pid, const struct tv_file_id *ids, size_t n)
+/*
+ * Mark in @held the ones of @ids process @pid holds: a regular file open
+ * for writing, a directory open at all.  Returns how many it newly set.
+ */
+static size_t
+proc_holds(const char *pid, const struct tv_file_id *ids, size_t n,
+    bool *held)
 {
 	char path[320], fdpath[640];
 	struct dirent *de;
-	bool w = false;
+	struct stat st;
+	size_t marked = 0;
+	ssize_t k;
 	DIR *d;
 
 	snprintf(path, sizeof(path), "/proc/%s/fd", pid);
 	d = opendir(path);
 	if (d == NULL)
-		return false;
-	while (!w && (de = readdir(d)) != NULL) {
-		struct stat st;
-
+		return 0;
+	while ((de = readdir(d)) != NULL) {
 		if (!all_digits(de->d_name))
 			continue;
 		snprintf(fdpath, sizeof(fdpath), "%s/%s", path, de->d_name);
-		if (stat(fdpath, &st) == 0 && S_ISREG(st.st_mode) &&
-		    file_listed(&st, ids, n))
-			w = fd_writes(pid, de->d_name);
+		if (stat(fdpath, &st) != 0 ||
+		    (k = file_listed(&st, ids, n)) < 0 || held[k])
+			continue;
+		if (S_ISDIR(st.st_mode) ||
+		    (S_ISREG(st.st_mode) && fd_writes(pid, de->d_name))) {
+			held[k] = true;
+			marked++;
+		}
 	}
 	closedir(d);
-	return w;
+	return marked;
+}
+
+/* See writers.h. */
+void
+tv_files_held(const struct tv_file_id *ids, size_t n, bool *held)
+{
+	char self[32];
+	struct dirent *de;
+	size_t left = n;
+	DIR *d;
+
+	memset(held, 0, n * sizeof(*held));
+	if (n == 0 || (d = opendir("/proc")) == NULL)
+		return;
+	snprintf(self, sizeof(self), "%ld", (long)getpid());
+	while (left > 0 && (de = readdir(d)) != NULL)
+		if (all_digits(de->d_name) && strcmp(de->d_name, self) != 0)
+			left -= proc_holds(de->d_name, ids, n, held);
+	closedir(d);
 }
 
 /* See writers.h. */
 bool
 tv_files_written(const struct tv_file_id *ids, size_t n)
 {
-	char self[32];
-	struct dirent *de;
-	bool w = false;
-	DIR *d;
+	bool *held = tv_xcalloc(n + 1, sizeof(*held)), any = false;
+	size_t i;
 
-	if (n == 0)
-		return false;
-	d = opendir("/proc");
-	if (d == NULL)
-		return false;
-	snprintf(self, sizeof(self), "%ld", (long)getpid());
-	while (!w && (de = readdir(d)) != NULL)
-		if (all_digits(de->d_name) && strcmp(de->d_name, self) != 0)
-			w = proc_writes(de->d_name, ids, n);
-	closedir(d);
-	return w;
+	tv_files_held(ids, n, held);
+	for (i = 0; i < n; i++)
+		any |= held[i];
+	free(held);
+	return any;
 }
 
-/* The files to look for under @path: see tv_files_written_under(). */
-struct id_list {
-	struct tv_file_id	*ids;
-	size_t			 n, cap;
-};
-
-/* Add the regular files under @path to @l (@depth: directories left). */
+/* Append the id of @st to @l. */
 static void
-collect(const char *path, int depth, struct id_list *l)
+list_add(struct tv_file_ids *l, const struct stat *st)
+{
+	TV_VEC_GROW(l->ids, l->n, l->cap);
+	l->ids[l->n].dev = st->st_dev;
+	l->ids[l->n++].ino = st->st_ino;
+}
+
+/* tv_files_under() @depth directories deep. */
+static void
+collect(const char *path, int depth, bool dirs, struct tv_file_ids *l)
 {
 	struct dirent *de;
 	struct stat st;
@@ -128,31 +155,40 @@ collect(const char *path, int depth, struct id_list *l)
 	if (l->n >= TV_WRITERS_MAX_FILES || lstat(path, &st) != 0)
 		return;
 	if (S_ISREG(st.st_mode)) {
-		TV_VEC_GROW(l->ids, l->n, l->cap);
-		l->ids[l->n].dev = st.st_dev;
-		l->ids[l->n++].ino = st.st_ino;
+		list_add(l, &st);
 		return;
 	}
-	if (!S_ISDIR(st.st_mode) || depth <= 0 || (d = opendir(path)) == NULL)
+	if (!S_ISDIR(st.st_mode))
+		return;
+	if (dirs)
+		list_add(l, &st);
+	if (depth <= 0 || (d = opendir(path)) == NULL)
 		return;
 	while ((de = readdir(d)) != NULL && l->n < TV_WRITERS_MAX_FILES) {
 		if (de->d_name[0] == '.')
 			continue;
 		tv_xasprintf(&sub, "%s/%s", path, de->d_name);
-		collect(sub, depth - 1, l);
+		collect(sub, depth - 1, dirs, l);
 		free(sub);
 	}
 	closedir(d);
 }
 
 /* See writers.h. */
+void
+tv_files_under(const char *path, bool dirs, struct tv_file_ids *l)
+{
+	collect(path, TV_WRITERS_MAX_DEPTH, dirs, l);
+}
+
+/* See writers.h. */
 bool
 tv_files_written_under(const char *path)
 {
-	struct id_list l = { NULL, 0, 0 };
+	struct tv_file_ids l = { NULL, 0, 0 };
 	bool w;
 
-	collect(path, TV_WRITERS_MAX_DEPTH, &l);
+	tv_files_under(path, false, &l);
 	w = tv_files_written(l.ids, l.n);
 	free(l.ids);
 	return w;
