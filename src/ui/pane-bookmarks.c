@@ -58,12 +58,60 @@ priv(struct tv_ui *ui)
 	return ui->panes[TV_UI_PANE_BOOKMARKS].priv;
 }
 
+/* Open the bookmarks of trace @k of the set into store @k. */
+static void
+store_open(struct tv_ui *ui, struct bm_priv *bp, uint32_t k)
+{
+	const struct tv_trace_set *set = ui->set;
+	const struct tv_clock *clk = NULL;
+	struct bm_store *s = &bp->stores[k];
+	struct tv_error err;
+	uint32_t i;
+
+	tv_error_clear(&err);
+	if (tv_bookmarks_open(&s->bms, set->traces[k]->path, &err) != TV_OK) {
+		s->bms = NULL;
+		tv_error_format(&err, s->why, sizeof(s->why));
+		tv_ui_error(ui, _("bookmarks unavailable: %s"), s->why);
+		return;
+	}
+	for (i = 0; i < set->nstreams && !clk; i++)
+		if (set->streams[i]->trace == set->traces[k])
+			clk = set->streams[i]->clock;
+	tv_bookmarks_set_clock(s->bms, clk);
+	if (tv_bookmarks_fallback(s->bms))
+		tv_ui_message(ui, _("the trace's directory is not "
+		    "writable: bookmarks saved in %s"),
+		    tv_bookmarks_path(s->bms));
+}
+
+/*
+ * One store per trace of the set, opened for the traces it gained since
+ * (a set followed as it is written opens new ones).
+ */
+static void
+stores_grow(struct tv_ui *ui, struct bm_priv *bp)
+{
+	uint32_t n = ui->set->ntraces, k;
+
+	if (bp == NULL || n <= bp->nstores)
+		return;
+	bp->stores = tv_xreallocarray(bp->stores, n, sizeof(*bp->stores));
+	memset(bp->stores + bp->nstores, 0,
+	    (n - bp->nstores) * sizeof(*bp->stores));
+	for (k = bp->nstores; k < n; k++)
+		store_open(ui, bp, k);
+	bp->nstores = n;
+	bp->stale = true;
+}
+
 /* The store index of @ev's trace (0 when not found). */
 static uint32_t
 store_of(struct tv_ui *ui, const struct tv_event *ev)
 {
 	uint32_t k;
 
+	stores_grow(ui, ui->panes[TV_UI_PANE_BOOKMARKS].priv);
 	for (k = 0; k < ui->set->ntraces; k++)
 		if (ev->stream && ui->set->traces[k] == ev->stream->trace)
 			return k;
@@ -534,11 +582,13 @@ tv_ui_bm_mark_of(struct tv_ui *ui, const struct tv_event *ev)
 	struct bm_priv *bp = priv(ui);
 	const struct tv_bookmarks *bms;
 	const struct tv_bookmark *b;
+	uint32_t k;
 	long i;
 
 	if (!bp || bp->nstores == 0)
 		return 0;
-	bms = bp->stores[store_of(ui, ev)].bms;
+	k = store_of(ui, ev);	/* may grow the stores: first */
+	bms = bp->stores[k].bms;
 	if (!bms || tv_bookmarks_count(bms) == 0)
 		return 0;
 	i = tv_bookmarks_covering(bms, ev->rec.ts, tv_ui_event_cpu(ev));
@@ -645,39 +695,11 @@ static void
 bm_init(struct tv_ui *ui, struct tv_pane *p)
 {
 	struct bm_priv *bp = tv_xcalloc(1, sizeof(*bp));
-	const struct tv_trace_set *set = ui->set;
-	const struct tv_clock *clk;
-	struct tv_error err;
-	struct bm_store *s;
-	uint32_t i, k;
 
 	tv_strbuf_init(&bp->sb);
 	p->priv = bp;
 	bp->stale = true;
-	if (set->ntraces == 0)
-		return;
-	bp->stores = tv_xcalloc(set->ntraces, sizeof(*bp->stores));
-	bp->nstores = set->ntraces;
-	for (k = 0; k < set->ntraces; k++) {
-		s = &bp->stores[k];
-		tv_error_clear(&err);
-		if (tv_bookmarks_open(&s->bms, set->traces[k]->path, &err) !=
-		    TV_OK) {
-			s->bms = NULL;
-			tv_error_format(&err, s->why, sizeof(s->why));
-			tv_ui_error(ui, _("bookmarks unavailable: %s"), s->why);
-			continue;
-		}
-		clk = NULL;
-		for (i = 0; i < set->nstreams && !clk; i++)
-			if (set->streams[i]->trace == set->traces[k])
-				clk = set->streams[i]->clock;
-		tv_bookmarks_set_clock(s->bms, clk);
-		if (tv_bookmarks_fallback(s->bms))
-			tv_ui_message(ui, _("the trace's directory is not "
-			    "writable: bookmarks saved in %s"),
-			    tv_bookmarks_path(s->bms));
-	}
+	stores_grow(ui, bp);
 }
 
 /* Try to save every store with changes; false and why in @buf if one fails. */
