@@ -698,7 +698,8 @@ index_forget(struct tv_state_index *idx)
 	index_drop_ckpts(idx, 0);
 	idx->snap_bytes = 0;
 	counts_free(&idx->k);
-	memset(idx->marks, 0, idx->nmarks * sizeof(*idx->marks));
+	if (idx->nmarks > 0)	/* none when the pass came from the cache */
+		memset(idx->marks, 0, idx->nmarks * sizeof(*idx->marks));
 	memset(idx->cpu_events, 0, sizeof(idx->cpu_events));
 	idx->from_cache = false;
 	idx->resume_at_ck = false;

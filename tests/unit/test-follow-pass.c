@@ -205,6 +205,39 @@ step(const char *what, const char *src, const char *dir,
 	check_against_fresh(what, set, idx, dir);
 }
 
+/*
+ * A pass loaded from the cache file has no carry: when the trace grows
+ * it starts over, and is right.  Grows @dir's copy of @src to 40%.
+ */
+static void
+test_from_cache(const char *src, const char *dir)
+{
+	struct tv_trace_set *set = open_live(dir);
+	struct tv_state_index *idx;
+	struct tv_error err;
+	bool grew = false;
+
+	if (!ok(set != NULL, "cache: opened"))
+		return;
+	idx = tv_state_index_create(set, EVERY);
+	(void)tv_state_index_run(idx, true, NULL);	/* writes the cache */
+	tv_state_index_destroy(idx);
+	idx = tv_state_index_create(set, EVERY);
+	ok(tv_state_index_start(idx, true, NULL) == TV_OK &&
+	    wait_done(idx) && tv_state_index_from_cache(idx),
+	    "cache: the pass comes from the cache file");
+	tv_state_index_stop(idx);
+	tv_error_clear(&err);
+	if (ok(grow(src, dir, 0.40, 0.40), "cache: the files grow")) {
+		(void)tv_trace_set_extend(set, TV_OPEN_FOLLOW, &grew, &err);
+		ok(grew && tv_state_index_extend(idx, NULL) == TV_OK &&
+		    wait_done(idx), "cache: the pass starts over and ends");
+		check_against_fresh("cache, 40%", set, idx, dir);
+	}
+	tv_state_index_destroy(idx);
+	tv_trace_set_close(set);
+}
+
 /* The state pass over a trace written while it runs. */
 static void
 test_state_follow(void)
@@ -233,6 +266,7 @@ test_state_follow(void)
 	ok(tv_state_index_start(idx, false, NULL) == TV_OK &&
 	    wait_done(idx), "the first pass ends");
 	check_against_fresh("30%", set, idx, dir);
+	test_from_cache(src, dir);
 
 	/*
 	 * Every stream grows (CPU 2 less: it lags from now on): walked are
