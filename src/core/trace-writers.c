@@ -43,8 +43,12 @@ add_dir(struct tv_file_ids *l, const char *path)
 static void
 add_root(struct tv_file_ids *l, const char *path)
 {
-	char *up = tv_xstrdup(path), *slash;
+	char *real = realpath(path, NULL), *up, *slash;
 	int i;
+
+	/* "." or a relative path: the directories above it by name */
+	up = tv_xstrdup(real != NULL ? real : path);
+	free(real);
 
 	tv_files_under(path, true, l);
 	for (i = 0; i < WRITERS_UP; i++) {
