@@ -47,7 +47,8 @@ void		 tv_pass_stop(struct tv_pass *p);
  * kept.  A pass that reads the process state starts over (a
  * record that arrives late changes the owners of the events after it),
  * as does one whose streams were renumbered.  The predicate may have
- * been extended for the classes the trace gained meanwhile.
+ * been extended for the classes the trace gained meanwhile; a pass over
+ * traces that gained classes starts over.
  */
 void		 tv_pass_extend(struct tv_pass *p);
 /** tv_pass_destroy() - cancel, wait for the workers, free. */

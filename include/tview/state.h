@@ -166,7 +166,8 @@ void		 tv_state_index_stop(struct tv_state_index *idx);
  * tv_state_index_extend() - after tv_trace_set_extend(): walk on from the
  * last checkpoint before the first record the last walk did not see, on a
  * worker thread, counting only the records not counted before; from the
- * start when the set's streams were renumbered or nothing was kept.
+ * start when the set's streams were renumbered, a trace gained classes,
+ * or nothing was kept.
  */
 enum tv_status	 tv_state_index_extend(struct tv_state_index *idx,
 		    struct tv_error *err);

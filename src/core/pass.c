@@ -40,6 +40,8 @@ struct tv_pass {
 	uint64_t		*npk;		/* [ordinal]: packets */
 	uint32_t		 nstreams;
 	uint64_t		 ntotal;	/* packets in all */
+	uint32_t		*nclasses;	/* [trace]: classes when run */
+	uint32_t		 ntraces;
 	uint64_t		***bits;	/* [ordinal][packet] */
 	uint64_t		**nkept;	/* [ordinal][packet], set
 						   before the bits publish */
@@ -315,6 +317,31 @@ pass_size(struct tv_pass *p)
 	p->nstreams = set->nstreams;
 }
 
+/* Note the classes each trace has, for tv_pass_extend(). */
+static void
+pass_note_classes(struct tv_pass *p)
+{
+	uint32_t i;
+
+	p->ntraces = p->set->ntraces;
+	p->nclasses = tv_xreallocarray(p->nclasses, TV_MAX(p->ntraces, 1u),
+	    sizeof(*p->nclasses));
+	for (i = 0; i < p->ntraces; i++)
+		p->nclasses[i] = p->set->traces[i]->nclasses;
+}
+
+/* Whether a trace the pass ran over gained classes since. */
+static bool
+pass_classes_grew(const struct tv_pass *p)
+{
+	uint32_t i;
+
+	for (i = 0; i < p->ntraces && i < p->set->ntraces; i++)
+		if (p->set->traces[i]->nclasses != p->nclasses[i])
+			return true;
+	return false;
+}
+
 /* Forget every packet done: the pass starts over. */
 static void
 pass_forget(struct tv_pass *p)
@@ -373,6 +400,7 @@ pass_run(struct tv_pass *p)
 
 	p->next = 0;
 	p->nunits = 0;
+	pass_note_classes(p);
 	if (p->needs_state) {
 		if (pthread_create(&p->threads[0], NULL, state_worker, p) == 0)
 			p->nthreads = 1;
@@ -445,11 +473,14 @@ tv_pass_extend(struct tv_pass *p)
 		if (i >= p->set->nstreams || p->set->streams[i] != p->streams[i])
 			renumbered = true;
 	/*
-	 * A state pass's owners of old events may change when records
-	 * before them arrive late; a bitmap is per ordinal: either way,
-	 * from the start.  Otherwise only packets new or decoded anew.
+	 * From the start: a state pass (the owners of old events change
+	 * when records before them arrive late), streams renumbered (a
+	 * bitmap is per ordinal), and metadata that grew (a packet done
+	 * before may hold events of the new classes past where its decoding
+	 * stopped, which the driver does not always say; rare: a provider
+	 * registering).  Otherwise only packets new or decoded anew.
 	 */
-	if (renumbered || p->needs_state)
+	if (renumbered || p->needs_state || pass_classes_grew(p))
 		pass_forget(p);
 	else
 		pass_forget_redecoded(p);
@@ -481,6 +512,7 @@ tv_pass_destroy(struct tv_pass *p)
 	free(p->nseen);
 	free(p->streams);
 	free(p->npk);
+	free(p->nclasses);
 	free(p->units);
 	free(p);
 }

@@ -747,6 +747,14 @@ index_new_since(const struct tv_state_index *idx)
 
 	if (!c->kept || idx->from_cache || set->nstreams < c->nstreams)
 		return INT64_MIN;
+	/*
+	 * The metadata grew: a packet decoded before may hold events of
+	 * the new classes past where its decoding stopped, which the driver
+	 * does not always say.  Rare (a provider registering): start over.
+	 */
+	for (i = 0; i < idx->k.ntraces && i < set->ntraces; i++)
+		if (set->traces[i]->nclasses != idx->k.n[i])
+			return INT64_MIN;
 	since = c->finished ? INT64_MAX : c->last_ts;
 	if (since == TV_TIME_NONE)
 		return INT64_MIN;
