@@ -42,9 +42,8 @@ struct tv_pass	*tv_pass_start(struct tv_trace_set *set, bool needs_state,
 void		 tv_pass_stop(struct tv_pass *p);
 /**
  * tv_pass_extend() - after tv_trace_set_extend(): the packets not done
- * (new ones, those a stop cut short, those whose event count the driver
- * forgot to decode them again) go to the workers, the other bitmaps are
- * kept.  A pass that reads the process state starts over (a
+ * (new ones, those a stop cut short) go to the workers, the bitmaps done
+ * are kept.  A pass that reads the process state starts over (a
  * record that arrives late changes the owners of the events after it),
  * as does one whose streams were renumbered.  The predicate may have
  * been extended for the classes the trace gained meanwhile; a pass over

@@ -385,6 +385,15 @@ bool			 tv_trace_set_grown(const struct tv_trace_set *set);
 int64_t			 tv_trace_set_settled(const struct tv_trace_set *set);
 
 /**
+ * tv_trace_set_classes_grew() - whether one of the first @ntraces traces
+ * of @set has another count of event classes than @nclasses[i] (noted
+ * by a pass when it ran: the metadata of a followed trace grew since).
+ */
+bool			 tv_trace_set_classes_grew(
+			    const struct tv_trace_set *set,
+			    const uint32_t *nclasses, uint32_t ntraces);
+
+/**
  * tv_trace_set_writers() - one look at who writes @set (--follow): a
  * trace whose files no other process writes any more is finished, its
  * streams quiet for ever, so it holds back tv_trace_set_settled() no

@@ -33,12 +33,19 @@ struct tv_file_ids {
  */
 void	 tv_files_held(const struct tv_file_id *ids, size_t n, bool *held);
 
+/* What tv_files_under() lists: regular files, directories, or both. */
+#define TV_FILES_REG	0x1u
+#define TV_FILES_DIR	0x2u
+
 /**
- * tv_files_under() - append to @l the regular files under directory
- * @path (or @path itself when it is a file) and, if @dirs, the
- * directories too, @path first; limits as tv_files_written_under().
+ * tv_files_under() - append to @l what @what says of directory @path and
+ * what lies under it (@path itself when it is a file), @path first;
+ * limits as tv_files_written_under().
  */
-void	 tv_files_under(const char *path, bool dirs, struct tv_file_ids *l);
+void	 tv_files_under(const char *path, unsigned what,
+	    struct tv_file_ids *l);
+/** tv_file_ids_add() - append @path itself to @l; false if it is not there. */
+bool	 tv_file_ids_add(struct tv_file_ids *l, const char *path);
 
 /**
  * tv_files_written() - does a process other than this one hold one of

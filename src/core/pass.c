@@ -47,7 +47,6 @@ struct tv_pass {
 						   before the bits publish */
 	uint64_t		**nrecs;	/* [ordinal][packet]: records
 						   the bitmap covers, likewise */
-	uint64_t		**nseen;	/* [ordinal][packet]: events */
 	struct unit		*units;
 	uint64_t		 nunits;
 	uint64_t		 next;		/* atomic: next unit to take */
@@ -83,10 +82,9 @@ unit_cmp(const void *a, const void *b, void *arg)
  */
 static void
 publish(struct tv_pass *p, uint32_t s, uint64_t pkt, uint64_t *bits,
-    uint64_t kept, uint64_t seen, uint64_t nrecs)
+    uint64_t kept, uint64_t nrecs)
 {
 	p->nkept[s][pkt] = kept;
-	p->nseen[s][pkt] = seen;
 	p->nrecs[s][pkt] = nrecs;
 	__atomic_store_n(&p->bits[s][pkt], bits, __ATOMIC_RELEASE);
 	__atomic_add_fetch(&p->ndone, 1, __ATOMIC_ACQ_REL);
@@ -141,7 +139,7 @@ pool_worker(void *arg)
 		}
 		__atomic_add_fetch(&p->kept, kept, __ATOMIC_RELAXED);
 		__atomic_add_fetch(&p->seen, seen, __ATOMIC_RELAXED);
-		publish(p, p->units[u].stream, ev.packet, bits, kept, seen,
+		publish(p, p->units[u].stream, ev.packet, bits, kept,
 		    pe->count);
 		tv_packet_release(s, ev.packet);
 	}
@@ -156,7 +154,6 @@ struct open_bits {
 	uint64_t	*bits;
 	uint64_t	 cap;		/* words */
 	uint64_t	 kept;		/* events kept */
-	uint64_t	 seen;		/* events */
 	uint64_t	 n;		/* records seen: highest index + 1 */
 	bool		 open;
 };
@@ -186,12 +183,11 @@ open_close(struct tv_pass *p, uint32_t s, struct open_bits *ob)
 		return;
 	if (ob->bits == NULL)
 		ob->bits = tv_xcalloc(1, sizeof(*ob->bits));
-	publish(p, s, ob->pkt, ob->bits, ob->kept, ob->seen, TV_MIN(ob->n,
+	publish(p, s, ob->pkt, ob->bits, ob->kept, TV_MIN(ob->n,
 	    ob->cap * 64));
 	ob->bits = NULL;
 	ob->cap = 0;
 	ob->kept = 0;
-	ob->seen = 0;
 	ob->n = 0;
 	ob->open = false;
 }
@@ -238,7 +234,6 @@ state_worker(void *arg)
 		keep = judge(p, &ev, &o, &arena, &kept, &seen);
 		open_set(b, ev.index, keep);
 		b->kept += keep && ev.rec.kind == TV_REC_EVENT;
-		b->seen += ev.rec.kind == TV_REC_EVENT;
 	}
 	__atomic_add_fetch(&p->kept, kept, __ATOMIC_RELAXED);
 	__atomic_add_fetch(&p->seen, seen, __ATOMIC_RELAXED);
@@ -256,7 +251,7 @@ state_worker(void *arg)
 			if (__atomic_load_n(&p->bits[i][k],
 			    __ATOMIC_RELAXED) == NULL)
 				publish(p, i, k, tv_xcalloc(1, sizeof(uint64_t)),
-				    0, 0, 0);
+				    0, 0);
 	}
 	free(ob);
 	tv_arena_fini(&arena);
@@ -265,9 +260,19 @@ state_worker(void *arg)
 	return NULL;
 }
 
+/* @a grown to @n elements of @size, those from @from on zeroed. */
+static void *
+grow_zeroed(void *a, size_t from, size_t n, size_t size)
+{
+	a = tv_xreallocarray(a, n, size);
+	memset((char *)a + from * size, 0, (n - from) * size);
+	return a;
+}
+
 /*
  * Size the per-packet arrays to the streams and packets the set has now
- * (new entries NULL: not done), and note them.
+ * (new entries NULL or zero: not done), and note them.  Streams and
+ * packets are only ever appended: what was there stays.
  */
 static void
 pass_size(struct tv_pass *p)
@@ -276,40 +281,21 @@ pass_size(struct tv_pass *p)
 	uint32_t i, n = TV_MAX(set->nstreams, 1u);
 	uint64_t np, from;
 
-	p->bits = tv_xreallocarray(p->bits, n, sizeof(*p->bits));
-	p->nkept = tv_xreallocarray(p->nkept, n, sizeof(*p->nkept));
-	p->nrecs = tv_xreallocarray(p->nrecs, n, sizeof(*p->nrecs));
-	p->nseen = tv_xreallocarray(p->nseen, n, sizeof(*p->nseen));
+	p->bits = grow_zeroed(p->bits, p->nstreams, n, sizeof(*p->bits));
+	p->nkept = grow_zeroed(p->nkept, p->nstreams, n, sizeof(*p->nkept));
+	p->nrecs = grow_zeroed(p->nrecs, p->nstreams, n, sizeof(*p->nrecs));
+	p->npk = grow_zeroed(p->npk, p->nstreams, n, sizeof(*p->npk));
 	p->streams = tv_xreallocarray(p->streams, n, sizeof(*p->streams));
-	p->npk = tv_xreallocarray(p->npk, n, sizeof(*p->npk));
 	p->ntotal = 0;
 	for (i = 0; i < set->nstreams; i++) {
 		np = set->streams[i]->npackets;
-		if (i >= p->nstreams) {
-			p->bits[i] = NULL;
-			p->nkept[i] = NULL;
-			p->nrecs[i] = NULL;
-			p->nseen[i] = NULL;
-			p->npk[i] = 0;
-		}
-		p->bits[i] = tv_xreallocarray(p->bits[i], np + 1,
+		from = TV_MIN(p->npk[i], np);
+		p->bits[i] = grow_zeroed(p->bits[i], from, np + 1,
 		    sizeof(**p->bits));
-		p->nkept[i] = tv_xreallocarray(p->nkept[i], np + 1,
+		p->nkept[i] = grow_zeroed(p->nkept[i], from, np + 1,
 		    sizeof(**p->nkept));
-		p->nrecs[i] = tv_xreallocarray(p->nrecs[i], np + 1,
+		p->nrecs[i] = grow_zeroed(p->nrecs[i], from, np + 1,
 		    sizeof(**p->nrecs));
-		p->nseen[i] = tv_xreallocarray(p->nseen[i], np + 1,
-		    sizeof(**p->nseen));
-		/* packets are only ever appended: from the old end on */
-		from = TV_MIN(i < p->nstreams ? p->npk[i] : 0, np);
-		memset(p->bits[i] + from, 0, (np + 1 - from) *
-		    sizeof(**p->bits));
-		memset(p->nkept[i] + from, 0, (np + 1 - from) *
-		    sizeof(**p->nkept));
-		memset(p->nrecs[i] + from, 0, (np + 1 - from) *
-		    sizeof(**p->nrecs));
-		memset(p->nseen[i] + from, 0, (np + 1 - from) *
-		    sizeof(**p->nseen));
 		p->npk[i] = np;
 		p->streams[i] = set->streams[i];
 		p->ntotal += np;
@@ -330,18 +316,6 @@ pass_note_classes(struct tv_pass *p)
 		p->nclasses[i] = p->set->traces[i]->nclasses;
 }
 
-/* Whether a trace the pass ran over gained classes since. */
-static bool
-pass_classes_grew(const struct tv_pass *p)
-{
-	uint32_t i;
-
-	for (i = 0; i < p->ntraces && i < p->set->ntraces; i++)
-		if (p->set->traces[i]->nclasses != p->nclasses[i])
-			return true;
-	return false;
-}
-
 /* Forget every packet done: the pass starts over. */
 static void
 pass_forget(struct tv_pass *p)
@@ -357,34 +331,6 @@ pass_forget(struct tv_pass *p)
 	p->ndone = 0;
 	p->kept = 0;
 	p->seen = 0;
-}
-
-/*
- * Packets done whose event count the driver forgot since (decoded before
- * the metadata declared all their classes: tv_trace_set_extend) are to
- * be done again: their bitmaps and counts taken back.
- */
-static void
-pass_forget_redecoded(struct tv_pass *p)
-{
-	struct tv_stream *s;
-	uint32_t i;
-	uint64_t k;
-
-	for (i = 0; i < p->nstreams; i++) {
-		s = p->streams[i];
-		for (k = 0; k < p->npk[i]; k++) {
-			if (p->bits[i][k] == NULL ||
-			    __atomic_load_n(&s->packets[k].event_count,
-			    __ATOMIC_RELAXED) != TV_COUNT_UNKNOWN)
-				continue;
-			free(p->bits[i][k]);
-			p->bits[i][k] = NULL;
-			p->ndone--;
-			p->kept -= p->nkept[i][k];
-			p->seen -= p->nseen[i][k];
-		}
-	}
 }
 
 /*
@@ -478,12 +424,13 @@ tv_pass_extend(struct tv_pass *p)
 	 * bitmap is per ordinal), and metadata that grew (a packet done
 	 * before may hold events of the new classes past where its decoding
 	 * stopped, which the driver does not always say; rare: a provider
-	 * registering).  Otherwise only packets new or decoded anew.
+	 * registering).  Otherwise only the packets new since.  (Packets
+	 * the driver forgets the counts of after a metadata growth decode
+	 * as before when no class was added.)
 	 */
-	if (renumbered || p->needs_state || pass_classes_grew(p))
+	if (renumbered || p->needs_state ||
+	    tv_trace_set_classes_grew(p->set, p->nclasses, p->ntraces))
 		pass_forget(p);
-	else
-		pass_forget_redecoded(p);
 	pass_size(p);
 	pass_run(p);
 }
@@ -504,12 +451,10 @@ tv_pass_destroy(struct tv_pass *p)
 		free(p->bits[i]);
 		free(p->nkept[i]);
 		free(p->nrecs[i]);
-		free(p->nseen[i]);
 	}
 	free(p->bits);
 	free(p->nkept);
 	free(p->nrecs);
-	free(p->nseen);
 	free(p->streams);
 	free(p->npk);
 	free(p->nclasses);

@@ -708,33 +708,12 @@ index_forget(struct tv_state_index *idx)
 }
 
 /*
- * Whether a packet of @s the walk decoded (those up to its mark) is to
- * be decoded again: its event count forgotten, as a driver does when the
- * metadata gained the classes of events that stopped its decoding.  Its
- * new records lie before the mark, where counting does not go: the walk
- * starts over.
- */
-static bool
-mark_redecoded(const struct tv_stream *s, const struct index_mark *mk)
-{
-	uint64_t k;
-
-	if (!mk->valid)
-		return false;
-	for (k = 0; k <= mk->packet && k < s->npackets; k++)
-		if (__atomic_load_n(&s->packets[k].event_count,
-		    __ATOMIC_RELAXED) == TV_COUNT_UNKNOWN)
-			return true;
-	return false;
-}
-
-/*
  * The earliest time a record the last walk did not see may have: the
  * first packet of a stream that appeared, the last event counted of a
  * stream that gained packets (a stream's records are in time order), and
  * where the walk stopped if it did not reach the end.  INT64_MIN when
  * the carry cannot be used (streams renumbered: the merge order of
- * records with equal times could change; packets to decode again).
+ * records with equal times could change; classes added, see below).
  */
 static int64_t
 index_new_since(const struct tv_state_index *idx)
@@ -752,17 +731,14 @@ index_new_since(const struct tv_state_index *idx)
 	 * the new classes past where its decoding stopped, which the driver
 	 * does not always say.  Rare (a provider registering): start over.
 	 */
-	for (i = 0; i < idx->k.ntraces && i < set->ntraces; i++)
-		if (set->traces[i]->nclasses != idx->k.n[i])
-			return INT64_MIN;
+	if (tv_trace_set_classes_grew(set, idx->k.n, idx->k.ntraces))
+		return INT64_MIN;
 	since = c->finished ? INT64_MAX : c->last_ts;
 	if (since == TV_TIME_NONE)
 		return INT64_MIN;
 	for (i = 0; i < set->nstreams; i++) {
 		s = set->streams[i];
 		if (i < c->nstreams && c->streams[i] != s)
-			return INT64_MIN;
-		if (i < idx->nmarks && mark_redecoded(s, &idx->marks[i]))
 			return INT64_MIN;
 		if (i < c->nstreams && s->npackets == c->npackets[i])
 			continue;

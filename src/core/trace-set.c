@@ -508,6 +508,19 @@ tv_trace_set_settled(const struct tv_trace_set *set)
 	return t;
 }
 
+/* See trace.h. */
+bool
+tv_trace_set_classes_grew(const struct tv_trace_set *set,
+    const uint32_t *nclasses, uint32_t ntraces)
+{
+	uint32_t i;
+
+	for (i = 0; i < ntraces && i < set->ntraces; i++)
+		if (set->traces[i]->nclasses != nclasses[i])
+			return true;
+	return false;
+}
+
 /* Close every trace of the set and free it. */
 void
 tv_trace_set_close(struct tv_trace_set *set)

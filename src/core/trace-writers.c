@@ -17,7 +17,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /*
  * Directories above a root that a session may hold while the root is
@@ -25,19 +24,6 @@
  * below the session's output directory).
  */
 #define WRITERS_UP	3
-
-/* Append the directory @path's id to @l. */
-static void
-add_dir(struct tv_file_ids *l, const char *path)
-{
-	struct stat st;
-
-	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-		return;
-	TV_VEC_GROW(l->ids, l->n, l->cap);
-	l->ids[l->n].dev = st.st_dev;
-	l->ids[l->n++].ino = st.st_ino;
-}
 
 /* The root @path's directories: itself and under it, then a few above. */
 static void
@@ -50,7 +36,8 @@ add_root(struct tv_file_ids *l, const char *path)
 	up = tv_xstrdup(real != NULL ? real : path);
 	free(real);
 
-	tv_files_under(path, true, l);
+	/* the files are the traces': only the directories here */
+	tv_files_under(path, TV_FILES_DIR, l);
 	for (i = 0; i < WRITERS_UP; i++) {
 		while ((slash = strrchr(up, '/')) != NULL && slash[1] == '\0'
 		    && slash != up)
@@ -60,7 +47,7 @@ add_root(struct tv_file_ids *l, const char *path)
 		if (slash == NULL || slash == up)
 			break;
 		*slash = '\0';
-		add_dir(l, up);
+		(void)tv_file_ids_add(l, up);
 	}
 	free(up);
 }
@@ -100,7 +87,7 @@ tv_trace_set_writers(struct tv_trace_set *set)
 	first = tv_xcalloc(set->ntraces + 1, sizeof(*first));
 	for (i = 0; i < set->ntraces; i++) {
 		first[i] = l.n;
-		tv_files_under(set->traces[i]->path, false, &l);
+		tv_files_under(set->traces[i]->path, TV_FILES_REG, &l);
 	}
 	first[set->ntraces] = session = l.n;
 	for (i = 0; i < set->nroots; i++)

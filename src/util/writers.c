@@ -145,7 +145,7 @@ list_add(struct tv_file_ids *l, const struct stat *st)
 
 /* tv_files_under() @depth directories deep. */
 static void
-collect(const char *path, int depth, bool dirs, struct tv_file_ids *l)
+collect(const char *path, int depth, unsigned what, struct tv_file_ids *l)
 {
 	struct dirent *de;
 	struct stat st;
@@ -155,12 +155,13 @@ collect(const char *path, int depth, bool dirs, struct tv_file_ids *l)
 	if (l->n >= TV_WRITERS_MAX_FILES || lstat(path, &st) != 0)
 		return;
 	if (S_ISREG(st.st_mode)) {
-		list_add(l, &st);
+		if (what & TV_FILES_REG)
+			list_add(l, &st);
 		return;
 	}
 	if (!S_ISDIR(st.st_mode))
 		return;
-	if (dirs)
+	if (what & TV_FILES_DIR)
 		list_add(l, &st);
 	if (depth <= 0 || (d = opendir(path)) == NULL)
 		return;
@@ -168,7 +169,7 @@ collect(const char *path, int depth, bool dirs, struct tv_file_ids *l)
 		if (de->d_name[0] == '.')
 			continue;
 		tv_xasprintf(&sub, "%s/%s", path, de->d_name);
-		collect(sub, depth - 1, dirs, l);
+		collect(sub, depth - 1, what, l);
 		free(sub);
 	}
 	closedir(d);
@@ -176,9 +177,21 @@ collect(const char *path, int depth, bool dirs, struct tv_file_ids *l)
 
 /* See writers.h. */
 void
-tv_files_under(const char *path, bool dirs, struct tv_file_ids *l)
+tv_files_under(const char *path, unsigned what, struct tv_file_ids *l)
 {
-	collect(path, TV_WRITERS_MAX_DEPTH, dirs, l);
+	collect(path, TV_WRITERS_MAX_DEPTH, what, l);
+}
+
+/* See writers.h. */
+bool
+tv_file_ids_add(struct tv_file_ids *l, const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0)
+		return false;
+	list_add(l, &st);
+	return true;
 }
 
 /* See writers.h. */
@@ -188,7 +201,7 @@ tv_files_written_under(const char *path)
 	struct tv_file_ids l = { NULL, 0, 0 };
 	bool w;
 
-	tv_files_under(path, false, &l);
+	tv_files_under(path, TV_FILES_REG, &l);
 	w = tv_files_written(l.ids, l.n);
 	free(l.ids);
 	return w;
