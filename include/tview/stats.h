@@ -107,13 +107,44 @@ void		 tv_stats_set_keep(struct tv_stats *st, tv_pass_pred keep,
 /**
  * tv_stats_run() - walk the whole timeline once (the state needs every
  * record from the start) and count what lies in [@begin, @end]
- * (TV_TIME_NONE: open).  @cancel, if not NULL, is polled.  Decoding
- * errors do not stop the walk: the first is in @err with TV_CORRUPT
- * returned after the figures are complete for the readable records.
+ * (TV_TIME_NONE: open): tv_stats_set_range(), then tv_stats_walk() to
+ * the end.  @cancel, if not NULL, is polled.  Decoding errors do not
+ * stop the walk: the first is in @err with TV_CORRUPT returned after
+ * the figures are complete for the readable records.
  */
 enum tv_status	 tv_stats_run(struct tv_stats *st, int64_t begin,
 		    int64_t end, const volatile bool *cancel,
 		    struct tv_error *err);
+
+/**
+ * tv_stats_set_range() - count what lies in [@begin, @end] (TV_TIME_NONE:
+ * open).  Another range than the walk's so far starts it over.
+ */
+void		 tv_stats_set_range(struct tv_stats *st, int64_t begin,
+		    int64_t end);
+
+/**
+ * tv_stats_walk() - walk the records before @until (INT64_MAX: all) that
+ * the walks so far did not, then make the tables.  A trace followed
+ * grows between walks (tv_trace_set_extend, no walk running): with
+ * @until its settled time (tv_trace_set_settled), each walk reads only
+ * what is new, and the figures equal those of one walk of the records
+ * before @until.  It starts over when that cannot be: @until earlier
+ * than the last walk's, or a trace gained event classes.  Cancelled
+ * (TV_CANCELLED), the next walk goes on from where it stopped; the
+ * tables are made only by a walk that was not.  Errors as tv_stats_run().
+ */
+enum tv_status	 tv_stats_walk(struct tv_stats *st, int64_t until,
+		    const volatile bool *cancel, struct tv_error *err);
+
+/** tv_stats_walked() - records the last tv_stats_walk() read. */
+uint64_t	 tv_stats_walked(const struct tv_stats *st);
+
+/**
+ * tv_stats_counted_to() - every record before this time is counted and
+ * none after (INT64_MAX: the whole trace; TV_TIME_NONE: no walk yet).
+ */
+int64_t		 tv_stats_counted_to(const struct tv_stats *st);
 
 /** Records by class, most frequent first. */
 const struct tv_class_count *tv_stats_classes(const struct tv_stats *st,

@@ -90,7 +90,7 @@ series_fold(struct tv_series *s)
 		s->hist[series_bucket(s->samples[i])]++;
 	free(s->samples);
 	s->samples = NULL;
-	s->nsamples = s->cap = 0;
+	s->nsamples = s->nsorted = s->cap = 0;
 	s->pub.exact = false;
 }
 
@@ -151,13 +151,41 @@ series_pct(const struct tv_series *s, unsigned pct)
 	return s->pub.max;
 }
 
+/*
+ * Sort the samples added since the last finish and merge them into the
+ * sorted ones: a walk that goes on as a followed trace grows finishes
+ * its series at each step, in time linear in the samples.
+ */
+static void
+series_sort(struct tv_series *s)
+{
+	size_t n = s->nsamples, m = s->nsorted, i = 0, j, k = 0;
+	int64_t *merged;
+
+	if (m >= n)
+		return;
+	qsort(s->samples + m, n - m, sizeof(*s->samples), series_cmp);
+	if (m > 0 && s->samples[m - 1] > s->samples[m]) {
+		merged = tv_xreallocarray(NULL, n, sizeof(*merged));
+		for (j = m; i < m && j < n;)
+			merged[k++] = s->samples[i] <= s->samples[j] ?
+			    s->samples[i++] : s->samples[j++];
+		while (i < m)
+			merged[k++] = s->samples[i++];
+		while (j < n)
+			merged[k++] = s->samples[j++];
+		memcpy(s->samples, merged, n * sizeof(*merged));
+		free(merged);
+	}
+	s->nsorted = n;
+}
+
 /* See stats-priv.h. */
 void
 tv_series_finish(struct tv_series *s)
 {
-	if (s->hist == NULL && s->nsamples > 1)
-		qsort(s->samples, s->nsamples, sizeof(*s->samples),
-		    series_cmp);
+	if (s->hist == NULL)
+		series_sort(s);
 	s->pub.p50 = series_pct(s, 50);
 	s->pub.p99 = series_pct(s, 99);
 }

@@ -99,6 +99,19 @@ struct tv_stats {
 	size_t			 nlat[TV_LAT_COUNT];
 	uint64_t		 events, lost;
 	int64_t			 begin, end;
+	/*
+	 * The walk so far (tv_stats_walk): every record before @until has
+	 * been walked and none after; @ended once past the range's end.
+	 * @until is TV_TIME_NONE before the first walk, INT64_MAX after one
+	 * to the end of a trace not followed.  The class counts of each
+	 * trace it saw, for tv_trace_set_classes_grew().
+	 */
+	int64_t			 until;
+	int64_t			 last_ts;
+	bool			 ended;
+	uint64_t		 walked;	/* by the last walk */
+	uint32_t		*seen_classes;	/* per trace */
+	uint32_t		 nseen_classes;
 	/* the filtered view: see tv_stats_set_keep() */
 	tv_pass_pred		 keep;
 	void			*keep_arg;
@@ -164,32 +177,47 @@ stats_trace_at(struct tv_stats *st, uint32_t i)
 	return s;
 }
 
-/* See stats.h. */
-struct tv_stats *
-tv_stats_create(struct tv_trace_set *set)
+/* Empty accumulators over @st->set, the range open, nothing walked. */
+static void
+stats_init(struct tv_stats *st)
 {
-	struct tv_stats *st = tv_xcalloc(1, sizeof(*st));
 	uint32_t i;
 
-	st->set = set;
 	for (i = 0; i < TV_LAT_COUNT; i++)
 		tv_series_init(&st->kinds[i], lat_names[i]);
 	st->begin = st->end = TV_TIME_NONE;
+	st->until = st->last_ts = TV_TIME_NONE;
 	tv_thread_map_init(&st->map);
-	st->spans = tv_span_reader_create(set);
+	st->spans = tv_span_reader_create(st->set);
 	st->names = tv_intern_create();
 	tv_arena_init(&st->arena);
-	return st;
 }
 
-/* See stats.h. */
-void
-tv_stats_destroy(struct tv_stats *st)
+/* The published tables, freed before they are made again. */
+static void
+stats_clear_results(struct tv_stats *st)
 {
 	size_t i;
 
-	if (st == NULL)
-		return;
+	for (i = 0; i < TV_LAT_COUNT; i++) {
+		free(st->lat[i]);
+		st->lat[i] = NULL;
+		st->nlat[i] = 0;
+	}
+	free(st->classes);
+	free(st->cpu_rows);
+	free(st->thread_rows);
+	st->classes = NULL;
+	st->cpu_rows = st->thread_rows = NULL;
+	st->nclasses = st->ncpu_rows = st->nthread_rows = 0;
+}
+
+/* Free everything stats_init() and the walks made. */
+static void
+stats_clear(struct tv_stats *st)
+{
+	size_t i;
+
 	tv_state_destroy(st->state);
 	for (i = 0; i < st->ntraces; i++) {
 		free(st->traces[i].labels);
@@ -199,10 +227,8 @@ tv_stats_destroy(struct tv_stats *st)
 	free(st->threads);
 	tv_thread_map_fini(&st->map);
 	free(st->cpus);
-	for (i = 0; i < TV_LAT_COUNT; i++) {
+	for (i = 0; i < TV_LAT_COUNT; i++)
 		tv_series_fini(&st->kinds[i]);
-		free(st->lat[i]);
-	}
 	for (i = 0; i < st->nnamed; i++)
 		tv_series_fini(&st->named[i].series);
 	free(st->named);
@@ -210,9 +236,50 @@ tv_stats_destroy(struct tv_stats *st)
 	tv_span_reader_destroy(st->spans);
 	tv_intern_destroy(st->names);
 	tv_arena_fini(&st->arena);
-	free(st->classes);
-	free(st->cpu_rows);
-	free(st->thread_rows);
+	stats_clear_results(st);
+	free(st->seen_classes);
+}
+
+/*
+ * Start over: the same set, range and filter, nothing counted (the
+ * trace changed in a way a walk cannot go on from).
+ */
+static void
+stats_reset(struct tv_stats *st)
+{
+	struct tv_trace_set *set = st->set;
+	tv_pass_pred keep = st->keep;
+	void *keep_arg = st->keep_arg;
+	int64_t begin = st->begin, end = st->end;
+
+	stats_clear(st);
+	memset(st, 0, sizeof(*st));
+	st->set = set;
+	stats_init(st);
+	st->keep = keep;
+	st->keep_arg = keep_arg;
+	st->begin = begin;
+	st->end = end;
+}
+
+/* See stats.h. */
+struct tv_stats *
+tv_stats_create(struct tv_trace_set *set)
+{
+	struct tv_stats *st = tv_xcalloc(1, sizeof(*st));
+
+	st->set = set;
+	stats_init(st);
+	return st;
+}
+
+/* See stats.h. */
+void
+tv_stats_destroy(struct tv_stats *st)
+{
+	if (st == NULL)
+		return;
+	stats_clear(st);
 	free(st);
 }
 
@@ -679,23 +746,51 @@ named_cmp(const void *pa, const void *pb)
 	return strcmp(a->name, b->name);
 }
 
-/* Gather every result table once the walk is over. */
+/* A row changed for the tables only, and what it held before. */
+struct stats_saved {
+	bool			 thread;	/* else a CPU */
+	size_t			 i;
+	struct tv_time_row	 row;
+};
+
+/*
+ * Make every result table from the accumulators, which stay as they
+ * are so the walk can go on: the interval each CPU is in when the walk
+ * stopped is charged for the tables and then taken back.  It runs to
+ * the end of the range when the walk went that far, else to the last
+ * record walked.
+ */
 static void
-stats_finish(struct tv_stats *st, int64_t last_ts)
+stats_publish(struct tv_stats *st)
 {
 	const struct tv_thread *t;
+	struct stats_saved *saved;
 	struct stats_cpu *c;
-	size_t i, j, n;
+	size_t i, j, n, nsaved = 0, ncpus;
+	int64_t to;
 	uint32_t k;
 
-	/* the last interval of each CPU runs to the end of the range */
-	for (i = 0; i < (size_t)st->nmachines * st->ncpus; i++) {
+	stats_clear_results(st);
+	to = st->last_ts;
+	if (st->end != TV_TIME_NONE && (st->ended || st->until == INT64_MAX))
+		to = st->end;
+	ncpus = (size_t)st->nmachines * st->ncpus;
+	saved = tv_xcalloc(2 * ncpus + 1, sizeof(*saved));
+	for (i = 0; i < ncpus; i++) {
 		c = &st->cpus[i];
 		if (!c->used || c->last == TV_TIME_NONE)
 			continue;
 		t = tv_state_running(st->state, c->row.machine, c->row.cpu);
-		stats_charge(st, c, t, c->last,
-		    st->end != TV_TIME_NONE ? st->end : last_ts);
+		saved[nsaved].thread = false;
+		saved[nsaved].i = i;
+		saved[nsaved++].row = c->row;
+		if (t != NULL) {
+			j = (size_t)(stats_thread_named(st, t) - st->threads);
+			saved[nsaved].thread = true;
+			saved[nsaved].i = j;
+			saved[nsaved++].row = st->threads[j].row;
+		}
+		stats_charge(st, c, t, c->last, to);
 	}
 	/* classes, merged by name across traces */
 	n = 0;
@@ -757,6 +852,14 @@ stats_finish(struct tv_stats *st, int64_t last_ts)
 		qsort(st->lat[k] + 1, n, sizeof(*st->lat[k]), named_cmp);
 		st->nlat[k] = n + 1;
 	}
+	/* back as the walk left them, the last saved first */
+	while (nsaved-- > 0) {
+		if (saved[nsaved].thread)
+			st->threads[saved[nsaved].i].row = saved[nsaved].row;
+		else
+			st->cpus[saved[nsaved].i].row = saved[nsaved].row;
+	}
+	free(saved);
 }
 
 /* See stats.h. */
@@ -767,67 +870,130 @@ tv_stats_set_keep(struct tv_stats *st, tv_pass_pred keep, void *arg)
 	st->keep_arg = arg;
 }
 
+/* Note the class counts of the traces the walk reads. */
+static void
+stats_note_classes(struct tv_stats *st)
+{
+	uint32_t i;
+
+	if (st->nseen_classes < st->set->ntraces) {
+		st->seen_classes = tv_xreallocarray(st->seen_classes,
+		    st->set->ntraces, sizeof(*st->seen_classes));
+		st->nseen_classes = st->set->ntraces;
+	}
+	for (i = 0; i < st->nseen_classes; i++)
+		st->seen_classes[i] = st->set->traces[i]->nclasses;
+}
+
+/*
+ * Can the walk go on from where it stopped, up to @until?  Not when it
+ * walked further than @until already (it ran to the end of a trace not
+ * followed then), nor when a trace gained event classes since: packets
+ * read before the metadata grew may hold records the walk did not see.
+ */
+static bool
+stats_can_go_on(const struct tv_stats *st, int64_t until)
+{
+	return st->state == NULL || (until >= st->until &&
+	    !tv_trace_set_classes_grew(st->set, st->seen_classes,
+	    st->nseen_classes));
+}
+
+/* One record of the walk. */
+static void
+stats_record(struct tv_stats *st, const struct tv_event *ev)
+{
+	struct tv_event_owner o;
+	const struct tv_thread *t;
+	struct stats_cpu *c;
+	int64_t before_tid;
+	enum tv_exec_mode before_top;
+	uint8_t before_n;
+	uint32_t machine;
+	bool in;
+
+	in = st->begin == TV_TIME_NONE || ev->rec.ts >= st->begin;
+	machine = tv_state_machine_of(st->state, ev->stream);
+	c = stats_cpu(st, machine, ev->stream->cpu);
+	t = c != NULL ? tv_state_running(st->state, machine,
+	    ev->stream->cpu) : NULL;
+	before_tid = t != NULL ? t->tid : TV_TID_UNKNOWN;
+	before_n = t != NULL ? t->nmodes : 0;
+	before_top = t != NULL ? stats_top(t) : TV_MODE_UNKNOWN;
+	if (c != NULL) {
+		if (c->last != TV_TIME_NONE)
+			stats_charge(st, c, t, c->last, ev->rec.ts);
+		c->last = ev->rec.ts;
+		c->used = c->used || in;
+	}
+	(void)tv_state_apply(st->state, ev, &o, NULL);
+	if (in)
+		stats_count(st, ev, &o, c, machine);
+	if (ev->rec.kind == TV_REC_EVENT)
+		stats_span(st, ev, &o, c, machine, in);
+	if (c != NULL && ev->rec.kind == TV_REC_EVENT)
+		stats_after(st, ev, &o, machine, ev->stream->cpu, before_tid,
+		    before_n, before_top);
+	st->last_ts = ev->rec.ts;
+}
+
 /* See stats.h. */
 enum tv_status
-tv_stats_run(struct tv_stats *st, int64_t begin, int64_t end,
+tv_stats_walk(struct tv_stats *st, int64_t until,
     const volatile bool *cancel, struct tv_error *err)
 {
 	struct tv_merge *mg;
 	struct tv_event ev;
-	struct tv_event_owner o;
-	const struct tv_thread *t;
 	const struct tv_error *merr;
-	struct stats_cpu *c;
-	enum tv_status s;
-	int64_t before_tid, last_ts = TV_TIME_NONE;
-	enum tv_exec_mode before_top;
-	uint8_t before_n;
-	uint32_t machine;
-	uint64_t n = 0;
-	bool in;
+	enum tv_status s = TV_END;
+	int64_t limit = until;
+	bool poll = false;
 
-	st->begin = begin;
-	st->end = end;
-	st->state = tv_state_create(st->set);
-	mg = tv_merge_create(st->set);
-	tv_merge_seek_begin(mg);
-	while ((s = tv_merge_next(mg, &ev)) == TV_OK) {
-		if (cancel != NULL && ++n % STATS_POLL_EVERY == 0 &&
-		    __atomic_load_n(cancel, __ATOMIC_RELAXED)) {
-			tv_merge_destroy(mg);
-			return tv_error_set(err, TV_CANCELLED, NULL,
-			    _("statistics cancelled"));
-		}
-		if (end != TV_TIME_NONE && ev.rec.ts > end)
-			break;
-		in = begin == TV_TIME_NONE || ev.rec.ts >= begin;
-		machine = tv_state_machine_of(st->state, ev.stream);
-		c = stats_cpu(st, machine, ev.stream->cpu);
-		t = c != NULL ? tv_state_running(st->state, machine,
-		    ev.stream->cpu) : NULL;
-		before_tid = t != NULL ? t->tid : TV_TID_UNKNOWN;
-		before_n = t != NULL ? t->nmodes : 0;
-		before_top = t != NULL ? stats_top(t) : TV_MODE_UNKNOWN;
-		if (c != NULL) {
-			if (c->last != TV_TIME_NONE)
-				stats_charge(st, c, t, c->last, ev.rec.ts);
-			c->last = ev.rec.ts;
-			c->used = c->used || in;
-		}
-		(void)tv_state_apply(st->state, &ev, &o, NULL);
-		if (in)
-			stats_count(st, &ev, &o, c, machine);
-		if (ev.rec.kind == TV_REC_EVENT)
-			stats_span(st, &ev, &o, c, machine, in);
-		if (c != NULL && ev.rec.kind == TV_REC_EVENT)
-			stats_after(st, &ev, &o, machine, ev.stream->cpu,
-			    before_tid, before_n, before_top);
-		last_ts = ev.rec.ts;
+	st->walked = 0;
+	if (!stats_can_go_on(st, limit))
+		stats_reset(st);
+	if (st->ended || (st->state != NULL && limit == st->until)) {
+		stats_publish(st);
+		return TV_OK;
 	}
+	mg = tv_merge_create(st->set);
+	if (st->state == NULL) {
+		st->state = tv_state_create(st->set);
+		tv_merge_seek_begin(mg);
+	} else {
+		tv_merge_seek_time(mg, st->until);
+	}
+	stats_note_classes(st);
+	while ((s = tv_merge_next(mg, &ev)) == TV_OK) {
+		if (st->end != TV_TIME_NONE && ev.rec.ts > st->end) {
+			st->ended = true;
+			break;
+		}
+		if (ev.rec.ts >= limit)
+			break;
+		/*
+		 * Stopped only between two times: a walk going on seeks to
+		 * the time it stopped at, which must have none walked.
+		 */
+		if (++st->walked % STATS_POLL_EVERY == 0)
+			poll = cancel != NULL;
+		if (poll && ev.rec.ts != st->last_ts) {
+			poll = false;
+			if (__atomic_load_n(cancel, __ATOMIC_RELAXED)) {
+				st->walked--;
+				st->until = ev.rec.ts;
+				tv_merge_destroy(mg);
+				return tv_error_set(err, TV_CANCELLED, NULL,
+				    _("statistics cancelled"));
+			}
+		}
+		stats_record(st, &ev);
+	}
+	st->until = limit;
 	merr = tv_merge_error(mg);
 	if (s != TV_END && s != TV_OK && merr->status == TV_OK)
 		s = tv_error_set(err, s, NULL, _("statistics stopped early"));
-	stats_finish(st, last_ts);
+	stats_publish(st);
 	if (merr->status != TV_OK) {
 		if (err != NULL)
 			*err = *merr;
@@ -836,6 +1002,39 @@ tv_stats_run(struct tv_stats *st, int64_t begin, int64_t end,
 	}
 	tv_merge_destroy(mg);
 	return s == TV_END || s == TV_OK ? TV_OK : s;
+}
+
+/* See stats.h. */
+void
+tv_stats_set_range(struct tv_stats *st, int64_t begin, int64_t end)
+{
+	if (st->state != NULL && (begin != st->begin || end != st->end))
+		stats_reset(st);
+	st->begin = begin;
+	st->end = end;
+}
+
+/* See stats.h. */
+enum tv_status
+tv_stats_run(struct tv_stats *st, int64_t begin, int64_t end,
+    const volatile bool *cancel, struct tv_error *err)
+{
+	tv_stats_set_range(st, begin, end);
+	return tv_stats_walk(st, INT64_MAX, cancel, err);
+}
+
+/* See stats.h. */
+uint64_t
+tv_stats_walked(const struct tv_stats *st)
+{
+	return st->walked;
+}
+
+/* See stats.h. */
+int64_t
+tv_stats_counted_to(const struct tv_stats *st)
+{
+	return st->until;
 }
 
 /* See stats.h. */

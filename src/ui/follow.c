@@ -4,9 +4,12 @@
  * tells whether the trace may have grown; if so, every thread reading
  * the trace is stopped (the background state pass, the filters' pass,
  * the statistics walk), the indexes are extended, and the walks go on
- * over the longer trace: the state pass from its last checkpoint before
- * the new records (tv_state_index_extend), not from the start.  The event list keeps its selection on
- * its row, unless the last event was selected: then the new last one is.
+ * over the longer trace, none from the start: the state pass from its
+ * last checkpoint before the new records (tv_state_index_extend), the
+ * filters' pass over the new packets (tv_pass_extend), the statistics
+ * from where they stopped (tv_stats_walk).  The event list keeps its
+ * selection on its row, unless the last event was selected: then the
+ * new last one is.
  */
 #include "ui-priv.h"
 
@@ -41,7 +44,7 @@ follow_extend(struct tv_ui *ui)
 	enum tv_status st;
 
 	to_end = at_last_event(ui);
-	tv_ui_stats_job_fini(ui);
+	tv_ui_stats_pause(ui);
 	tv_ui_filter_suspend(ui);
 	tv_ui_session_pause(ui);
 	tv_error_clear(&err);
@@ -52,6 +55,7 @@ follow_extend(struct tv_ui *ui)
 	tv_ui_position_fini();
 	tv_ui_session_extend(ui);
 	tv_ui_filter_resume(ui);
+	tv_ui_stats_extend(ui);
 	/* a damaged packet stops its stream's index: said each time the
 	 * trace grows, the rest goes on */
 	if (st != TV_OK)
@@ -72,6 +76,9 @@ tv_ui_follow_toggle(struct tv_ui *ui)
 {
 	ui->following = !ui->following;
 	if (!ui->following) {
+		/* the statistics walked to the settled time: now to the end */
+		tv_ui_stats_extend(ui);
+		tv_ui_mark_all(ui);
 		tv_ui_message(ui, _("stopped following the trace"));
 		return;
 	}

@@ -11,7 +11,10 @@
  * next event of that name, on a CPU to the next event on it, on a thread
  * to the next event of its process.  Latencies lists each kind's count,
  * min, mean, p50, p99 and max, then the longest instances; Enter on an
- * instance goes to its start.
+ * instance goes to its start.  While the trace is followed (F), the
+ * walk goes on from where it stopped each time the trace grows, up to
+ * the time before which every record is in (tv_trace_set_settled), and
+ * the panes keep showing the last figures until the new ones are made.
  */
 #include "ui-priv.h"
 #include "tview/merge.h"
@@ -35,6 +38,9 @@ struct tv_ui_stats_job {
 	int		 done;		/* atomic */
 	enum tv_status	 status;
 	struct tv_error	 err;
+	int64_t		 until;		/* this walk's end (tv_stats_walk) */
+	bool		 stale;		/* the trace grew: walk on */
+	unsigned	 gen;		/* walks ended with tables */
 };
 
 /* One line of a pane: text, and what Enter does on it. */
@@ -67,24 +73,57 @@ struct stats_priv {
 	struct line	*lines;
 	size_t		 n, cap;
 	bool		 built;		/* from the current job */
+	unsigned	 gen;		/* the job's gen it was built from */
 	struct tv_ui_list list;
 };
 
-/* The worker: one walk over the whole trace. */
+/* The worker: the walk over the trace, or over what it gained. */
 static void *
 job_main(void *arg)
 {
 	struct tv_ui_stats_job *job = arg;
 
-	job->status = tv_stats_run(job->st, job->scope.begin, job->scope.end,
-	    &job->cancel, &job->err);
+	job->status = tv_stats_walk(job->st, job->until, &job->cancel,
+	    &job->err);
+	if (job->status != TV_CANCELLED)
+		job->gen++;
 	__atomic_store_n(&job->done, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
 
 /*
+ * Start the walk: to the end of the trace, or, while it is followed,
+ * to the time before which every record is in.
+ */
+static void
+job_start(struct tv_ui *ui, struct tv_ui_stats_job *job)
+{
+	job->until = ui->following ? tv_trace_set_settled(ui->set) :
+	    INT64_MAX;
+	job->cancel = false;
+	job->stale = false;
+	__atomic_store_n(&job->done, 0, __ATOMIC_RELAXED);
+	tv_error_clear(&job->err);
+	if (pthread_create(&job->thread, NULL, job_main, job) == 0)
+		job->started = true;
+	else
+		job_main(job);
+}
+
+/* Cancel the walk and wait for it; what it counted is kept. */
+static void
+job_stop(struct tv_ui_stats_job *job)
+{
+	__atomic_store_n(&job->cancel, true, __ATOMIC_RELAXED);
+	if (job->started)
+		pthread_join(job->thread, NULL);
+	job->started = false;
+}
+
+/*
  * The walk of the scope wanted, started once for whichever pane opens
- * first; a walk of another scope is replaced.
+ * first; a walk of another scope is replaced, one over a trace that
+ * grew goes on.
  */
 static struct tv_ui_stats_job *
 job_get(struct tv_ui *ui)
@@ -98,22 +137,43 @@ job_get(struct tv_ui *ui)
 	if (job != NULL && job->filtered == filtered &&
 	    job->scope.filtered == want->filtered &&
 	    job->scope.begin == want->begin && job->scope.end == want->end &&
-	    strcmp(job->scope.what, want->what) == 0)
+	    strcmp(job->scope.what, want->what) == 0) {
+		if (job->stale) {
+			if (job->filtered &&
+			    tv_ui_filter_keeper(ui, &keep, &arg))
+				tv_stats_set_keep(job->st, keep, arg);
+			job_start(ui, job);
+		}
 		return job;
+	}
 	tv_ui_stats_job_fini(ui);
 	job = tv_xcalloc(1, sizeof(*job));
 	job->scope = *want;
 	job->st = tv_stats_create(ui->set);
+	tv_stats_set_range(job->st, want->begin, want->end);
 	job->filtered = filtered &&
 	    tv_ui_filter_keeper(ui, &keep, &arg);
 	if (job->filtered)
 		tv_stats_set_keep(job->st, keep, arg);
 	ui->stats_job = job;
-	if (pthread_create(&job->thread, NULL, job_main, job) == 0)
-		job->started = true;
-	else
-		job_main(job);
+	job_start(ui, job);
 	return job;
+}
+
+/* See ui-priv.h. */
+void
+tv_ui_stats_pause(struct tv_ui *ui)
+{
+	if (ui->stats_job != NULL)
+		job_stop(ui->stats_job);
+}
+
+/* See ui-priv.h. */
+void
+tv_ui_stats_extend(struct tv_ui *ui)
+{
+	if (ui->stats_job != NULL)
+		ui->stats_job->stale = true;
 }
 
 /* See ui-priv.h: cancel and join the walk, free it. */
@@ -137,9 +197,7 @@ tv_ui_stats_job_fini(struct tv_ui *ui)
 		sp->n = 0;
 		ui->panes[id].dirty = true;
 	}
-	__atomic_store_n(&job->cancel, true, __ATOMIC_RELAXED);
-	if (job->started)
-		pthread_join(job->thread, NULL);
+	job_stop(job);
 	tv_stats_destroy(job->st);
 	free(job);
 	ui->stats_job = NULL;
@@ -258,9 +316,28 @@ sorted(const void *v, size_t size, size_t n,
 	return out;
 }
 
+/*
+ * While the trace is followed, the walk stops where records may still
+ * come in before: say up to when the figures go.
+ */
+static void
+add_counted_to(struct tv_ui *ui, struct stats_priv *sp,
+    const struct tv_stats *st)
+{
+	int64_t to = tv_stats_counted_to(st);
+	char when[64];
+
+	if (to == INT64_MAX || to == TV_TIME_NONE || to > ui->set->ts_end)
+		return;
+	tv_ui_time(ui, to, ui->time_style == TV_TIME_RAW ? TV_TIME_RELATIVE :
+	    ui->time_style, ui->set->ts_begin, when, sizeof(when));
+	add(sp, L_TEXT, _("counted up to %s; the trace is still being "
+	    "written"), when);
+}
+
 /* The lines of the statistics view. */
 static void
-build_stats(struct tv_ui *ui TV_UNUSED, struct stats_priv *sp,
+build_stats(struct tv_ui *ui, struct stats_priv *sp,
     const struct tv_stats *st)
 {
 	const struct tv_class_count *cls, **cv;
@@ -274,6 +351,7 @@ build_stats(struct tv_ui *ui TV_UNUSED, struct stats_priv *sp,
 	tv_stats_totals(st, &events, &lost, &b, &e);
 	add(sp, L_TEXT, _("%" PRIu64 " events, %" PRIu64 " lost"), events,
 	    lost);
+	add_counted_to(ui, sp, st);
 	add(sp, L_HEAD, "%10s  %s", _("EVENTS"), _("CLASS"));
 	cls = tv_stats_classes(st, &n);
 	cv = (const struct tv_class_count **)sorted(cls, sizeof(*cls), n,
@@ -331,6 +409,7 @@ build_latency(struct tv_ui *ui, struct stats_priv *sp,
 	size_t n, i;
 	uint32_t k, j;
 
+	add_counted_to(ui, sp, st);
 	for (k = 0; k < TV_LAT_COUNT; k++) {
 		if (!tv_stats_has_latency(st, (enum tv_lat_kind)k))
 			continue;
@@ -452,19 +531,23 @@ stats_draw(struct tv_ui *ui, struct tv_pane *p)
 	tv_ui_put(p->win, 0, 1, title, p->w - 1);
 	wattrset(p->win, A_NORMAL);
 	sp->drew_counting = !job_done(job);
-	if (sp->drew_counting) {
+	/* a walk going on over a grown trace: the last figures meanwhile */
+	if (sp->drew_counting && !sp->built) {
 		tv_ui_put(p->win, 2, 1, _("counting... (Esc cancels)"),
 		    p->w - 1);
 		return;
 	}
-	if (job->status != TV_OK && job->status != TV_CORRUPT) {
+	if (!sp->drew_counting && job->status != TV_OK &&
+	    job->status != TV_CORRUPT) {
 		wattrset(p->win, ui->attrs[TV_UI_A_ERROR]);
 		tv_ui_put(p->win, 2, 1, job->err.msg, p->w - 1);
 		wattrset(p->win, A_NORMAL);
 		return;
 	}
-	if (!sp->built) {
+	if (!sp->drew_counting && (!sp->built || sp->gen != job->gen)) {
 		sp->built = true;
+		sp->gen = job->gen;
+		sp->n = 0;
 		if (sp->latency)
 			build_latency(ui, sp, job->st);
 		else

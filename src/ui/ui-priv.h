@@ -459,6 +459,13 @@ bool	 tv_ui_session_progress(struct tv_ui *ui, double *frac);
 /** tv_ui_stats_job_fini() - cancel and free the statistics walk. */
 void	 tv_ui_stats_job_fini(struct tv_ui *ui);
 /**
+ * tv_ui_stats_pause() / tv_ui_stats_extend() - around extending a
+ * followed set: stop the statistics walk, keeping what it counted; then
+ * have it go on over what the trace gained when a pane next shows it.
+ */
+void	 tv_ui_stats_pause(struct tv_ui *ui);
+void	 tv_ui_stats_extend(struct tv_ui *ui);
+/**
  * tv_ui_stats_filters_changed() - the filters are about to change: a
  * walk counting through them stops (it is started again when drawn).
  */

@@ -8,7 +8,10 @@
  * times equal to a full replay; and the pass walked only the new part
  * and one checkpoint interval, not the trace from its start.  The match
  * pass likewise (tv_pass_extend): every event's verdict there, each
- * asked of the predicate once however often the trace grew.
+ * asked of the predicate once however often the trace grew.  The
+ * statistics walk likewise (tv_stats_walk): at each step up to the
+ * settled time, its tables equal one walk's over the same records, and
+ * it read only the records new since.
  */
 #include "tview/tview.h"
 
@@ -23,6 +26,7 @@
 #include "tview/merge.h"
 #include "tview/pass.h"
 #include "tview/state.h"
+#include "tview/stats.h"
 #include "tview/trace.h"
 #include "../state-eq.h"
 #include "../tap.h"
@@ -403,6 +407,192 @@ test_pass_follow(void)
 	tv_trace_set_close(set);
 }
 
+/* Two rows' figures, names aside; 0 when equal. */
+static int
+row_diff(const struct tv_time_row *a, const struct tv_time_row *b)
+{
+	return a->machine != b->machine || a->tid != b->tid ||
+	    a->pid != b->pid || a->cpu != b->cpu || a->events != b->events ||
+	    memcmp(a->ns, b->ns, sizeof(a->ns)) != 0 ||
+	    a->idle_ns != b->idle_ns || a->unknown_ns != b->unknown_ns ||
+	    strcmp(a->name, b->name) != 0;
+}
+
+/* Two series' figures and longest instances; 0 when equal. */
+static int
+series_diff(const struct tv_lat_series *a, const struct tv_lat_series *b)
+{
+	uint32_t i;
+
+	if (strcmp(a->name, b->name) != 0 || a->count != b->count ||
+	    a->min != b->min || a->max != b->max || a->total != b->total ||
+	    a->p50 != b->p50 || a->p99 != b->p99 || a->ntop != b->ntop)
+		return 1;
+	for (i = 0; i < a->ntop; i++)
+		if (a->top[i].ts != b->top[i].ts ||
+		    a->top[i].dur != b->top[i].dur ||
+		    a->top[i].tid != b->top[i].tid)
+			return 1;
+	return 0;
+}
+
+/*
+ * Differences between the tables of @a and @b, said with @what; the
+ * number of latency instances in @a is added to *@lat.
+ */
+static int
+stats_diff(const char *what, const struct tv_stats *a,
+    const struct tv_stats *b, uint64_t *lat)
+{
+	const struct tv_class_count *ca, *cb;
+	const struct tv_time_row *ra, *rb;
+	const struct tv_lat_series *sa, *sb;
+	uint64_t ea, la, eb, lb;
+	int64_t ba, xa, bb, xb;
+	size_t na, nb, i;
+	int bad = 0, k;
+
+	tv_stats_totals(a, &ea, &la, &ba, &xa);
+	tv_stats_totals(b, &eb, &lb, &bb, &xb);
+	if (ea != eb || la != lb) {
+		diag("%s: %llu events, %llu lost; one walk %llu, %llu", what,
+		    (unsigned long long)ea, (unsigned long long)la,
+		    (unsigned long long)eb, (unsigned long long)lb);
+		bad++;
+	}
+	ca = tv_stats_classes(a, &na);
+	cb = tv_stats_classes(b, &nb);
+	for (i = 0; i < na && na == nb; i++)
+		bad += strcmp(ca[i].name, cb[i].name) != 0 ||
+		    ca[i].count != cb[i].count;
+	bad += na != nb;
+	ra = tv_stats_cpus(a, &na);
+	rb = tv_stats_cpus(b, &nb);
+	for (i = 0; i < na && na == nb; i++)
+		bad += row_diff(&ra[i], &rb[i]);
+	bad += na != nb;
+	ra = tv_stats_threads(a, &na);
+	rb = tv_stats_threads(b, &nb);
+	for (i = 0; i < na && na == nb; i++)
+		bad += row_diff(&ra[i], &rb[i]);
+	if (na != nb)
+		diag("%s: %zu thread rows; one walk %zu", what, na, nb);
+	bad += na != nb;
+	for (k = 0; k < TV_LAT_COUNT; k++) {
+		sa = tv_stats_latency(a, (enum tv_lat_kind)k, &na);
+		sb = tv_stats_latency(b, (enum tv_lat_kind)k, &nb);
+		for (i = 0; i < na && na == nb; i++)
+			bad += series_diff(&sa[i], &sb[i]);
+		bad += na != nb;
+		if (na > 0)
+			*lat += sa[0].count;
+	}
+	return bad;
+}
+
+/*
+ * The statistics walk over a trace written while it runs, over the
+ * whole trace and over a range inside it: at each step it goes on up
+ * to the settled time and equals one walk of the same records.
+ */
+static void
+test_stats_follow(void)
+{
+	static const struct { double frac, frac2; } parts[] = {
+		{ 0.30, 0.30 }, { 0.55, 0.45 }, { 0.55, 0.55 }, { 0.80, 0.80 },
+		{ 1.0, 1.0 },
+	};
+	struct tv_trace_set *set, *orig;
+	struct tv_stats *st, *ranged, *fresh;
+	struct tv_error err;
+	char src[300], dir[300], cmd[1300];
+	uint64_t lat, before, walked, total;
+	int64_t until, rb = 0, re = 0;
+	volatile bool stop = true;
+	bool grew;
+	int bad;
+	size_t i;
+
+	snprintf(src, sizeof(src), "%s/src", test_dir);
+	snprintf(dir, sizeof(dir), "%s/grow-stats", test_dir);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir '%s' && "
+	    "cp '%s/metadata' '%s/'", dir, dir, src, dir);
+	orig = open_live(src);
+	if (!ok(orig != NULL && system(cmd) == 0 &&
+	    grow(src, dir, parts[0].frac, parts[0].frac2),
+	    "statistics: the first part"))
+		return;
+	/* a range from 20% to 70% of the whole trace's time */
+	rb = orig->ts_begin + (orig->ts_end - orig->ts_begin) / 5;
+	re = orig->ts_begin + (orig->ts_end - orig->ts_begin) / 10 * 7;
+	set = open_live(dir);
+	if (!ok(set != NULL, "statistics: opened while written"))
+		return;
+	st = tv_stats_create(set);
+	ranged = tv_stats_create(set);
+	tv_stats_set_range(ranged, rb, re);
+	for (i = 0; i < TV_ARRAY_SIZE(parts); i++) {
+		if (i > 0) {
+			grow(src, dir, parts[i].frac, parts[i].frac2);
+			tv_error_clear(&err);
+			grew = false;
+			(void)tv_trace_set_extend(set, parts[i].frac < 1.0 ?
+			    TV_OPEN_FOLLOW : 0, &grew, &err);
+			ok(grew, "statistics, step %zu: the set grew", i);
+		}
+		until = i + 1 < TV_ARRAY_SIZE(parts) ?
+		    tv_trace_set_settled(set) : INT64_MAX;
+		if (i == 3) {
+			/* cancelled at its first poll: the next goes on */
+			is_int(tv_stats_walk(st, until, &stop, NULL),
+			    TV_CANCELLED, "statistics, step 3: cancelled");
+		}
+		before = i > 0 ? total : 0;
+		tv_stats_walk(st, until, NULL, NULL);
+		tv_stats_walk(ranged, until, NULL, NULL);
+		walked = tv_stats_walked(st);
+		fresh = tv_stats_create(set);
+		tv_stats_walk(fresh, until, NULL, NULL);
+		tv_stats_totals(fresh, &total, &lat, &until, &until);
+		lat = 0;
+		bad = stats_diff("whole", st, fresh, &lat);
+		is_int(bad, 0, "statistics, "
+		    "step %zu: the tables equal one walk's (%llu events, "
+		    "%llu latencies)", i, (unsigned long long)total,
+		    (unsigned long long)lat);
+		if (i > 0 && i < 3)
+			ok(walked < total / 2 && walked <= total - before +
+			    (total - before) / 4 + 4096, "statistics, step "
+			    "%zu: walked %llu records for %llu new", i,
+			    (unsigned long long)walked,
+			    (unsigned long long)(total - before));
+		tv_stats_destroy(fresh);
+		fresh = tv_stats_create(set);
+		tv_stats_set_range(fresh, rb, re);
+		tv_stats_walk(fresh, i + 1 < TV_ARRAY_SIZE(parts) ?
+		    tv_trace_set_settled(set) : INT64_MAX, NULL, NULL);
+		lat = 0;
+		is_int(stats_diff("range", ranged, fresh, &lat), 0,
+		    "statistics, step %zu: a range's tables equal one "
+		    "walk's", i);
+		tv_stats_destroy(fresh);
+	}
+	/* the end: what one walk of the whole trace says */
+	fresh = tv_stats_create(orig);
+	(void)tv_stats_run(fresh, TV_TIME_NONE, TV_TIME_NONE, NULL, NULL);
+	lat = 0;
+	bad = stats_diff("the original", st, fresh, &lat);
+	is_int(bad, 0,
+	    "statistics: at the end, the tables equal the written trace's "
+	    "(%llu latencies)", (unsigned long long)lat);
+	ok(lat > 1000, "statistics: the trace has latencies to compare");
+	tv_stats_destroy(fresh);
+	tv_stats_destroy(st);
+	tv_stats_destroy(ranged);
+	tv_trace_set_close(set);
+	tv_trace_set_close(orig);
+}
+
 /* A scratch directory (also the cache home), every group. */
 int
 main(void)
@@ -416,6 +606,7 @@ main(void)
 	unsetenv("TVIEW_CACHE");
 	test_state_follow();
 	test_pass_follow();
+	test_stats_follow();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", test_dir);
 	(void)system(cmd);
 	return tv_done();
