@@ -15,6 +15,9 @@
 #     the same counter, and the time to draw the control-flow and CPU
 #     views for 10 ms, 1 s and whole-trace windows during and after the
 #     background pass (bench/timeline-bench; ratio to the 100 ms budget);
+#     and a followed trace growing from 90% to 100% of every stream: the
+#     state pass, the filter's match pass and the statistics going on in
+#     place against each from the start (bench/follow-bench);
 #  3. a table with the absolute figures and babeltrace2/tview ratios, on
 #     stdout and in $dir/RESULTS.txt.
 #
@@ -160,6 +163,13 @@ bench_trace() {
 	"$seek" "$path" 1000 >"$work/seek" 2>"$work/seek.err"
 	say "seek (1000 random times): $(sed -n 's/^seeks [0-9]* //p' "$work/seek") (open $(sed -n 's/^open_ms //p' "$work/seek") ms)"
 	test -s "$work/seek.err" && head -n 3 "$work/seek.err"
+	if test -x "$BUILDDIR/bench/follow-bench"; then
+		rm -rf "$work/follow"
+		say "followed trace, 90% then the rest (bench/follow-bench):"
+		"$BUILDDIR/bench/follow-bench" "$path" "$work/follow" 2>&1 |
+		    sed 's/^/    /' | tee -a "$results"
+		rm -rf "$work/follow"
+	fi
 	test -x "$BUILDDIR/bench/state-bench" && say "state at T (200 random times, background pass first; target p99 <= 50 ms): $("$BUILDDIR/bench/state-bench" "$path" 200 2>&1 | tr '\n' ' ')"
 	# shellcheck disable=SC2046 # two numbers, split on purpose
 	set -- $(sed -n 's/^span //p' "$work/seek")

@@ -91,6 +91,16 @@ job_main(void *arg)
 	return NULL;
 }
 
+/* Cancel the walk and wait for it; what it counted is kept. */
+static void
+job_stop(struct tv_ui_stats_job *job)
+{
+	__atomic_store_n(&job->cancel, true, __ATOMIC_RELAXED);
+	if (job->started)
+		pthread_join(job->thread, NULL);
+	job->started = false;
+}
+
 /*
  * Start the walk: to the end of the trace, or, while it is followed,
  * to the time before which every record is in.
@@ -98,6 +108,7 @@ job_main(void *arg)
 static void
 job_start(struct tv_ui *ui, struct tv_ui_stats_job *job)
 {
+	job_stop(job);
 	job->until = ui->following ? tv_trace_set_settled(ui->set) :
 	    INT64_MAX;
 	job->cancel = false;
@@ -108,16 +119,6 @@ job_start(struct tv_ui *ui, struct tv_ui_stats_job *job)
 		job->started = true;
 	else
 		job_main(job);
-}
-
-/* Cancel the walk and wait for it; what it counted is kept. */
-static void
-job_stop(struct tv_ui_stats_job *job)
-{
-	__atomic_store_n(&job->cancel, true, __ATOMIC_RELAXED);
-	if (job->started)
-		pthread_join(job->thread, NULL);
-	job->started = false;
 }
 
 /*
