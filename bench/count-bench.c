@@ -44,7 +44,7 @@ static const struct tv_error *
 count_parallel(struct tv_trace_set *set, bool decode, unsigned nthreads,
     uint64_t *counts, uint64_t *derr, struct tv_error *err)
 {
-	struct tv_pwalk *w = tv_pwalk_start(set, INT64_MIN,
+	struct tv_pwalk *w = tv_pwalk_start(set, INT64_MIN, INT64_MAX,
 	    decode ? decode_work : no_work, NULL, nthreads, false);
 	struct tv_pwalk_item it;
 

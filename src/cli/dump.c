@@ -285,7 +285,7 @@ dump_parallel(struct tv_trace_set *set, int64_t begin, int64_t end,
     uint64_t *matched, struct tv_error *rec_err, struct tv_error *walk_err)
 {
 	struct dump_work d = { filter, print };
-	struct tv_pwalk *w = tv_pwalk_start(set, begin, dump_work, &d, 0,
+	struct tv_pwalk *w = tv_pwalk_start(set, begin, end, dump_work, &d, 0,
 	    true);
 	struct tv_pwalk_item it;
 	FILE *fp;

@@ -79,6 +79,8 @@ struct tv_pwalk {
 	uint64_t		**unit_of;	/* [stream][pkt - first[stream]] */
 	uint64_t		*first;		/* [stream]: first packet walked */
 	uint64_t		*first_idx;	/* [stream]: its first record */
+	uint64_t		*stop;		/* [stream]: past the last one */
+	int64_t			 end;		/* no work for records after */
 
 	pthread_mutex_t		 lock;
 	pthread_cond_t		 done;		/* a unit became DONE */
@@ -172,6 +174,13 @@ do_unit(struct tv_pwalk *w, struct worker *wk, uint64_t u)
 	for (r = 0; r < res->pe.count; r++) {
 		ev.index = r;
 		ev.rec = res->pe.recs[r];
+		/* outside the walk: read past, never shown */
+		if ((un->pkt == w->first[un->stream] &&
+		    r < w->first_idx[un->stream]) ||
+		    (ev.rec.ts > w->end && ev.rec.ts != TV_TIME_NONE)) {
+			res->ends[r] = res->text.len;
+			continue;
+		}
 		tv_arena_reset(&wk->arena);
 		tv_error_clear(&e);
 		st = w->fn(w->arg, &ev, &wk->arena, &res->text,
@@ -277,9 +286,7 @@ release(struct tv_pwalk *w, uint64_t u)
 static bool
 open_from(struct tv_pwalk *w, struct cursor *c, uint64_t pkt, uint64_t idx)
 {
-	const struct tv_stream *s = w->set->streams[c->stream];
-
-	for (; pkt < s->npackets; pkt++, idx = 0) {
+	for (; pkt < w->stop[c->stream]; pkt++, idx = 0) {
 		uint64_t u = w->unit_of[c->stream][pkt - w->first[c->stream]];
 		struct result *res = need(w, u);
 
@@ -335,10 +342,32 @@ sift_down(struct tv_pwalk *w, uint32_t i)
 	w->heap[i] = c;
 }
 
+/*
+ * The packet of stream @s past the last one the walk needs: the first
+ * that begins after @end (packets are in time order).
+ */
+static uint64_t
+stop_of(const struct tv_stream *s, uint64_t first, int64_t end)
+{
+	uint64_t lo = first, hi = s->npackets, mid;
+
+	if (end == INT64_MAX)
+		return s->npackets;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (s->packets[mid].ts_begin != TV_TIME_NONE &&
+		    s->packets[mid].ts_begin > end)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
 /* See pwalk.h. */
 struct tv_pwalk *
-tv_pwalk_start(struct tv_trace_set *set, int64_t begin, tv_pwalk_fn fn,
-    void *arg, unsigned nthreads, bool sequential)
+tv_pwalk_start(struct tv_trace_set *set, int64_t begin, int64_t end,
+    tv_pwalk_fn fn, void *arg, unsigned nthreads, bool sequential)
 {
 	struct tv_pwalk *w = tv_xcalloc(1, sizeof(*w));
 	uint32_t n = set->nstreams, i, f;
@@ -348,9 +377,11 @@ tv_pwalk_start(struct tv_trace_set *set, int64_t begin, tv_pwalk_fn fn,
 	w->fn = fn;
 	w->arg = arg;
 	w->sequential = sequential;
+	w->end = end;
 	tv_error_clear(&w->err);
 	w->first = tv_xcalloc(n + 1, sizeof(*w->first));
 	w->first_idx = tv_xcalloc(n + 1, sizeof(*w->first_idx));
+	w->stop = tv_xcalloc(n + 1, sizeof(*w->stop));
 	w->unit_of = tv_xcalloc(n + 1, sizeof(*w->unit_of));
 	w->cursors = tv_xcalloc(n + 1, sizeof(*w->cursors));
 	w->heap = tv_xcalloc(n + 1, sizeof(*w->heap));
@@ -365,8 +396,9 @@ tv_pwalk_start(struct tv_trace_set *set, int64_t begin, tv_pwalk_fn fn,
 		tv_merge_destroy(m);
 	}
 	for (i = 0; i < n; i++) {
-		nu += set->streams[i]->npackets - TV_MIN(w->first[i],
-		    set->streams[i]->npackets);
+		w->first[i] = TV_MIN(w->first[i], set->streams[i]->npackets);
+		w->stop[i] = stop_of(set->streams[i], w->first[i], end);
+		nu += w->stop[i] - w->first[i];
 		if (sequential)
 			for (f = 0; f < set->streams[i]->nfiles; f++)
 				tv_mapfile_advise(&set->streams[i]->files[f],
@@ -374,14 +406,13 @@ tv_pwalk_start(struct tv_trace_set *set, int64_t begin, tv_pwalk_fn fn,
 	}
 	w->units = tv_xcalloc(nu + 1, sizeof(*w->units));
 	for (i = 0; i < n; i++)
-		for (k = w->first[i]; k < set->streams[i]->npackets; k++) {
+		for (k = w->first[i]; k < w->stop[i]; k++) {
 			w->units[w->nunits].stream = i;
 			w->units[w->nunits++].pkt = k;
 		}
 	qsort_r(w->units, w->nunits, sizeof(*w->units), unit_cmp, set);
 	for (i = 0; i < n; i++)
-		w->unit_of[i] = tv_xcalloc(set->streams[i]->npackets -
-		    TV_MIN(w->first[i], set->streams[i]->npackets) + 1,
+		w->unit_of[i] = tv_xcalloc(w->stop[i] - w->first[i] + 1,
 		    sizeof(**w->unit_of));
 	for (k = 0; k < w->nunits; k++)
 		w->unit_of[w->units[k].stream][w->units[k].pkt -
@@ -526,6 +557,7 @@ tv_pwalk_destroy(struct tv_pwalk *w)
 	free(w->unit_of);
 	free(w->first);
 	free(w->first_idx);
+	free(w->stop);
 	free(w->units);
 	free(w->cursors);
 	free(w->heap);

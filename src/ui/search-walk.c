@@ -183,8 +183,9 @@ walk_range(struct walk *wk, int64_t begin, const struct bound *lo,
     const struct bound *hi, bool last, struct tv_event *hit,
     struct tv_event *first, bool *have_first)
 {
-	struct tv_pwalk *w = tv_pwalk_start(wk->ui->set, begin, row_work,
-	    &wk->snap, 0, false);
+	struct tv_pwalk *w = tv_pwalk_start(wk->ui->set, begin,
+	    hi->ev != NULL ? hi->ev->rec.ts : INT64_MAX, row_work, &wk->snap,
+	    0, false);
 	struct tv_pwalk_item it;
 	enum tv_status st = TV_NOT_FOUND;
 

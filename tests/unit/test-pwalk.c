@@ -27,38 +27,43 @@ flags_of(const struct tv_event *ev)
 	return (uint8_t)(ev->index * 7 + ev->rec.kind + 1);
 }
 
-/* The work of the tests: the --dump line and flags_of(). */
+/* The work of the tests: the --dump line and flags_of(); calls counted. */
 static enum tv_status
-work(void *arg TV_UNUSED, const struct tv_event *ev, struct tv_arena *arena,
+work(void *arg, const struct tv_event *ev, struct tv_arena *arena,
     struct tv_strbuf *out, uint8_t *flags, struct tv_error *err)
 {
+	if (arg != NULL)
+		__atomic_add_fetch((uint64_t *)arg, 1, __ATOMIC_RELAXED);
 	*flags = flags_of(ev);
 	return tv_event_print(ev, arena, out, err);
 }
 
 /*
- * Walk @set from @begin with @nthreads workers beside a plain merger:
- * the records that differ (order, bytes or flags), *n those walked.
+ * Walk @set from @begin to @end with @nthreads workers beside a plain
+ * merger: the records that differ (order, bytes or flags), *n those
+ * walked; the work was asked of those alone.
  */
 static uint64_t
-compare(struct tv_trace_set *set, int64_t begin, unsigned nthreads,
-    uint64_t *n)
+compare(struct tv_trace_set *set, int64_t begin, int64_t end,
+    unsigned nthreads, uint64_t *n)
 {
-	struct tv_pwalk *w = tv_pwalk_start(set, begin, work, NULL, nthreads,
-	    false);
+	uint64_t calls = 0;
+	struct tv_pwalk *w = tv_pwalk_start(set, begin, end, work, &calls,
+	    nthreads, false);
 	struct tv_merge *m = tv_merge_create(set);
 	struct tv_pwalk_item it;
 	struct tv_strbuf sb;
 	struct tv_arena arena;
 	struct tv_event ev;
 	uint64_t bad = 0;
+	enum tv_status st;
 
 	tv_strbuf_init(&sb);
 	tv_arena_init(&arena);
 	*n = 0;
 	if (begin != INT64_MIN)
 		tv_merge_seek_time(m, begin);
-	while (tv_merge_next(m, &ev) == TV_OK) {
+	while (tv_merge_next(m, &ev) == TV_OK && ev.rec.ts <= end) {
 		if (tv_pwalk_next(w, &it) != TV_OK) {
 			bad++;
 			break;
@@ -75,12 +80,22 @@ compare(struct tv_trace_set *set, int64_t begin, unsigned nthreads,
 				    (unsigned long long)*n);
 		}
 	}
-	if (tv_pwalk_next(w, &it) != TV_END)
+	/* past @end: the walk ends, or goes on with records not worked */
+	st = tv_pwalk_next(w, &it);
+	if (st != TV_END && (st != TV_OK || it.ev.rec.ts <= end ||
+	    it.len != 0)) {
+		diag("a record past the end was worked");
 		bad++;
+	}
+	tv_pwalk_destroy(w);
+	if (__atomic_load_n(&calls, __ATOMIC_RELAXED) != *n) {
+		diag("the work was asked of %llu records, %llu walked",
+		    (unsigned long long)calls, (unsigned long long)*n);
+		bad++;
+	}
 	tv_arena_fini(&arena);
 	tv_strbuf_fini(&sb);
 	tv_merge_destroy(m);
-	tv_pwalk_destroy(w);
 	return bad;
 }
 
@@ -95,7 +110,7 @@ run(const char *dir, const char *args)
 	struct tv_pwalk *w;
 	const char *path = dir;
 	uint64_t n, bad, all = 0;
-	int64_t mid;
+	int64_t mid, span;
 	size_t i;
 	int k;
 
@@ -104,22 +119,27 @@ run(const char *dir, const char *args)
 	    &err) == TV_OK && set != NULL, "open %s", args))
 		return;
 	mid = set->ts_begin + (set->ts_end - set->ts_begin) / 3;
+	span = (set->ts_end - set->ts_begin) / 50;
 	for (i = 0; i < TV_ARRAY_SIZE(threads); i++) {
-		bad = compare(set, INT64_MIN, threads[i], &n);
+		bad = compare(set, INT64_MIN, INT64_MAX, threads[i], &n);
 		if (i == 0)
 			all = n;
 		ok(bad == 0 && n > 0 && n == all, "%s: %u worker(s), whole "
 		    "trace: the merger's records, bytes and flags (%llu)",
 		    args, threads[i], (unsigned long long)n);
-		bad = compare(set, mid, threads[i], &n);
+		bad = compare(set, mid, INT64_MAX, threads[i], &n);
 		ok(bad == 0 && n > 0 && n < all, "%s: %u worker(s), from a "
 		    "third: the same (%llu)", args, threads[i],
 		    (unsigned long long)n);
+		bad = compare(set, mid, mid + span, threads[i], &n);
+		ok(bad == 0 && n > 0 && n < all / 10, "%s: %u worker(s), a "
+		    "window of 1/50 of the span: the same, and no work outside "
+		    "it (%llu)", args, threads[i], (unsigned long long)n);
 	}
-	bad = compare(set, set->ts_end + 1, 2, &n);
+	bad = compare(set, set->ts_end + 1, INT64_MAX, 2, &n);
 	ok(bad == 0 && n == 0, "%s: from after the end: nothing", args);
 	/* left half-way, with the workers ahead: no leak, no hang */
-	w = tv_pwalk_start(set, INT64_MIN, work, NULL, 4, true);
+	w = tv_pwalk_start(set, INT64_MIN, INT64_MAX, work, NULL, 4, true);
 	for (k = 0; k < 1000 && tv_pwalk_next(w, &it) == TV_OK; k++)
 		;
 	tv_pwalk_destroy(w);
