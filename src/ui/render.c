@@ -710,15 +710,14 @@ tv_ui_render_row_deferred(struct tv_ui *ui, const struct tv_event *ev,
 
 /* See ui-priv.h: the task where the worker left its place. */
 void
-tv_ui_render_row_task(struct tv_ui *ui, const struct tv_event *ev,
-    const char *part, size_t len, const struct tv_ui_row_task *task,
-    struct tv_strbuf *sb)
+tv_ui_render_row_task(const struct tv_event_owner *o, const char *part,
+    size_t len, const struct tv_ui_row_task *task, struct tv_strbuf *sb)
 {
 	struct tv_strbuf nm;
 
 	tv_strbuf_add(sb, part, task->at);
 	tv_strbuf_init(&nm);
-	tv_ui_task_text(ui, ev, &nm);
+	tv_ui_owner_text(o, &nm);
 	add_padded(sb, nm.buf ? nm.buf : "", task->width);
 	tv_strbuf_fini(&nm);
 	tv_strbuf_add(sb, part + task->at, len - task->at);

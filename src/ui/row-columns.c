@@ -11,7 +11,6 @@
 #include "tview/format.h"
 #include "tview/owner.h"
 
-#include <inttypes.h>
 #include <string.h>
 
 /*
@@ -38,9 +37,14 @@ tv_ui_owner_text(const struct tv_event_owner *o, struct tv_strbuf *sb)
 		tv_ui_escape(sb, o->name, strnlen(o->name, sizeof(o->name)));
 	else
 		tv_strbuf_adds(sb, "<...>");
-	tv_strbuf_addf(sb, "-%" PRId64, o->tid);
-	if (o->pid != TV_TID_UNKNOWN && o->pid != o->tid)
-		tv_strbuf_addf(sb, " (%" PRId64 ")", o->pid);
+	/* no printf: a search puts this in every row of a kernel trace */
+	tv_strbuf_addc(sb, '-');
+	tv_strbuf_add_i64(sb, o->tid);
+	if (o->pid != TV_TID_UNKNOWN && o->pid != o->tid) {
+		tv_strbuf_add(sb, " (", 2);
+		tv_strbuf_add_i64(sb, o->pid);
+		tv_strbuf_addc(sb, ')');
+	}
 }
 
 /* How @t's reference reader shows its times. */

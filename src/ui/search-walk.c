@@ -2,10 +2,12 @@
  * The long part of a regex search, on every core: the rows are rendered
  * by the ordered parallel walk's workers (tview/pwalk.h), each packet on
  * one of them, and the UI thread only puts in the task column where the
- * workers could not (it alone can name an owner from the session's owner
- * windows; a worker names it when the event's own fields give all of it,
- * see render.c), asks the filters and runs the pattern, in timeline
- * order, polling the keyboard as the one-thread scan does.  Backwards, the walk goes forwards over windows
+ * workers could not (a worker names it when the event's own fields give
+ * all of it, see render.c; else the owner comes from the process state,
+ * which the UI thread applies to the records as the walk hands them
+ * over: an owner walk, no second reading of the trace), asks the filters
+ * and runs the pattern, in timeline order, polling the keyboard as the
+ * one-thread scan does.  Backwards, the walk goes forwards over windows
  * of time that double as they go back from the cursor, keeping the last
  * match of each: a search that finds nothing costs about what the
  * forward one costs, a near match a small window.
@@ -42,6 +44,7 @@ struct walk {
 	 */
 	struct tv_ui		 snap;
 	struct tv_strbuf	 row;
+	struct tv_ui_owner_walk	*ow;		/* this walk_range's */
 	struct tv_event		 row_hi;	/* a backward window's end */
 	struct tv_ui_typeahead	*ta;
 	int64_t			 t0;
@@ -93,19 +96,43 @@ check_row(struct walk *wk, const struct tv_event *ev, const char *s,
 	tv_strbuf_fini(&one);
 }
 
-/* Whether the row a worker made of @it matches the pattern. */
+/*
+ * The owner of @it, from the walk's owner walk: started at the first
+ * row a worker could not name the task of, then given every record.
+ */
+static const struct tv_event_owner *
+row_owner(struct walk *wk, const struct tv_pwalk_item *it, bool needed)
+{
+	if (wk->ow == NULL) {
+		if (!needed)
+			return NULL;
+		wk->ow = tv_ui_owner_walk_create(wk->ui);
+	}
+	return tv_ui_owner_walk_next(wk->ui, wk->ow, &it->ev);
+}
+
+/*
+ * Whether the row a worker made of @it matches the pattern; @keep:
+ * whether the filters keep it (else only its owner is followed).
+ */
 static bool
-row_matches(struct walk *wk, const struct tv_pwalk_item *it)
+row_matches(struct walk *wk, const struct tv_pwalk_item *it, bool keep)
 {
 	struct tv_ui *ui = wk->ui;
+	const struct tv_event_owner *o;
 	struct tv_ui_row_task task;
 	struct row_head h;
 	const char *s;
 	size_t len;
 
-	if (it->len < sizeof(h))
+	if (it->len < sizeof(h)) {
+		(void)row_owner(wk, it, false);
 		return false;
+	}
 	memcpy(&h, it->bytes, sizeof(h));
+	o = row_owner(wk, it, h.at != UINT32_MAX);
+	if (!keep)
+		return false;
 	s = it->bytes + sizeof(h);
 	len = it->len - sizeof(h);
 	if (h.at != UINT32_MAX) {	/* else the worker put the task in */
@@ -113,7 +140,7 @@ row_matches(struct walk *wk, const struct tv_pwalk_item *it)
 		task.done = false;
 		task.width = h.width;
 		tv_strbuf_reset(&wk->row);
-		tv_ui_render_row_task(ui, &it->ev, s, len, &task, &wk->row);
+		tv_ui_render_row_task(o, s, len, &task, &wk->row);
 		s = wk->row.buf;
 		len = wk->row.len;
 	}
@@ -202,7 +229,7 @@ walk_range(struct walk *wk, int64_t begin, const struct bound *lo,
 			st = TV_CANCELLED;
 			break;
 		}
-		if (tv_ui_filter_keep(wk->ui, &it.ev) && row_matches(wk, &it)) {
+		if (row_matches(wk, &it, tv_ui_filter_keep(wk->ui, &it.ev))) {
 			*hit = it.ev;
 			st = TV_OK;
 			if (!last)
@@ -210,6 +237,8 @@ walk_range(struct walk *wk, int64_t begin, const struct bound *lo,
 		}
 	}
 	tv_pwalk_destroy(w);
+	tv_ui_owner_walk_destroy(wk->ow);
+	wk->ow = NULL;
 	return st;
 }
 

@@ -6,6 +6,10 @@
  * to, computed in windows of events from the nearest checkpoint so that
  * ] [ p and :pid scan without replaying the trace at every event.  The
  * process pane draws from it; the jumps in search.c ask it for owners.
+ * A scan that is handed the records in timeline order already (the
+ * search's parallel walk) takes their owners from an owner walk instead:
+ * the same state applied to each record it is given, without a merger
+ * reading the trace a second time.
  */
 #include "ui-priv.h"
 #include "tview/state.h"
@@ -257,4 +261,49 @@ tv_ui_session_owner(struct tv_ui *ui, const struct tv_event *ev, int dir,
 	*tid = o->tid;
 	*pid = o->pid;
 	return true;
+}
+
+/* An owner walk: its own state, applied to each record it is given. */
+struct tv_ui_owner_walk {
+	struct tv_state		*st;
+	bool			 started;
+	struct tv_event_owner	 o;
+};
+
+/* See ui-priv.h. */
+struct tv_ui_owner_walk *
+tv_ui_owner_walk_create(struct tv_ui *ui)
+{
+	struct tv_ui_owner_walk *ow = tv_xcalloc(1, sizeof(*ow));
+
+	if (ui->session != NULL)
+		ow->st = tv_state_create(ui->set);
+	return ow;
+}
+
+/* See ui-priv.h. */
+const struct tv_event_owner *
+tv_ui_owner_walk_next(struct tv_ui *ui, struct tv_ui_owner_walk *ow,
+    const struct tv_event *ev)
+{
+	if (ow->st == NULL)
+		return NULL;
+	/* from the state just before the first, as an owner window is */
+	if (!ow->started) {
+		(void)tv_state_before_event(ui->session->idx, ev, ow->st,
+		    NULL);
+		ow->started = true;
+	}
+	(void)tv_state_apply(ow->st, ev, &ow->o, NULL);
+	return ev->rec.kind == TV_REC_EVENT ? &ow->o : NULL;
+}
+
+/* See ui-priv.h. */
+void
+tv_ui_owner_walk_destroy(struct tv_ui_owner_walk *ow)
+{
+	if (ow == NULL)
+		return;
+	tv_state_destroy(ow->st);
+	free(ow);
 }

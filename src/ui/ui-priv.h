@@ -234,8 +234,8 @@ void	 tv_ui_render_row(struct tv_ui *ui, const struct tv_event *ev,
  * A search worker renders the row without the task column, which only
  * the UI thread can name (the session's owner windows): where it goes
  * (@at, from the row's start) and its width are left here, and
- * tv_ui_render_row_task() puts it there, giving tv_ui_render_row()'s
- * text.  The deferred render reads @ui without writing it, so workers
+ * tv_ui_render_row_task() puts the task of owner @o there (the UI
+ * thread's, from an owner walk), giving tv_ui_render_row()'s text.  The deferred render reads @ui without writing it, so workers
  * may run it while the UI thread waits for their rows.
  */
 struct tv_ui_row_task {
@@ -247,7 +247,8 @@ struct tv_ui_row_task {
 void	 tv_ui_render_row_deferred(struct tv_ui *ui,
 	    const struct tv_event *ev, struct tv_arena *arena,
 	    struct tv_strbuf *sb, struct tv_ui_row_task *task);
-void	 tv_ui_render_row_task(struct tv_ui *ui, const struct tv_event *ev,
+struct tv_event_owner;
+void	 tv_ui_render_row_task(const struct tv_event_owner *o,
 	    const char *part, size_t len, const struct tv_ui_row_task *task,
 	    struct tv_strbuf *sb);
 void	 tv_ui_render_header(struct tv_ui *ui, struct tv_strbuf *sb);
@@ -494,6 +495,17 @@ struct tv_event_owner;
  */
 const struct tv_event_owner *tv_ui_session_owner_of(struct tv_ui *ui,
 	    const struct tv_event *ev, int dir);
+/*
+ * An owner walk: the owners tv_ui_session_owner_of() gives, for a scan
+ * handed every record in timeline order from any one on (the first it
+ * is given), each given once: no merger of its own reads them again.
+ * tv_ui_owner_walk_next() is NULL when unknown, valid until the next.
+ */
+struct tv_ui_owner_walk;
+struct tv_ui_owner_walk *tv_ui_owner_walk_create(struct tv_ui *ui);
+const struct tv_event_owner *tv_ui_owner_walk_next(struct tv_ui *ui,
+	    struct tv_ui_owner_walk *ow, const struct tv_event *ev);
+void	 tv_ui_owner_walk_destroy(struct tv_ui_owner_walk *ow);
 
 /* pane-bookmarks.c */
 /** tv_ui_bm_mark_of() - gutter mark of @ev: '*' start, '|' inside, 0. */
