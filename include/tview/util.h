@@ -49,6 +49,15 @@ void	 tv_strbuf_addf(struct tv_strbuf *sb, const char *fmt, ...)
 void	 tv_strbuf_vaddf(struct tv_strbuf *sb, const char *fmt, va_list ap);
 /* Fast paths for the dump hot loop. */
 void	 tv_strbuf_add_u64(struct tv_strbuf *sb, uint64_t v);
+/* "00" to "99": decimals two digits at a time, zero-padded times. */
+extern const char tv_digits2[100][2];
+/* Room for any uint64_t in decimal. */
+#define TV_FMT_U64_MAX	20
+/**
+ * tv_fmt_u64() - @v in decimal, written backwards to end just before
+ * @end (TV_FMT_U64_MAX bytes at most, no NUL); returns its first byte.
+ */
+char	*tv_fmt_u64(char *end, uint64_t v);
 void	 tv_strbuf_add_i64(struct tv_strbuf *sb, int64_t v);
 
 /*

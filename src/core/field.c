@@ -89,7 +89,9 @@ tv_value_member(const struct tv_value *v, const char *name)
 	for (i = 0; i < v->kids.count; i++) {
 		const struct tv_value *k = &v->kids.items[i];
 
-		if (k->name && strcmp(k->name, name) == 0)
+		/* the first byte first: most names differ there */
+		if (k->name && k->name[0] == name[0] &&
+		    strcmp(k->name, name) == 0)
 			return k;
 	}
 	return NULL;

@@ -241,8 +241,10 @@ tv_ui_render_value(struct tv_strbuf *sb, const struct tv_value *v)
 
 			if (i)
 				tv_strbuf_add(sb, ", ", 2);
-			if (k->name)
-				tv_strbuf_addf(sb, "%s = ", k->name);
+			if (k->name) {
+				tv_strbuf_adds(sb, k->name);
+				tv_strbuf_add(sb, " = ", 3);
+			}
 			tv_ui_render_value(sb, k);
 		}
 		tv_strbuf_add(sb, " }", 2);
@@ -253,8 +255,10 @@ tv_ui_render_value(struct tv_strbuf *sb, const struct tv_value *v)
 			break;
 		}
 		tv_strbuf_add(sb, "{ ", 2);
-		if (v->kids.items[0].name)
-			tv_strbuf_addf(sb, "%s = ", v->kids.items[0].name);
+		if (v->kids.items[0].name) {
+			tv_strbuf_adds(sb, v->kids.items[0].name);
+			tv_strbuf_add(sb, " = ", 3);
+		}
 		tv_ui_render_value(sb, &v->kids.items[0]);
 		tv_strbuf_add(sb, " }", 2);
 		break;

@@ -126,18 +126,41 @@ tv_strbuf_vaddf(struct tv_strbuf *sb, const char *fmt, va_list ap)
 	sb->len += (size_t)n;
 }
 
+/* See util.h. */
+const char tv_digits2[100][2] = {
+#define D10(t)	{ t, '0' }, { t, '1' }, { t, '2' }, { t, '3' }, { t, '4' }, \
+		{ t, '5' }, { t, '6' }, { t, '7' }, { t, '8' }, { t, '9' }
+	D10('0'), D10('1'), D10('2'), D10('3'), D10('4'),
+	D10('5'), D10('6'), D10('7'), D10('8'), D10('9'),
+#undef D10
+};
+
+/* See util.h. */
+char *
+tv_fmt_u64(char *end, uint64_t v)
+{
+	while (v >= 100) {
+		end -= 2;
+		memcpy(end, tv_digits2[v % 100], 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		end -= 2;
+		memcpy(end, tv_digits2[v], 2);
+	} else {
+		*--end = (char)('0' + v);
+	}
+	return end;
+}
+
 /* Append an unsigned decimal without printf. */
 void
 tv_strbuf_add_u64(struct tv_strbuf *sb, uint64_t v)
 {
-	char tmp[20];
-	size_t i = sizeof(tmp);
+	char tmp[TV_FMT_U64_MAX];
+	char *p = tv_fmt_u64(tmp + sizeof(tmp), v);
 
-	do {
-		tmp[--i] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	tv_strbuf_add(sb, tmp + i, sizeof(tmp) - i);
+	tv_strbuf_add(sb, p, (size_t)(tmp + sizeof(tmp) - p));
 }
 
 /* Append a signed decimal without printf (INT64_MIN included). */

@@ -54,34 +54,14 @@ putc_(struct tv_strbuf *sb, char c)
 	put(sb, &c, 1);
 }
 
-/* "00" to "99", for printing two digits at a time. */
-static const char digits2[100][2] = {
-#define D10(t)	{ t, '0' }, { t, '1' }, { t, '2' }, { t, '3' }, { t, '4' }, \
-		{ t, '5' }, { t, '6' }, { t, '7' }, { t, '8' }, { t, '9' }
-	D10('0'), D10('1'), D10('2'), D10('3'), D10('4'),
-	D10('5'), D10('6'), D10('7'), D10('8'), D10('9'),
-#undef D10
-};
-
-/* Append an unsigned decimal, two digits at a time. */
+/* Append an unsigned decimal. */
 static inline void
 put_u64(struct tv_strbuf *sb, uint64_t v)
 {
-	char tmp[20];
-	size_t i = sizeof(tmp);
+	char tmp[TV_FMT_U64_MAX];
+	char *p = tv_fmt_u64(tmp + sizeof(tmp), v);
 
-	while (v >= 100) {
-		i -= 2;
-		memcpy(tmp + i, digits2[v % 100], 2);
-		v /= 100;
-	}
-	if (v >= 10) {
-		i -= 2;
-		memcpy(tmp + i, digits2[v], 2);
-	} else {
-		tmp[--i] = (char)('0' + v);
-	}
-	put(sb, tmp + i, sizeof(tmp) - i);
+	put(sb, p, (size_t)(tmp + sizeof(tmp) - p));
 }
 
 /* Print @ns like babeltrace2's print_timestamp_wall with --clock-gmt. */
@@ -122,18 +102,18 @@ print_time(struct tv_strbuf *sb, int64_t ns)
 		/* UTC time of day: no leap seconds, so plain arithmetic. */
 		uint32_t day = (uint32_t)(sabs % 86400), n = (uint32_t)nabs;
 
-		memcpy(buf, digits2[day / 3600], 2);
+		memcpy(buf, tv_digits2[day / 3600], 2);
 		buf[2] = ':';
-		memcpy(buf + 3, digits2[day % 3600 / 60], 2);
+		memcpy(buf + 3, tv_digits2[day % 3600 / 60], 2);
 		buf[5] = ':';
-		memcpy(buf + 6, digits2[day % 60], 2);
+		memcpy(buf + 6, tv_digits2[day % 60], 2);
 		buf[8] = '.';
 		buf[9] = (char)('0' + n / 100000000);
 		n %= 100000000;
-		memcpy(buf + 10, digits2[n / 1000000], 2);
-		memcpy(buf + 12, digits2[n / 10000 % 100], 2);
-		memcpy(buf + 14, digits2[n / 100 % 100], 2);
-		memcpy(buf + 16, digits2[n % 100], 2);
+		memcpy(buf + 10, tv_digits2[n / 1000000], 2);
+		memcpy(buf + 12, tv_digits2[n / 10000 % 100], 2);
+		memcpy(buf + 14, tv_digits2[n / 100 % 100], 2);
+		memcpy(buf + 16, tv_digits2[n % 100], 2);
 		put(sb, buf, 18);
 		return;
 	}
