@@ -49,8 +49,8 @@ struct tv_pwalk_item {
  * with ts >= @begin (INT64_MIN: from the start) to its last with ts <=
  * @end (INT64_MAX: to the end), with @fn and @arg, on @nthreads workers
  * (0: one per online core).  Packets that begin after @end are not read,
- * and @fn is not called for the records of a packet walked that lie
- * outside the range.  @sequential: release the mapped pages behind the
+ * @fn is not called for the records of a packet walked that lie outside
+ * the range, and tv_pwalk_next() ends after the last record in it.  @sequential: release the mapped pages behind the
  * walk, as tv_merge_set_sequential().
  */
 struct tv_pwalk	*tv_pwalk_start(struct tv_trace_set *set, int64_t begin,

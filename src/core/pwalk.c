@@ -500,6 +500,8 @@ tv_pwalk_next(struct tv_pwalk *w, struct tv_pwalk_item *item)
 	if (w->nheap == 0)
 		return TV_END;
 	c = w->heap[0];
+	if (c->ts > w->end && c->ts != TV_TIME_NONE)
+		return TV_END;		/* the rest is past the range */
 	res = c->res;
 	item->ev.stream = w->set->streams[c->stream];
 	item->ev.packet = c->pkt;

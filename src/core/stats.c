@@ -112,6 +112,8 @@ struct tv_stats {
 	uint64_t		 walked;	/* by the last walk */
 	uint32_t		*seen_classes;	/* per trace */
 	uint32_t		 nseen_classes;
+	const struct tv_stream	**seen_streams;	/* set->streams then */
+	uint32_t		 nseen_streams;
 	/* the filtered view: see tv_stats_set_keep() */
 	tv_pass_pred		 keep;
 	void			*keep_arg;
@@ -238,6 +240,7 @@ stats_clear(struct tv_stats *st)
 	tv_arena_fini(&st->arena);
 	stats_clear_results(st);
 	free(st->seen_classes);
+	free(st->seen_streams);
 }
 
 /*
@@ -883,20 +886,59 @@ stats_note_classes(struct tv_stats *st)
 	}
 	for (i = 0; i < st->nseen_classes; i++)
 		st->seen_classes[i] = st->set->traces[i]->nclasses;
+	free(st->seen_streams);
+	st->nseen_streams = st->set->nstreams;
+	st->seen_streams = tv_xcalloc(st->nseen_streams + 1,
+	    sizeof(*st->seen_streams));
+	for (i = 0; i < st->nseen_streams; i++)
+		st->seen_streams[i] = st->set->streams[i];
 }
 
 /*
- * Can the walk go on from where it stopped, up to @until?  Not when it
- * walked further than @until already (it ran to the end of a trace not
- * followed then), nor when a trace gained event classes since: packets
- * read before the metadata grew may hold records the walk did not see.
+ * Whether a stream the last walk did not know may hold records before
+ * where it stopped (a file that appeared since, an application's
+ * buffers): the streams it knew gain packets only after their last one,
+ * which ended at or after the settled time it stopped at.
+ */
+static bool
+stats_streams_changed(const struct tv_stats *st)
+{
+	const struct tv_stream *s;
+	uint32_t i;
+
+	if (st->set->nstreams < st->nseen_streams)
+		return true;
+	for (i = 0; i < st->set->nstreams; i++) {
+		s = st->set->streams[i];
+		if (i < st->nseen_streams) {
+			if (s != st->seen_streams[i])
+				return true;	/* renumbered */
+			continue;
+		}
+		if (s->npackets > 0 &&
+		    (s->packets[0].ts_begin == TV_TIME_NONE ||
+		    s->packets[0].ts_begin < st->until))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Can the walk go on from where it stopped?  Not when a trace gained
+ * event classes since (packets read before the metadata grew may hold
+ * records the walk did not see), nor when a stream it did not know may
+ * hold earlier records, nor when it ran to the end of a trace not
+ * followed then and is now asked to stop at a settled time.
  */
 static bool
 stats_can_go_on(const struct tv_stats *st, int64_t until)
 {
-	return st->state == NULL || (until >= st->until &&
-	    !tv_trace_set_classes_grew(st->set, st->seen_classes,
-	    st->nseen_classes));
+	if (st->state == NULL)
+		return true;
+	if (st->until == INT64_MAX && until < INT64_MAX)
+		return false;
+	return !tv_trace_set_classes_grew(st->set, st->seen_classes,
+	    st->nseen_classes) && !stats_streams_changed(st);
 }
 
 /* One record of the walk. */
@@ -952,7 +994,12 @@ tv_stats_walk(struct tv_stats *st, int64_t until,
 	st->walked = 0;
 	if (!stats_can_go_on(st, limit))
 		stats_reset(st);
-	if (st->ended || (st->state != NULL && limit == st->until)) {
+	/*
+	 * Nothing to walk: the range is done, or the settled time did not
+	 * move on (it goes back while a new file is not readable yet: the
+	 * figures so far stay right, that stream's records come later).
+	 */
+	if (st->ended || (st->state != NULL && limit <= st->until)) {
 		stats_publish(st);
 		return TV_OK;
 	}
@@ -965,12 +1012,13 @@ tv_stats_walk(struct tv_stats *st, int64_t until,
 	}
 	stats_note_classes(st);
 	while ((s = tv_merge_next(mg, &ev)) == TV_OK) {
+		/* past the settled time first: earlier records may come */
+		if (ev.rec.ts >= limit)
+			break;
 		if (st->end != TV_TIME_NONE && ev.rec.ts > st->end) {
 			st->ended = true;
 			break;
 		}
-		if (ev.rec.ts >= limit)
-			break;
 		/*
 		 * Stopped only between two times: a walk going on seeks to
 		 * the time it stopped at, which must have none walked.
@@ -1034,7 +1082,7 @@ tv_stats_walked(const struct tv_stats *st)
 int64_t
 tv_stats_counted_to(const struct tv_stats *st)
 {
-	return st->until;
+	return st->ended ? INT64_MAX : st->until;
 }
 
 /* See stats.h. */

@@ -140,6 +140,7 @@ job_get(struct tv_ui *ui)
 	    job->scope.begin == want->begin && job->scope.end == want->end &&
 	    strcmp(job->scope.what, want->what) == 0) {
 		if (job->stale) {
+			job_stop(job);	/* before its filter is touched */
 			if (job->filtered &&
 			    tv_ui_filter_keeper(ui, &keep, &arg))
 				tv_stats_set_keep(job->st, keep, arg);
