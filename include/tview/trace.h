@@ -384,6 +384,18 @@ bool			 tv_trace_set_grown(const struct tv_trace_set *set);
  */
 int64_t			 tv_trace_set_settled(const struct tv_trace_set *set);
 
+/*
+ * What a whole-trace pass notes when it runs over a followed set, to
+ * know after tv_trace_set_extend() whether it can go on or must start
+ * over (the state pass, the match pass, the statistics).
+ */
+/**
+ * tv_trace_set_note_classes() - *@nclasses (grown as needed) gets the
+ * event class count of each trace of @set, *@ntraces their number.
+ */
+void			 tv_trace_set_note_classes(
+			    const struct tv_trace_set *set,
+			    uint32_t **nclasses, uint32_t *ntraces);
 /**
  * tv_trace_set_classes_grew() - whether one of the first @ntraces traces
  * of @set has another count of event classes than @nclasses[i] (noted
@@ -392,6 +404,15 @@ int64_t			 tv_trace_set_settled(const struct tv_trace_set *set);
 bool			 tv_trace_set_classes_grew(
 			    const struct tv_trace_set *set,
 			    const uint32_t *nclasses, uint32_t ntraces);
+/**
+ * tv_trace_set_renumbered() - whether a stream of @streams (set->streams
+ * as a pass saw it, @n of them) is no longer at its place: streams are
+ * appended as they appear, but traces added to the set may sort theirs
+ * among the others, and whatever a pass keeps per ordinal is then off.
+ */
+bool			 tv_trace_set_renumbered(
+			    const struct tv_trace_set *set,
+			    struct tv_stream *const *streams, uint32_t n);
 
 /**
  * tv_trace_set_writers() - one look at who writes @set (--follow): a

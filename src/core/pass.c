@@ -303,19 +303,6 @@ pass_size(struct tv_pass *p)
 	p->nstreams = set->nstreams;
 }
 
-/* Note the classes each trace has, for tv_pass_extend(). */
-static void
-pass_note_classes(struct tv_pass *p)
-{
-	uint32_t i;
-
-	p->ntraces = p->set->ntraces;
-	p->nclasses = tv_xreallocarray(p->nclasses, TV_MAX(p->ntraces, 1u),
-	    sizeof(*p->nclasses));
-	for (i = 0; i < p->ntraces; i++)
-		p->nclasses[i] = p->set->traces[i]->nclasses;
-}
-
 /* Forget every packet done: the pass starts over. */
 static void
 pass_forget(struct tv_pass *p)
@@ -346,7 +333,7 @@ pass_run(struct tv_pass *p)
 
 	p->next = 0;
 	p->nunits = 0;
-	pass_note_classes(p);
+	tv_trace_set_note_classes(p->set, &p->nclasses, &p->ntraces);
 	if (p->needs_state) {
 		if (pthread_create(&p->threads[0], NULL, state_worker, p) == 0)
 			p->nthreads = 1;
@@ -411,13 +398,7 @@ tv_pass_stop(struct tv_pass *p)
 void
 tv_pass_extend(struct tv_pass *p)
 {
-	uint32_t i;
-	bool renumbered = false;
-
 	tv_pass_stop(p);
-	for (i = 0; i < p->nstreams; i++)
-		if (i >= p->set->nstreams || p->set->streams[i] != p->streams[i])
-			renumbered = true;
 	/*
 	 * From the start: a state pass (the owners of old events change
 	 * when records before them arrive late), streams renumbered (a
@@ -428,7 +409,8 @@ tv_pass_extend(struct tv_pass *p)
 	 * the driver forgets the counts of after a metadata growth decode
 	 * as before when no class was added.)
 	 */
-	if (renumbered || p->needs_state ||
+	if (tv_trace_set_renumbered(p->set, p->streams, p->nstreams) ||
+	    p->needs_state ||
 	    tv_trace_set_classes_grew(p->set, p->nclasses, p->ntraces))
 		pass_forget(p);
 	pass_size(p);

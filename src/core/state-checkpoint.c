@@ -724,7 +724,8 @@ index_new_since(const struct tv_state_index *idx)
 	int64_t r, since;
 	uint32_t i;
 
-	if (!c->kept || idx->from_cache || set->nstreams < c->nstreams)
+	if (!c->kept || idx->from_cache ||
+	    tv_trace_set_renumbered(set, c->streams, c->nstreams))
 		return INT64_MIN;
 	/*
 	 * The metadata grew: a packet decoded before may hold events of
@@ -738,8 +739,6 @@ index_new_since(const struct tv_state_index *idx)
 		return INT64_MIN;
 	for (i = 0; i < set->nstreams; i++) {
 		s = set->streams[i];
-		if (i < c->nstreams && c->streams[i] != s)
-			return INT64_MIN;
 		if (i < c->nstreams && s->npackets == c->npackets[i])
 			continue;
 		if (i < idx->nmarks && idx->marks[i].valid)

@@ -112,7 +112,7 @@ struct tv_stats {
 	uint64_t		 walked;	/* by the last walk */
 	uint32_t		*seen_classes;	/* per trace */
 	uint32_t		 nseen_classes;
-	const struct tv_stream	**seen_streams;	/* set->streams then */
+	struct tv_stream	**seen_streams;	/* set->streams then */
 	uint32_t		 nseen_streams;
 	/* the filtered view: see tv_stats_set_keep() */
 	tv_pass_pred		 keep;
@@ -873,25 +873,18 @@ tv_stats_set_keep(struct tv_stats *st, tv_pass_pred keep, void *arg)
 	st->keep_arg = arg;
 }
 
-/* Note the class counts of the traces the walk reads. */
+/* Note what the walk reads: the traces' classes, the streams. */
 static void
-stats_note_classes(struct tv_stats *st)
+stats_note_set(struct tv_stats *st)
 {
-	uint32_t i;
-
-	if (st->nseen_classes < st->set->ntraces) {
-		st->seen_classes = tv_xreallocarray(st->seen_classes,
-		    st->set->ntraces, sizeof(*st->seen_classes));
-		st->nseen_classes = st->set->ntraces;
-	}
-	for (i = 0; i < st->nseen_classes; i++)
-		st->seen_classes[i] = st->set->traces[i]->nclasses;
-	free(st->seen_streams);
+	tv_trace_set_note_classes(st->set, &st->seen_classes,
+	    &st->nseen_classes);
+	st->seen_streams = tv_xreallocarray(st->seen_streams,
+	    TV_MAX(st->set->nstreams, 1u), sizeof(*st->seen_streams));
 	st->nseen_streams = st->set->nstreams;
-	st->seen_streams = tv_xcalloc(st->nseen_streams + 1,
-	    sizeof(*st->seen_streams));
-	for (i = 0; i < st->nseen_streams; i++)
-		st->seen_streams[i] = st->set->streams[i];
+	if (st->nseen_streams > 0)	/* no streams: set->streams NULL */
+		memcpy(st->seen_streams, st->set->streams,
+		    st->nseen_streams * sizeof(*st->seen_streams));
 }
 
 /*
@@ -906,15 +899,11 @@ stats_streams_changed(const struct tv_stats *st)
 	const struct tv_stream *s;
 	uint32_t i;
 
-	if (st->set->nstreams < st->nseen_streams)
+	if (tv_trace_set_renumbered(st->set, st->seen_streams,
+	    st->nseen_streams))
 		return true;
-	for (i = 0; i < st->set->nstreams; i++) {
+	for (i = st->nseen_streams; i < st->set->nstreams; i++) {
 		s = st->set->streams[i];
-		if (i < st->nseen_streams) {
-			if (s != st->seen_streams[i])
-				return true;	/* renumbered */
-			continue;
-		}
 		if (s->npackets > 0 &&
 		    (s->packets[0].ts_begin == TV_TIME_NONE ||
 		    s->packets[0].ts_begin < st->until))
@@ -1010,7 +999,7 @@ tv_stats_walk(struct tv_stats *st, int64_t until,
 	} else {
 		tv_merge_seek_time(mg, st->until);
 	}
-	stats_note_classes(st);
+	stats_note_set(st);
 	while ((s = tv_merge_next(mg, &ev)) == TV_OK) {
 		/* past the settled time first: earlier records may come */
 		if (ev.rec.ts >= limit)

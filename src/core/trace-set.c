@@ -509,6 +509,35 @@ tv_trace_set_settled(const struct tv_trace_set *set)
 }
 
 /* See trace.h. */
+void
+tv_trace_set_note_classes(const struct tv_trace_set *set,
+    uint32_t **nclasses, uint32_t *ntraces)
+{
+	uint32_t i;
+
+	*nclasses = tv_xreallocarray(*nclasses, TV_MAX(set->ntraces, 1u),
+	    sizeof(**nclasses));
+	*ntraces = set->ntraces;
+	for (i = 0; i < set->ntraces; i++)
+		(*nclasses)[i] = set->traces[i]->nclasses;
+}
+
+/* See trace.h. */
+bool
+tv_trace_set_renumbered(const struct tv_trace_set *set,
+    struct tv_stream *const *streams, uint32_t n)
+{
+	uint32_t i;
+
+	if (set->nstreams < n)
+		return true;
+	for (i = 0; i < n; i++)
+		if (set->streams[i] != streams[i])
+			return true;
+	return false;
+}
+
+/* See trace.h. */
 bool
 tv_trace_set_classes_grew(const struct tv_trace_set *set,
     const uint32_t *nclasses, uint32_t ntraces)

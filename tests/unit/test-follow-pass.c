@@ -112,6 +112,20 @@ open_live(const char *path)
 	return set;
 }
 
+/*
+ * @dir, empty but for @src's metadata: where a trace grows (made again
+ * if it was there).
+ */
+static bool
+fresh_dir(const char *src, const char *dir)
+{
+	char cmd[1300];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir '%s' && "
+	    "cp '%s/metadata' '%s/'", dir, dir, src, dir);
+	return system(cmd) == 0;
+}
+
 /* Wait for the pass of @idx to end (a minute at most). */
 static bool
 wait_done(struct tv_state_index *idx)
@@ -248,7 +262,7 @@ test_state_follow(void)
 {
 	struct tv_trace_set *set;
 	struct tv_state_index *idx;
-	char src[300], dir[300], path[400], cmd[1300];
+	char src[300], dir[300], path[400];
 	uint64_t added, walked, total;
 
 	snprintf(src, sizeof(src), "%s/src", test_dir);
@@ -256,9 +270,7 @@ test_state_follow(void)
 	if (!ok(tv_gen_ctf(src, "--cpus 3 --events 120000 --seed 21 "
 	    "--packet-size 4096"), "gen-ctf"))
 		return;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir '%s' && "
-	    "cp '%s/metadata' '%s/'", dir, dir, src, dir);
-	if (!ok(system(cmd) == 0, "the growing trace's directory"))
+	if (!ok(fresh_dir(src, dir), "the growing trace's directory"))
 		return;
 	/* a first part, every stream cut at the same share of its bytes */
 	if (!ok(grow(src, dir, 0.30, 0.30), "the first part"))
@@ -364,16 +376,14 @@ test_pass_follow(void)
 	struct tv_trace_set *set;
 	struct tv_pass *p;
 	struct tv_error err;
-	char src[300], dir[300], cmd[1300];
+	char src[300], dir[300];
 	uint64_t calls = 0, before, seen, events, bad;
 	bool grew;
 	size_t i;
 
 	snprintf(src, sizeof(src), "%s/src", test_dir);
 	snprintf(dir, sizeof(dir), "%s/grow-pass", test_dir);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir '%s' && "
-	    "cp '%s/metadata' '%s/'", dir, dir, src, dir);
-	if (!ok(system(cmd) == 0 && grow(src, dir, parts[0], parts[0]),
+	if (!ok(fresh_dir(src, dir) && grow(src, dir, parts[0], parts[0]),
 	    "match pass: the first part"))
 		return;
 	set = open_live(dir);
@@ -509,7 +519,7 @@ test_stats_follow(void)
 	struct tv_trace_set *set, *orig;
 	struct tv_stats *st, *ranged, *fresh;
 	struct tv_error err;
-	char src[300], dir[300], cmd[1300];
+	char src[300], dir[300];
 	uint64_t lat, before, walked, total;
 	int64_t until, rb = 0, re = 0;
 	volatile bool stop = true;
@@ -519,10 +529,8 @@ test_stats_follow(void)
 
 	snprintf(src, sizeof(src), "%s/src", test_dir);
 	snprintf(dir, sizeof(dir), "%s/grow-stats", test_dir);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir '%s' && "
-	    "cp '%s/metadata' '%s/'", dir, dir, src, dir);
 	orig = open_live(src);
-	if (!ok(orig != NULL && system(cmd) == 0 &&
+	if (!ok(orig != NULL && fresh_dir(src, dir) &&
 	    grow(src, dir, parts[0].frac, parts[0].frac2),
 	    "statistics: the first part"))
 		return;
@@ -597,6 +605,17 @@ test_stats_follow(void)
 	tv_trace_set_close(orig);
 }
 
+/* The first 150,000 bytes of CPU @cpu's stream file of @src into @dst. */
+static bool
+copy_cpu(const char *src, const char *dst, size_t cpu)
+{
+	char a[400], b[400];
+
+	snprintf(a, sizeof(a), "%s/%s", src, files[cpu]);
+	snprintf(b, sizeof(b), "%s/%s", dst, files[cpu]);
+	return copy_part(a, b, 0, 150000);
+}
+
 /*
  * A stream file that appears after the statistics walked (a CPU whose
  * first packet comes late, an application's buffers): its records lie
@@ -608,7 +627,7 @@ test_stats_new_stream(void)
 	struct tv_trace_set *set;
 	struct tv_stats *st, *fresh;
 	struct tv_error err;
-	char src[300], dir[300], cmd[3000];
+	char src[300], dir[300];
 	uint64_t lat = 0, n;
 	int64_t t1, t2;
 	bool grew = false;
@@ -616,11 +635,8 @@ test_stats_new_stream(void)
 
 	snprintf(src, sizeof(src), "%s/src", test_dir);
 	snprintf(dir, sizeof(dir), "%s/grow-stats-new", test_dir);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir '%s' && "
-	    "cp '%s/metadata' '%s/' && head -c 150000 '%s/channel0_0' "
-	    ">'%s/channel0_0' && head -c 150000 '%s/channel0_1' "
-	    ">'%s/channel0_1'", dir, dir, src, dir, src, dir, src, dir);
-	if (!ok(system(cmd) == 0, "new stream: two of three CPUs"))
+	if (!ok(fresh_dir(src, dir) && copy_cpu(src, dir, 0) &&
+	    copy_cpu(src, dir, 1), "new stream: two of three CPUs"))
 		return;
 	set = open_live(dir);
 	if (!ok(set != NULL, "new stream: opened"))
@@ -629,10 +645,8 @@ test_stats_new_stream(void)
 	(void)tv_stats_walk(st, tv_trace_set_settled(set), NULL, NULL);
 	tv_stats_totals(st, &n, &lat, &t1, &t1);
 	t1 = tv_stats_counted_to(st);
-	snprintf(cmd, sizeof(cmd), "head -c 150000 '%s/channel0_2' "
-	    ">'%s/channel0_2'", src, dir);
 	tv_error_clear(&err);
-	ok(system(cmd) == 0 && tv_trace_set_extend(set, TV_OPEN_FOLLOW,
+	ok(copy_cpu(src, dir, 2) && tv_trace_set_extend(set, TV_OPEN_FOLLOW,
 	    &grew, &err) == TV_OK && grew && set->nstreams == 3,
 	    "new stream: the third CPU's file appears");
 	t2 = tv_trace_set_settled(set);
