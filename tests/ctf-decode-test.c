@@ -274,12 +274,17 @@ test_compound(struct tv_arena *a)
 	CHECK(ctf_dec_field(&d, str, NULL) == TV_CORRUPT, "unterminated");
 }
 
-/* The flat header decoder agrees with the general one (LTTng compact). */
+/*
+ * The flat header decoder agrees with the general one, on LTTng's compact
+ * header (@idbits 5, a 27-bit timestamp) or its large one (16, 32), and
+ * takes the one-load path for them.
+ */
 static void
-test_hprog(struct tv_arena *a)
+test_hprog(struct tv_arena *a, uint32_t idbits)
 {
 	struct tv_field_class *id = fc_new(a, TV_FC_ENUM);
-	struct tv_field_class *ts27 = int_new(a, 27, false, TV_BO_LE, 1);
+	struct tv_field_class *ts27 = int_new(a, idbits == 5 ? 27 : 32, false,
+	    TV_BO_LE, idbits == 5 ? 1 : 8);
 	struct tv_field_class *xid = int_new(a, 32, false, TV_BO_LE, 8);
 	struct tv_field_class *ts64 = int_new(a, 64, false, TV_BO_LE, 8);
 	struct tv_field_class *compact = fc_new(a, TV_FC_STRUCT);
@@ -300,13 +305,14 @@ test_hprog(struct tv_arena *a)
 	int k, bad = 0;
 
 	id->enumeration.integer = ts27->integer;
-	id->enumeration.integer.size = 5;
+	id->enumeration.integer.size = idbits;
+	id->align = idbits == 5 ? 1 : 8;
 	id->save_slot = 0;
 	id->role = TV_ROLE_EVENT_ID;
 	r[0].lo = 0;
-	r[0].hi = 30;
-	r[1].lo = 31;
-	r[1].hi = 31;
+	r[0].hi = (UINT64_C(1) << idbits) - 2;
+	r[1].lo = r[0].hi + 1;
+	r[1].hi = r[0].hi + 1;
 	maps[0].label = "compact";
 	maps[0].ranges = &r[0];
 	maps[0].nranges = 1;
@@ -345,9 +351,10 @@ test_hprog(struct tv_arena *a)
 	hdr->align = 32;
 	ctf_fc_prepare(hdr, a);
 	hp = ctf_hprog_build(hdr, a);
-	CHECK(hp != NULL, "no flat decoder for the compact header");
+	CHECK(hp != NULL, "no flat decoder for the %u-bit id header", idbits);
 	if (!hp)
 		return;
+	CHECK(hp->word, "no one-load path for the %u-bit id header", idbits);
 	srand(7);
 	for (i = 0; i < sizeof(buf); i++)
 		buf[i] = (uint8_t)rand();
@@ -369,7 +376,8 @@ test_hprog(struct tv_arena *a)
 			break;
 	}
 	CHECK(bad == 0 && k > 20,
-	    "flat and general decoders disagree (%d, %d headers)", bad, k);
+	    "flat and general decoders disagree (%d, %d headers, %u-bit id)",
+	    bad, k, idbits);
 }
 
 int
@@ -395,7 +403,8 @@ main(void)
 	printf("%sok 3 - strings, structs, sequences, variants, skips\n",
 	    failures > before ? "not " : "");
 	before = failures;
-	test_hprog(&a);
+	test_hprog(&a, 5);
+	test_hprog(&a, 16);
 	printf("%sok 4 - flat event-header decoder = general decoder\n",
 	    failures > before ? "not " : "");
 	tv_arena_fini(&a);

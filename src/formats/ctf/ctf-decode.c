@@ -920,6 +920,64 @@ range_opt(const struct ctf_hprog *hp, uint64_t v)
 	return -1;
 }
 
+/*
+ * Whether @hp has the shape of LTTng's compact and large headers, whose
+ * usual record is one tag (an unsigned little-endian integer, the first
+ * read) and, for tags lo..hi, one option of one unsigned little-endian
+ * timestamp right after it, 64 bits at most in all; if so, fill the
+ * word fields of @hp, which ctf_hprog_run then reads with one load.
+ * The header's start must be byte-aligned and both reads must land
+ * where the general path puts them: at the start and right after the
+ * tag, without padding.
+ */
+static void
+word_shape(struct ctf_hprog *hp)
+{
+	const struct ctf_hop *tag = &hp->pre[0], *ts;
+	const struct ctf_hprog_opt *po;
+	uint64_t lo = 0, hi = 0, v;
+	int32_t k = -1;
+
+	if (hp->npre != 1 || !hp->var || hp->align % 8 != 0 || tag->be ||
+	    tag->sgn || tag->align > hp->align || tag->size > 32 ||
+	    tag->slot < 0 || tag->slot != hp->var->variant.tag_slot)
+		return;
+	if (hp->nrng > 0) {		/* the first range, tried first */
+		k = hp->rng[0].opt;
+		lo = hp->rng[0].lo;
+		hi = hp->rng[0].hi;
+		if (hp->rng_signed && ((int64_t)lo < 0 ||
+		    (int64_t)hi < (int64_t)lo))
+			return;
+	} else {			/* the first run of one option */
+		for (v = 0; v < hp->ntag && hp->opt_by_tag[v] < 0; v++)
+			;
+		if (v == hp->ntag)
+			return;
+		k = hp->opt_by_tag[v];
+		lo = v;
+		while (v + 1 < hp->ntag && hp->opt_by_tag[v + 1] == k)
+			v++;
+		hi = v;
+	}
+	if (k < 0 || (uint32_t)k >= hp->nopt)
+		return;
+	po = &hp->opt[k];
+	ts = &po->ops[0];
+	if (po->n != 1 || ts->be || ts->sgn || tag->size + ts->size > 64 ||
+	    po->align > hp->align || ts->align > hp->align ||
+	    tag->size % po->align != 0 || tag->size % ts->align != 0 ||
+	    hi >> tag->size != 0)
+		return;
+	hp->word = true;
+	hp->word_opt = (uint32_t)k;
+	hp->word_lo = lo;
+	hp->word_hi = hi;
+	hp->tag_mask = (UINT64_C(1) << tag->size) - 1;
+	hp->ts_mask = ts->size >= 64 ? UINT64_MAX :
+	    (UINT64_C(1) << ts->size) - 1;
+}
+
 /* The flat decoder of event header @fc, or NULL if it has another shape. */
 struct ctf_hprog *
 ctf_hprog_build(const struct tv_field_class *fc, struct tv_arena *a)
@@ -985,8 +1043,10 @@ ctf_hprog_build(const struct tv_field_class *fc, struct tv_arena *a)
 			po->n++;
 		}
 	}
-	if (hp->nrng > 0)
+	if (hp->nrng > 0) {
+		word_shape(hp);
 		return hp;
+	}
 	/* Every tag value of the (small) enum: which option. */
 	hp->ntag = 1u << tag->enumeration.integer.size;
 	hp->opt_by_tag = tv_arena_alloc(a, hp->ntag);
@@ -1000,7 +1060,32 @@ ctf_hprog_build(const struct tv_field_class *fc, struct tv_arena *a)
 		hp->opt_by_tag[v] = (int8_t)(mi >= 0 ?
 		    hp->var->variant.opt_of_map[mi] : -1);
 	}
+	word_shape(hp);
 	return hp;
+}
+
+/* What reading @v through @op leaves: save slot, role, stream clock. */
+static inline __attribute__((always_inline)) void
+hop_effects(struct ctf_dec *d, const struct ctf_hop *op, uint64_t v)
+{
+	if (op->slot >= 0 && (uint32_t)op->slot < d->nslots)
+		d->slots[op->slot] = v;
+	if (op->role) {
+		d->roles[op->role] = v;
+		d->seen |= 1u << op->role;
+	}
+	if (op->clock) {
+		if (op->size >= 64) {
+			d->clock = v;
+		} else {
+			uint64_t mask = (UINT64_C(1) << op->size) - 1;
+			uint64_t nv = (d->clock & ~mask) | v;
+
+			if (v < (d->clock & mask))
+				nv += mask + 1;
+			d->clock = nv;
+		}
+	}
 }
 
 /* Run the integer reads @ops[0..n) with their side effects. */
@@ -1022,24 +1107,7 @@ run_hops(struct ctf_dec *d, const struct ctf_hop *ops, uint32_t n)
 		d->pos = p + op->size;
 		if (op->sgn)
 			v = sign_extend(v, op->size);
-		if (op->slot >= 0 && (uint32_t)op->slot < d->nslots)
-			d->slots[op->slot] = v;
-		if (op->role) {
-			d->roles[op->role] = v;
-			d->seen |= 1u << op->role;
-		}
-		if (op->clock) {
-			if (op->size >= 64) {
-				d->clock = v;
-			} else {
-				uint64_t mask = (UINT64_C(1) << op->size) - 1;
-				uint64_t nv = (d->clock & ~mask) | v;
-
-				if (v < (d->clock & mask))
-					nv += mask + 1;
-				d->clock = nv;
-			}
-		}
+		hop_effects(d, op, v);
 	}
 	return TV_OK;
 }
@@ -1054,6 +1122,29 @@ ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp)
 	int32_t k;
 
 	p = align_up(d->pos, hp->align);
+	if (hp->word && p + 64 <= d->end &&
+	    (uint32_t)hp->pre[0].slot < d->nslots) {
+		/*
+		 * The usual record: tag and timestamp in one 64-bit load
+		 * (the header's start is byte-aligned, see word_shape).
+		 */
+		uint64_t w, tag;
+
+		memcpy(&w, d->buf + (p >> 3), 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		w = __builtin_bswap64(w);
+#endif
+		tag = w & hp->tag_mask;
+		if (tag >= hp->word_lo && tag <= hp->word_hi) {
+			const struct ctf_hop *ts = &hp->opt[hp->word_opt].ops[0];
+
+			hop_effects(d, &hp->pre[0], tag);
+			hop_effects(d, ts, (w >> hp->pre[0].size) &
+			    hp->ts_mask);
+			d->pos = p + hp->pre[0].size + ts->size;
+			return TV_OK;
+		}
+	}
 	if (p > d->end)
 		return dec_past_end(d, p - d->pos);
 	d->pos = p;

@@ -167,6 +167,14 @@ struct ctf_hprog {
 	bool				 rng_signed;
 	struct ctf_hprog_opt		 opt[4];
 	uint32_t			 nopt;
+	/*
+	 * LTTng's usual record, read with one 64-bit load: tag pre[0],
+	 * then for tags word_lo..word_hi option word_opt's one timestamp.
+	 */
+	bool				 word;
+	uint32_t			 word_opt;
+	uint64_t			 word_lo, word_hi;
+	uint64_t			 tag_mask, ts_mask;
 };
 
 /** ctf_hprog_build() - flat decoder for header @fc, or NULL if unusual. */
