@@ -9,6 +9,7 @@
 
 #include "tview/tview.h"
 #include <stdarg.h>
+#include <string.h>
 
 void	*tv_xmalloc(size_t size);
 void	*tv_xcalloc(size_t nmemb, size_t size);
@@ -41,9 +42,44 @@ struct tv_strbuf {
 void	 tv_strbuf_init(struct tv_strbuf *sb);
 void	 tv_strbuf_fini(struct tv_strbuf *sb);
 void	 tv_strbuf_reset(struct tv_strbuf *sb);
-void	 tv_strbuf_add(struct tv_strbuf *sb, const char *s, size_t n);
-void	 tv_strbuf_addc(struct tv_strbuf *sb, char c);
-void	 tv_strbuf_adds(struct tv_strbuf *sb, const char *s);
+/* The appends with growth: what the inline ones below call when full. */
+void	 tv_strbuf_add_grow(struct tv_strbuf *sb, const char *s, size_t n);
+
+/*
+ * Append @n bytes of @s.  Inline: rows, dumps and searches append a few
+ * bytes at a time, millions of times, and nearly always fit.
+ */
+static inline void
+tv_strbuf_add(struct tv_strbuf *sb, const char *s, size_t n)
+{
+	if (sb->buf != NULL && n < sb->cap - sb->len) {
+		if (n > 0)
+			memcpy(sb->buf + sb->len, s, n);
+		sb->len += n;
+		sb->buf[sb->len] = '\0';
+	} else {
+		tv_strbuf_add_grow(sb, s, n);
+	}
+}
+
+/* Append one character. */
+static inline void
+tv_strbuf_addc(struct tv_strbuf *sb, char c)
+{
+	if (sb->buf != NULL && sb->cap - sb->len > 1) {
+		sb->buf[sb->len++] = c;
+		sb->buf[sb->len] = '\0';
+	} else {
+		tv_strbuf_add_grow(sb, &c, 1);
+	}
+}
+
+/* Append a NUL-terminated string. */
+static inline void
+tv_strbuf_adds(struct tv_strbuf *sb, const char *s)
+{
+	tv_strbuf_add(sb, s, strlen(s));
+}
 void	 tv_strbuf_addf(struct tv_strbuf *sb, const char *fmt, ...)
 	    TV_PRINTFLIKE(2, 3);
 void	 tv_strbuf_vaddf(struct tv_strbuf *sb, const char *fmt, va_list ap);

@@ -65,9 +65,9 @@ reserve(struct tv_strbuf *sb, size_t n)
 	sb->buf = tv_xrealloc(sb->buf, sb->cap);
 }
 
-/* Append @n bytes of @s. */
+/* See util.h: the append that makes room first. */
 void
-tv_strbuf_add(struct tv_strbuf *sb, const char *s, size_t n)
+tv_strbuf_add_grow(struct tv_strbuf *sb, const char *s, size_t n)
 {
 	reserve(sb, n);
 	if (n == 0)
@@ -75,22 +75,6 @@ tv_strbuf_add(struct tv_strbuf *sb, const char *s, size_t n)
 	memcpy(sb->buf + sb->len, s, n);
 	sb->len += n;
 	sb->buf[sb->len] = '\0';
-}
-
-/* Append one character. */
-void
-tv_strbuf_addc(struct tv_strbuf *sb, char c)
-{
-	reserve(sb, 1);
-	sb->buf[sb->len++] = c;
-	sb->buf[sb->len] = '\0';
-}
-
-/* Append a NUL-terminated string. */
-void
-tv_strbuf_adds(struct tv_strbuf *sb, const char *s)
-{
-	tv_strbuf_add(sb, s, strlen(s));
 }
 
 /* Append printf output. */

@@ -24,46 +24,6 @@
 
 #define NS_PER_S	INT64_C(1000000000)
 
-/*
- * Appends for the dump hot loop: the common case (room left) inline,
- * growth through tv_strbuf.
- */
-static inline void
-put(struct tv_strbuf *sb, const char *s, size_t n)
-{
-	if (sb->buf && sb->len + n < sb->cap) {
-		memcpy(sb->buf + sb->len, s, n);
-		sb->len += n;
-		sb->buf[sb->len] = '\0';
-	} else {
-		tv_strbuf_add(sb, s, n);
-	}
-}
-
-/* Append a NUL-terminated string. */
-static inline void
-puts_(struct tv_strbuf *sb, const char *s)
-{
-	put(sb, s, strlen(s));
-}
-
-/* Append one character. */
-static inline void
-putc_(struct tv_strbuf *sb, char c)
-{
-	put(sb, &c, 1);
-}
-
-/* Append an unsigned decimal. */
-static inline void
-put_u64(struct tv_strbuf *sb, uint64_t v)
-{
-	char tmp[TV_FMT_U64_MAX];
-	char *p = tv_fmt_u64(tmp + sizeof(tmp), v);
-
-	put(sb, p, (size_t)(tmp + sizeof(tmp) - p));
-}
-
 /* Print @ns like babeltrace2's print_timestamp_wall with --clock-gmt. */
 static void
 print_time(struct tv_strbuf *sb, int64_t ns)
@@ -114,12 +74,12 @@ print_time(struct tv_strbuf *sb, int64_t ns)
 		memcpy(buf + 12, tv_digits2[n / 10000 % 100], 2);
 		memcpy(buf + 14, tv_digits2[n / 100 % 100], 2);
 		memcpy(buf + 16, tv_digits2[n % 100], 2);
-		put(sb, buf, 18);
+		tv_strbuf_add(sb, buf, 18);
 		return;
 	}
 	snprintf(buf, sizeof(buf), "%s%" PRIu64 ".%09" PRIu64,
 	    neg ? "-" : "", sabs, nabs);
-	puts_(sb, buf);
+	tv_strbuf_adds(sb, buf);
 }
 
 /* A string with babeltrace2's escapes, up to the first NUL of @s[0..n). */
@@ -129,7 +89,7 @@ print_escaped(struct tv_strbuf *sb, const char *s, size_t n)
 	size_t i;
 	char buf[8];
 
-	putc_(sb, '"');
+	tv_strbuf_addc(sb, '"');
 	for (i = 0; i < n && s[i]; i++) {
 		unsigned char c = (unsigned char)s[i];
 		size_t run = i;
@@ -140,61 +100,61 @@ print_escaped(struct tv_strbuf *sb, const char *s, size_t n)
 		    s[run] != '"' && s[run] != '?')
 			run++;
 		if (run > i) {
-			put(sb, s + i, run - i);
+			tv_strbuf_add(sb, s + i, run - i);
 			i = run - 1;
 			continue;
 		}
 		switch (c) {
 		case '\\':
-			put(sb, "\\\\", 2);
+			tv_strbuf_add(sb, "\\\\", 2);
 			continue;
 		case '\'':
-			put(sb, "\\'", 2);
+			tv_strbuf_add(sb, "\\'", 2);
 			continue;
 		case '"':
-			put(sb, "\\\"", 2);
+			tv_strbuf_add(sb, "\\\"", 2);
 			continue;
 		case '?':
-			put(sb, "\\?", 2);
+			tv_strbuf_add(sb, "\\?", 2);
 			continue;
 		}
 		if (!iscntrl(c)) {
-			putc_(sb, (char)c);
+			tv_strbuf_addc(sb, (char)c);
 			continue;
 		}
 		switch (c) {
 		case '\a':
-			put(sb, "\\a", 2);
+			tv_strbuf_add(sb, "\\a", 2);
 			break;
 		case '\b':
-			put(sb, "\\b", 2);
+			tv_strbuf_add(sb, "\\b", 2);
 			break;
 		case 0x1b:
-			put(sb, "\\e", 2);
+			tv_strbuf_add(sb, "\\e", 2);
 			break;
 		case '\f':
-			put(sb, "\\f", 2);
+			tv_strbuf_add(sb, "\\f", 2);
 			break;
 		case '\n':
-			put(sb, "\\n", 2);
+			tv_strbuf_add(sb, "\\n", 2);
 			break;
 		case '\r':
-			put(sb, "\\r", 2);
+			tv_strbuf_add(sb, "\\r", 2);
 			break;
 		case '\t':
-			put(sb, "\\t", 2);
+			tv_strbuf_add(sb, "\\t", 2);
 			break;
 		case '\v':
-			put(sb, "\\v", 2);
+			tv_strbuf_add(sb, "\\v", 2);
 			break;
 		default:
 			snprintf(buf, sizeof(buf), "\\x%02x", (int)(signed char)c &
 			    0xff);
-			puts_(sb, buf);
+			tv_strbuf_adds(sb, buf);
 			break;
 		}
 	}
-	putc_(sb, '"');
+	tv_strbuf_addc(sb, '"');
 }
 
 /* An integer in its display base, as babeltrace2's print_integer. */
@@ -206,9 +166,9 @@ print_int(struct tv_strbuf *sb, const struct tv_int_class *ic, uint64_t v)
 
 	switch (ic->base) {
 	case 2:
-		put(sb, "0b", 2);
+		tv_strbuf_add(sb, "0b", 2);
 		for (i = 0; i < len; i++)
-			putc_(sb,
+			tv_strbuf_addc(sb,
 			    (v >> (len - 1 - i)) & 1 ? '1' : '0');
 		return;
 	case 8:
@@ -219,7 +179,7 @@ print_int(struct tv_strbuf *sb, const struct tv_int_class *ic, uint64_t v)
 				v &= (UINT64_C(1) << r) - 1;
 		}
 		snprintf(buf, sizeof(buf), "0%" PRIo64, v);
-		puts_(sb, buf);
+		tv_strbuf_adds(sb, buf);
 		return;
 	case 16:
 		if (len < 64) {
@@ -240,14 +200,14 @@ print_int(struct tv_strbuf *sb, const struct tv_int_class *ic, uint64_t v)
 			} while (v);
 			*--q = 'x';
 			*--q = '0';
-			put(sb, q, k + 2);
+			tv_strbuf_add(sb, q, k + 2);
 		}
 		return;
 	default:
 		if (ic->is_signed)
 			tv_strbuf_add_i64(sb, (int64_t)v);
 		else
-			put_u64(sb, v);
+			tv_strbuf_add_u64(sb, v);
 		return;
 	}
 }
@@ -260,22 +220,22 @@ print_enum(struct tv_strbuf *sb, const struct tv_field_class *fc,
 	const struct tv_int_class *ic = &fc->enumeration.integer;
 	uint32_t i, n = 0;
 
-	put(sb, "( ", 2);
+	tv_strbuf_add(sb, "( ", 2);
 	for (i = 0; i < fc->enumeration.nmaps; i++) {
 		const struct tv_enum_mapping *m = &fc->enumeration.maps[i];
 
 		if (!tv_enum_mapping_holds(fc, m, v))
 			continue;
 		if (n++)
-			put(sb, ", ", 2);
+			tv_strbuf_add(sb, ", ", 2);
 		print_escaped(sb, m->label ? m->label : "",
 		    m->label ? strlen(m->label) : 0);
 	}
 	if (n == 0)
-		puts_(sb, "<unknown>");
-	puts_(sb, " : container = ");
+		tv_strbuf_adds(sb, "<unknown>");
+	tv_strbuf_adds(sb, " : container = ");
 	print_int(sb, ic, v);
-	put(sb, " )", 2);
+	tv_strbuf_add(sb, " )", 2);
 }
 
 /* Is @e an element class that makes its array print as text? */
@@ -305,7 +265,7 @@ print_text_array(struct tv_strbuf *sb, const struct tv_value *v)
 	if (heap) {
 		tv_strbuf_init(&big);
 		for (i = 0; i < n; i++)
-			putc_(&big, (char)v->kids.items[i].u);
+			tv_strbuf_addc(&big, (char)v->kids.items[i].u);
 		tmp = big.buf;
 	} else {
 		for (i = 0; i < n; i++)
@@ -329,7 +289,7 @@ print_value(struct tv_strbuf *sb, const struct tv_value *v, uint32_t depth,
 	char buf[64];
 
 	if (!fc || depth > CTF_MAX_DEPTH) {
-		puts_(sb, "?");
+		tv_strbuf_adds(sb, "?");
 		return;
 	}
 	switch (fc->kind) {
@@ -341,30 +301,30 @@ print_value(struct tv_strbuf *sb, const struct tv_value *v, uint32_t depth,
 		break;
 	case TV_FC_FLOAT:
 		snprintf(buf, sizeof(buf), "%g", v->f);
-		puts_(sb, buf);
+		tv_strbuf_adds(sb, buf);
 		break;
 	case TV_FC_STRING:
 		print_escaped(sb, v->str.ptr, v->str.len);
 		break;
 	case TV_FC_STRUCT:
-		putc_(sb, '{');
+		tv_strbuf_addc(sb, '{');
 		for (i = 0, n = 0; i < v->kids.count && sb->len <= lim; i++) {
 			const struct tv_value *k = &v->kids.items[i];
 
 			if (k->fc && k->fc->hidden)
 				continue;
-			puts_(sb, n++ ? ", " : " ");
-			puts_(sb, k->name ? k->name : "");
-			put(sb, " = ", 3);
+			tv_strbuf_adds(sb, n++ ? ", " : " ");
+			tv_strbuf_adds(sb, k->name ? k->name : "");
+			tv_strbuf_add(sb, " = ", 3);
 			print_value(sb, k, depth + 1, lim);
 		}
-		put(sb, " }", 2);
+		tv_strbuf_add(sb, " }", 2);
 		break;
 	case TV_FC_VARIANT:
-		put(sb, "{ ", 2);
+		tv_strbuf_add(sb, "{ ", 2);
 		if (v->kids.count)
 			print_value(sb, &v->kids.items[0], depth + 1, lim);
-		put(sb, " }", 2);
+		tv_strbuf_add(sb, " }", 2);
 		break;
 	case TV_FC_ARRAY:
 	case TV_FC_SEQUENCE:
@@ -372,14 +332,14 @@ print_value(struct tv_strbuf *sb, const struct tv_value *v, uint32_t depth,
 			print_text_array(sb, v);
 			break;
 		}
-		putc_(sb, '[');
+		tv_strbuf_addc(sb, '[');
 		for (i = 0; i < v->kids.count && sb->len <= lim; i++) {
-			puts_(sb, i ? ", [" : " [");
-			put_u64(sb, i);
-			put(sb, "] = ", 4);
+			tv_strbuf_adds(sb, i ? ", [" : " [");
+			tv_strbuf_add_u64(sb, i);
+			tv_strbuf_add(sb, "] = ", 4);
 			print_value(sb, &v->kids.items[i], depth + 1, lim);
 		}
-		put(sb, " ]", 2);
+		tv_strbuf_add(sb, " ]", 2);
 		break;
 	}
 }
@@ -414,12 +374,12 @@ print_loss(const struct tv_event *ev, struct tv_strbuf *sb)
 	char buf[128];
 	int i;
 
-	puts_(sb, "WARNING: Tracer discarded ");
-	put_u64(sb, ev->rec.count);
-	puts_(sb, events ? " event" : " packet");
+	tv_strbuf_adds(sb, "WARNING: Tracer discarded ");
+	tv_strbuf_add_u64(sb, ev->rec.count);
+	tv_strbuf_adds(sb, events ? " event" : " packet");
 	if (ev->rec.count != 1)
-		putc_(sb, 's');
-	putc_(sb, ' ');
+		tv_strbuf_addc(sb, 's');
+	tv_strbuf_addc(sb, ' ');
 	if (events) {
 		b = prev ? prev->ts_end : p->ts_begin;
 		e = p->ts_end;
@@ -428,36 +388,36 @@ print_loss(const struct tv_event *ev, struct tv_strbuf *sb)
 		e = p->ts_begin;
 	}
 	if (b != TV_TIME_NONE && e != TV_TIME_NONE && s->clock) {
-		puts_(sb, "between [");
+		tv_strbuf_adds(sb, "between [");
 		print_time(sb, b);
-		puts_(sb, "] and [");
+		tv_strbuf_adds(sb, "] and [");
 		print_time(sb, e);
-		putc_(sb, ']');
+		tv_strbuf_addc(sb, ']');
 	} else {
-		puts_(sb, "(unknown time range)");
+		tv_strbuf_adds(sb, "(unknown time range)");
 	}
-	puts_(sb, " in trace \"");
-	puts_(sb, tp && tp->bt_name ? tp->bt_name : "");
-	puts_(sb, "\" ");
+	tv_strbuf_adds(sb, " in trace \"");
+	tv_strbuf_adds(sb, tp && tp->bt_name ? tp->bt_name : "");
+	tv_strbuf_adds(sb, "\" ");
 	if (t->has_uuid) {
-		puts_(sb, "(UUID: ");
+		tv_strbuf_adds(sb, "(UUID: ");
 		for (i = 0; i < 16; i++) {
 			if (i == 4 || i == 6 || i == 8 || i == 10)
-				putc_(sb, '-');
+				tv_strbuf_addc(sb, '-');
 			snprintf(buf, sizeof(buf), "%02x", t->uuid[i]);
-			puts_(sb, buf);
+			tv_strbuf_adds(sb, buf);
 		}
-		puts_(sb, ") ");
+		tv_strbuf_adds(sb, ") ");
 	} else {
-		puts_(sb, "(no UUID) ");
+		tv_strbuf_adds(sb, "(no UUID) ");
 	}
-	puts_(sb, "within stream \"");
-	puts_(sb, s->name);
-	puts_(sb, "\" (stream class ID: ");
-	put_u64(sb, s->class_id);
-	puts_(sb, ", stream ID: ");
-	put_u64(sb, bt_stream_id(s));
-	puts_(sb, ").");
+	tv_strbuf_adds(sb, "within stream \"");
+	tv_strbuf_adds(sb, s->name);
+	tv_strbuf_adds(sb, "\" (stream class ID: ");
+	tv_strbuf_add_u64(sb, s->class_id);
+	tv_strbuf_adds(sb, ", stream ID: ");
+	tv_strbuf_add_u64(sb, bt_stream_id(s));
+	tv_strbuf_adds(sb, ").");
 }
 
 /*
@@ -483,20 +443,20 @@ print_member(void *ctx, const struct tv_value *k, const uint8_t *bytes)
 	if ((fc && fc->hidden) || mc->sb->len > mc->lim)
 		return;
 	if (mc->n++)
-		put(mc->sb, ", ", 2);
+		tv_strbuf_add(mc->sb, ", ", 2);
 	else
-		putc_(mc->sb, ' ');
-	puts_(mc->sb, k->name ? k->name : "");
-	put(mc->sb, " = ", 3);
+		tv_strbuf_addc(mc->sb, ' ');
+	tv_strbuf_adds(mc->sb, k->name ? k->name : "");
+	tv_strbuf_add(mc->sb, " = ", 3);
 	if (bytes) {
 		print_escaped(mc->sb, (const char *)bytes, k->kids.count);
 	} else if (fc && fc->kind == TV_FC_INT && fc->integer.base != 2 &&
 	    fc->integer.base != 8 && fc->integer.base != 16) {
 		if (fc->integer.is_signed && (int64_t)k->u < 0) {
-			putc_(mc->sb, '-');
-			put_u64(mc->sb, (uint64_t)0 - k->u);
+			tv_strbuf_addc(mc->sb, '-');
+			tv_strbuf_add_u64(mc->sb, (uint64_t)0 - k->u);
 		} else {
-			put_u64(mc->sb, k->u);
+			tv_strbuf_add_u64(mc->sb, k->u);
 		}
 	} else {
 		print_value(mc->sb, k, 1, mc->lim);
@@ -521,17 +481,17 @@ print_scope(struct ctf_dec *d, const struct tv_field_class *fc,
 		if (st != TV_OK || fc->hidden)
 			return st;
 		if (!*first)
-			put(sb, ", ", 2);
+			tv_strbuf_add(sb, ", ", 2);
 		*first = false;
 		print_value(sb, v, 0, lim);
 		return TV_OK;
 	}
 	if (!*first)
-		put(sb, ", ", 2);
+		tv_strbuf_add(sb, ", ", 2);
 	*first = false;
-	putc_(sb, '{');
+	tv_strbuf_addc(sb, '{');
 	st = ctf_dec_struct_each(d, fc, print_member, &mc);
-	put(sb, " }", 2);
+	tv_strbuf_add(sb, " }", 2);
 	return st;
 }
 
@@ -644,19 +604,19 @@ print_event(const struct tv_event *ev, struct tv_arena *arena,
 		return st;
 	ec = t->classes[ev->rec.class_index];
 	if (s->clock) {
-		putc_(out, '[');
+		tv_strbuf_addc(out, '[');
 		print_time(out, ev->rec.ts);
-		put(out, "] ", 2);
+		tv_strbuf_add(out, "] ", 2);
 	}
 	if (tp && tp->bt_prefix)
-		puts_(out, tp->bt_prefix);
-	puts_(out, ec->name ? ec->name : "<unknown>");
-	put(out, ": ", 2);
+		tv_strbuf_adds(out, tp->bt_prefix);
+	tv_strbuf_adds(out, ec->name ? ec->name : "<unknown>");
+	tv_strbuf_add(out, ": ", 2);
 	v = f.scope[TV_SCOPE_PACKET_CONTEXT];
 	if (pc->hit) {
 		/* the same packet as the last line: its text */
 		if (pc->text) {
-			put(out, pc->text, pc->len);
+			tv_strbuf_add(out, pc->text, pc->len);
 			first = false;
 		}
 	} else if (v && v->fc && !v->fc->hidden) {
