@@ -2,7 +2,9 @@
  * count-bench: one pass over the whole merged timeline, counting events,
  * discarded-event and lost-packet records; with --decode also decodes
  * every event's fields (what a full-text search does), the fair match
- * for babeltrace2's counter sink, which decodes everything.  The pass
+ * for babeltrace2's counter sink, which decodes everything: the event's
+ * own scopes for every event, the packet scopes once per packet (with
+ * the packet's first record), as babeltrace2 does.  The pass
  * is tview's: the ordered parallel walk (tview/pwalk.h, one worker per
  * core, the decoding on the workers); --sequential walks with
  * tv_merge_next on one thread, as tview did before it.
@@ -17,6 +19,13 @@
 
 #include "tview/pwalk.h"
 
+/* The scopes --decode decodes of @ev: the packet's with its first. */
+static unsigned
+decode_scopes(const struct tv_event *ev)
+{
+	return ev->index == 0 ? TV_SCOPES_ALL : TV_SCOPES_EVENT;
+}
+
 /* The per-record work of --decode on a worker: decode every field. */
 static enum tv_status
 decode_work(void *arg TV_UNUSED, const struct tv_event *ev,
@@ -25,9 +34,9 @@ decode_work(void *arg TV_UNUSED, const struct tv_event *ev,
 {
 	struct tv_event_fields f;
 
-	if (ev->rec.kind != TV_REC_EVENT)
-		return TV_OK;
-	return tv_event_decode(ev, arena, &f, NULL);
+	if (ev->rec.kind != TV_REC_EVENT && ev->index != 0)
+		return TV_OK;	/* a loss record first decodes the packet's */
+	return tv_event_decode_scopes(ev, arena, &f, decode_scopes(ev), NULL);
 }
 
 /* The per-record work of a header count: none (the worker decoded them). */
@@ -109,9 +118,10 @@ main(int argc, char **argv)
 	while (tv_merge_next(m, &ev) == TV_OK) {
 		if (ev.rec.kind < 3)
 			counts[ev.rec.kind]++;
-		if (decode && ev.rec.kind == TV_REC_EVENT) {
+		if (decode && (ev.rec.kind == TV_REC_EVENT || ev.index == 0)) {
 			tv_arena_reset(&arena);
-			if (tv_event_decode(&ev, &arena, &f, NULL) != TV_OK)
+			if (tv_event_decode_scopes(&ev, &arena, &f,
+			    decode_scopes(&ev), NULL) != TV_OK)
 				derr++;
 		}
 	}

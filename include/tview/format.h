@@ -74,10 +74,13 @@ struct tv_format_ops {
 	/* Decode the record headers of packet @pkt of @s into @out. */
 	enum tv_status	(*decode_packet)(struct tv_stream *s, uint64_t pkt,
 			    struct tv_packet_events *out);
-	/* Decode every scope of one event, lazily, into @arena. */
+	/*
+	 * Decode the scopes of one event in @scopes (TV_SCOPE_BIT()s; more
+	 * is allowed), lazily, into @arena.
+	 */
 	enum tv_status	(*decode_fields)(const struct tv_event *ev,
 			    struct tv_arena *arena,
-			    struct tv_event_fields *out,
+			    struct tv_event_fields *out, unsigned scopes,
 			    struct tv_error *err);
 	/*
 	 * Print one record as the format's reference reader prints it

@@ -33,6 +33,19 @@ enum tv_scope {
 	TV_SCOPE_COUNT,
 };
 
+/* Sets of scopes, for what a decode is asked for. */
+#define TV_SCOPE_BIT(s)		(1u << (s))
+#define TV_SCOPES_ALL		(TV_SCOPE_BIT(TV_SCOPE_COUNT) - 1)
+/*
+ * The event's own scopes: whose the event is (tv_event_owner reads
+ * only these), what the state rules and the event list read.  The
+ * packet scopes are the same for every event of a packet, the event
+ * header is what the packet walk read already.
+ */
+#define TV_SCOPES_EVENT		(TV_SCOPE_BIT(TV_SCOPE_EVENT_COMMON_CONTEXT) | \
+				 TV_SCOPE_BIT(TV_SCOPE_EVENT_SPECIFIC_CONTEXT) | \
+				 TV_SCOPE_BIT(TV_SCOPE_EVENT_PAYLOAD))
+
 /* A key of the trace environment (CTF env, trace.dat options, system.xml). */
 struct tv_env_entry {
 	const char	*key;
@@ -491,6 +504,15 @@ enum tv_status		 tv_stream_decode_packet(struct tv_stream *s,
 enum tv_status		 tv_event_decode(const struct tv_event *ev,
 			    struct tv_arena *arena,
 			    struct tv_event_fields *out,
+			    struct tv_error *err);
+/**
+ * tv_event_decode_scopes() - tv_event_decode() of at least the scopes
+ * in @scopes (TV_SCOPE_BIT()s; a driver may decode more, the others are
+ * NULL): what a pass over every event asks for, TV_SCOPES_EVENT.
+ */
+enum tv_status		 tv_event_decode_scopes(const struct tv_event *ev,
+			    struct tv_arena *arena,
+			    struct tv_event_fields *out, unsigned scopes,
 			    struct tv_error *err);
 
 /** tv_event_print() - the driver's print_record (one --dump line). */

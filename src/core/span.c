@@ -155,7 +155,8 @@ tv_span_read(struct tv_span_reader *r, const struct tv_event *ev,
 	if (sc->rule == NULL)
 		return false;
 	tv_arena_reset(&r->arena);
-	if (tv_event_decode(ev, &r->arena, &f, NULL) != TV_OK)
+	if (tv_event_decode_scopes(ev, &r->arena, &f,
+	    TV_SCOPE_BIT(TV_SCOPE_EVENT_PAYLOAD), NULL) != TV_OK)
 		return false;
 	p = f.scope[TV_SCOPE_EVENT_PAYLOAD];
 	if (!span_int(p, sc->rule->depth, &out->depth))

@@ -674,7 +674,8 @@ tv_state_apply(struct tv_state *s, const struct tv_event *ev,
 		return TV_OK;
 	}
 	tv_arena_reset(&s->arena);
-	if (tv_event_decode(ev, &s->arena, &f, NULL) != TV_OK) {
+	if (tv_event_decode_scopes(ev, &s->arena, &f, TV_SCOPES_EVENT,
+	    NULL) != TV_OK) {
 		state_owner_from_cpu(s, machine, c, op);
 		return TV_OK;
 	}

@@ -111,6 +111,14 @@ enum tv_status
 tv_event_decode(const struct tv_event *ev, struct tv_arena *arena,
     struct tv_event_fields *out, struct tv_error *err)
 {
+	return tv_event_decode_scopes(ev, arena, out, TV_SCOPES_ALL, err);
+}
+
+/* Decode the scopes @scopes of @ev (at least) through the driver. */
+enum tv_status
+tv_event_decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_event_fields *out, unsigned scopes, struct tv_error *err)
+{
 	const struct tv_format_ops *ops;
 	struct tv_map_guard g;
 	enum tv_status st;
@@ -129,7 +137,7 @@ tv_event_decode(const struct tv_event *ev, struct tv_arena *arena,
 		memset(out, 0, sizeof(*out));
 		return fault_error(ev->stream->trace, ev->stream, g.addr, err);
 	}
-	st = ops->decode_fields(ev, arena, out, err);
+	st = ops->decode_fields(ev, arena, out, scopes, err);
 	tv_map_guard_leave(&g);
 	if (st != TV_OK)
 		restat_error(ev->stream->trace, err);

@@ -668,7 +668,8 @@ render_row(struct tv_ui *ui, const struct tv_event *ev, struct tv_arena *arena,
 	tv_arena_reset(arena);
 	if (add_event_text(arena, ev, sb))
 		goto scroll;
-	if (tv_event_decode(ev, arena, &f, &err) != TV_OK) {
+	if (tv_event_decode_scopes(ev, arena, &f, TV_SCOPES_EVENT, &err) !=
+	    TV_OK) {
 		tv_strbuf_add(sb, "  ", 2);
 		tv_strbuf_addf(sb, _("<cannot decode: %s>"), err.msg);
 		goto scroll;

@@ -384,8 +384,9 @@ tv_ui_owner_pid(struct tv_ui *ui, const struct tv_event *ev, int dir,
 	    *pid != TV_TID_UNKNOWN)
 		return true;
 	tv_arena_reset(&ui->arena);
-	if (tv_event_decode(ev, &ui->arena, &f, NULL) != TV_OK ||
-	    !tv_event_owner(&f, &o) || o.pid == TV_TID_UNKNOWN)
+	if (tv_event_decode_scopes(ev, &ui->arena, &f, TV_SCOPES_EVENT,
+	    NULL) != TV_OK || !tv_event_owner(&f, &o) ||
+	    o.pid == TV_TID_UNKNOWN)
 		return false;
 	*pid = o.pid;
 	return true;

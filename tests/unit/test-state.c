@@ -247,6 +247,99 @@ state_matches(const char *gen_state, const struct tv_thread *t)
 	return false;
 }
 
+/* Whether decoded values @a and @b are the same tree. */
+static bool
+value_eq(const struct tv_value *a, const struct tv_value *b)
+{
+	uint32_t i;
+
+	if (a == NULL || b == NULL)
+		return a == b;
+	if (a->fc != b->fc || a->bit_offset != b->bit_offset ||
+	    a->bit_size != b->bit_size || (a->name == NULL) !=
+	    (b->name == NULL) || (a->name && strcmp(a->name, b->name) != 0))
+		return false;
+	if (a->fc == NULL)
+		return true;
+	switch (a->fc->kind) {
+	case TV_FC_STRING:
+		return a->str.len == b->str.len &&
+		    memcmp(a->str.ptr, b->str.ptr, a->str.len) == 0;
+	case TV_FC_STRUCT:
+	case TV_FC_VARIANT:
+	case TV_FC_ARRAY:
+	case TV_FC_SEQUENCE:
+		if (a->kids.count != b->kids.count)
+			return false;
+		for (i = 0; i < a->kids.count; i++)
+			if (!value_eq(&a->kids.items[i], &b->kids.items[i]))
+				return false;
+		return true;
+	default:
+		return a->u == b->u;	/* a float's bits too */
+	}
+}
+
+/*
+ * A decode of the event's own scopes (what the state pass, the event
+ * list and searches ask for) gives those scopes exactly as the decode
+ * of every scope does, over the first @max events of @set; a CTF trace
+ * builds no tree for the packet scopes and the event header then.
+ */
+static void
+check_decode_scopes(struct tv_trace_set *set, const char *name, uint64_t max)
+{
+	static const enum tv_scope own[] = {
+		TV_SCOPE_EVENT_COMMON_CONTEXT,
+		TV_SCOPE_EVENT_SPECIFIC_CONTEXT, TV_SCOPE_EVENT_PAYLOAD,
+	};
+	struct tv_event_fields all, part;
+	struct tv_arena a1, a2;
+	struct tv_merge *m = tv_merge_create(set);
+	struct tv_event ev;
+	uint64_t n = 0, differ = 0, extra = 0, ctx = 0;
+	bool ctf = strcmp(set->traces[0]->ops->name, "ctf") == 0;
+	size_t i;
+
+	tv_arena_init(&a1);
+	tv_arena_init(&a2);
+	tv_merge_seek_begin(m);
+	while (n < max && tv_merge_next(m, &ev) == TV_OK) {
+		if (ev.rec.kind != TV_REC_EVENT)
+			continue;
+		tv_arena_reset(&a1);
+		tv_arena_reset(&a2);
+		if (tv_event_decode(&ev, &a1, &all, NULL) != TV_OK)
+			continue;
+		n++;
+		if (tv_event_decode_scopes(&ev, &a2, &part, TV_SCOPES_EVENT,
+		    NULL) != TV_OK) {
+			differ++;
+			continue;
+		}
+		for (i = 0; i < TV_ARRAY_SIZE(own); i++)
+			if (!value_eq(all.scope[own[i]], part.scope[own[i]]) &&
+			    differ++ < 3)
+				diag("%s: event %llu, scope %d differs", name,
+				    (unsigned long long)n, (int)own[i]);
+		ctx += all.scope[TV_SCOPE_EVENT_COMMON_CONTEXT] != NULL ||
+		    all.scope[TV_SCOPE_EVENT_SPECIFIC_CONTEXT] != NULL;
+		extra += part.scope[TV_SCOPE_PACKET_HEADER] != NULL ||
+		    part.scope[TV_SCOPE_PACKET_CONTEXT] != NULL ||
+		    part.scope[TV_SCOPE_EVENT_HEADER] != NULL;
+	}
+	ok(n > 0 && differ == 0, "%s: the event's own scopes as in a whole "
+	    "decode (%llu events, %llu with contexts, %llu differ)", name,
+	    (unsigned long long)n, (unsigned long long)ctx,
+	    (unsigned long long)differ);
+	if (ctf)
+		ok(extra == 0, "%s: no packet or header tree when not asked "
+		    "(%llu events had one)", name, (unsigned long long)extra);
+	tv_merge_destroy(m);
+	tv_arena_fini(&a1);
+	tv_arena_fini(&a2);
+}
+
 /*
  * Every event's owner equals the task the simulator had current on its
  * CPU; the final table equals the simulator's tasks.
@@ -277,6 +370,7 @@ test_gen_truth(void)
 	set = open_set(dir);
 	if (!ok(set != NULL, "generated trace opens"))
 		return;
+	check_decode_scopes(set, "generated", 20000);
 	s = tv_state_create(set);
 	m = tv_merge_create(set);
 	tv_merge_seek_begin(m);
@@ -701,6 +795,7 @@ test_invariants(const char *shared, const char *name)
 		tv_skip("%s not readable", name);
 		return;
 	}
+	check_decode_scopes(set, name, 20000);
 	tv_arena_init(&arena);
 	s = tv_state_create(set);
 	m = tv_merge_create(set);
@@ -914,6 +1009,35 @@ test_ftrace(const char *path, const char *name)
 	tv_trace_set_close(set);
 }
 
+/* The own-scope decode on real traces whose events carry contexts. */
+static void
+test_decode_contexts(const char *shared)
+{
+	static const char *const ctx[] = {
+		"tc-memory", "bt-wk-heartbeat-u", "tc-context-switches-ust",
+	};
+	struct tv_trace_set *set;
+	char path[512];
+	size_t i;
+
+	for (i = 0; i < TV_ARRAY_SIZE(ctx); i++) {
+		if (shared == NULL || shared[0] == '\0') {
+			tv_skip("TVIEW_SHARED not set: no real trace %s",
+			    ctx[i]);
+			continue;
+		}
+		snprintf(path, sizeof(path), "%s/traces/ctf/%s", shared,
+		    ctx[i]);
+		set = open_set(path);
+		if (set == NULL) {
+			tv_skip("%s not readable", ctx[i]);
+			continue;
+		}
+		check_decode_scopes(set, ctx[i], 20000);
+		tv_trace_set_close(set);
+	}
+}
+
 /*
  * A real trace recorded now on this machine (root only, with the shared
  * recording script): perf bench sched messaging under sched, irq and
@@ -980,6 +1104,7 @@ main(void)
 	test_gen_truth();
 	test_checkpoints();
 	test_lost();
+	test_decode_contexts(shared);
 	for (i = 0; i < TV_ARRAY_SIZE(real); i++) {
 		if (shared == NULL || shared[0] == '\0')
 			tv_skip("TVIEW_SHARED not set: no real trace %s",

@@ -278,7 +278,7 @@ enum tv_status	 ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 		    struct tv_packet_events *out);
 enum tv_status	 ctf_decode_fields(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_event_fields *out,
-		    struct tv_error *err);
+		    unsigned scopes, struct tv_error *err);
 /*
  * What the packet scopes of the last printed packet left behind, so the
  * next event of that packet starts at its event header: the save slots,
@@ -314,19 +314,11 @@ void		 ctf_print_cache_free(struct ctf_print_cache *pc);
 void		 ctf_print_caches_free(struct ctf_print_caches *pcs);
 
 /**
- * ctf_decode_scopes() - decode_fields; headers skipped unless @header.
- * With @pc (print_record), the packet scopes of the packet @pc holds are
- * not decoded again (pc->hit; their scopes are left NULL) and a newly
- * decoded packet's are stored in @pc.
- */
-enum tv_status	 ctf_decode_scopes(const struct tv_event *ev,
-		    struct tv_arena *arena, struct tv_event_fields *out,
-		    bool header, struct ctf_print_cache *pc,
-		    struct tv_error *err);
-/**
- * ctf_decode_scopes_to() - ctf_decode_scopes without headers, stopping
+ * ctf_decode_scopes_to() - decode_fields without the headers, stopping
  * before scope @stop; *@d is then the decoder positioned there (its save
- * slots live in @arena).
+ * slots live in @arena).  With @pc (print_record), the packet scopes of
+ * the packet @pc holds are not decoded again (pc->hit; their scopes are
+ * left NULL) and a newly decoded packet's are stored in @pc.
  */
 enum tv_status	 ctf_decode_scopes_to(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_event_fields *out,

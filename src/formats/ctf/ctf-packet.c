@@ -345,12 +345,13 @@ cache_packet_scopes(struct ctf_print_cache *pc, uint64_t pkt,
 
 /*
  * Decode the scopes of one event (or the packet scopes of a loss record);
- * with !@header the packet header and event header are only skipped
- * (what printing needs: it shows neither).
+ * those not in @trees (TV_SCOPE_BIT()s) are only skipped, leaving their
+ * save slots and clock (printing skips the packet header and the event
+ * header: it shows neither).
  */
 static enum tv_status
 decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
-    struct tv_event_fields *out, bool header, struct ctf_print_cache *pc,
+    struct tv_event_fields *out, unsigned trees, struct ctf_print_cache *pc,
     int stop, struct ctf_dec *dout, struct tv_error *err)
 {
 	const struct tv_stream *s = ev->stream;
@@ -418,8 +419,7 @@ decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 		}
 		if (!scope_fc[i])
 			continue;
-		if (!header && (i == TV_SCOPE_PACKET_HEADER ||
-		    i == TV_SCOPE_EVENT_HEADER)) {
+		if (!(trees & TV_SCOPE_BIT(i))) {
 			d.arena = NULL;
 			/* the event header as the packet walk read it */
 			if (i == TV_SCOPE_EVENT_HEADER && sc->hdr_prog)
@@ -442,29 +442,22 @@ decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 	return st;
 }
 
-/* Decode every scope of one event (headers only if @header). */
-enum tv_status
-ctf_decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
-    struct tv_event_fields *out, bool header, struct ctf_print_cache *pc,
-    struct tv_error *err)
-{
-	return decode_scopes(ev, arena, out, header, pc, TV_SCOPE_COUNT,
-	    NULL, err);
-}
-
 /* The scopes before @stop, leaving in @d the decoder at scope @stop. */
 enum tv_status
 ctf_decode_scopes_to(const struct tv_event *ev, struct tv_arena *arena,
     struct tv_event_fields *out, struct ctf_print_cache *pc, int stop,
     struct ctf_dec *d, struct tv_error *err)
 {
-	return decode_scopes(ev, arena, out, false, pc, stop, d, err);
+	return decode_scopes(ev, arena, out, TV_SCOPES_ALL &
+	    ~(TV_SCOPE_BIT(TV_SCOPE_PACKET_HEADER) |
+	    TV_SCOPE_BIT(TV_SCOPE_EVENT_HEADER)), pc, stop, d, err);
 }
 
-/* Decode every scope of one event into @arena. */
+/* Decode the scopes @scopes of one event into @arena. */
 enum tv_status
 ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
-    struct tv_event_fields *out, struct tv_error *err)
+    struct tv_event_fields *out, unsigned scopes, struct tv_error *err)
 {
-	return ctf_decode_scopes(ev, arena, out, true, NULL, err);
+	return decode_scopes(ev, arena, out, scopes, NULL, TV_SCOPE_COUNT,
+	    NULL, err);
 }

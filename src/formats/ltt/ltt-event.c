@@ -319,7 +319,8 @@ read_int(const uint8_t *q, uint32_t size, bool swap, bool sign)
 /* Decode the payload of one event (loss records have none). */
 enum tv_status
 ltt_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
-    struct tv_event_fields *out, struct tv_error *err)
+    struct tv_event_fields *out, unsigned scopes TV_UNUSED,
+    struct tv_error *err)
 {
 	const struct tv_stream *s = ev->stream;
 	const struct ltt_trace_priv *tp = s->trace->priv;

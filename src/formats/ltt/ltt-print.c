@@ -201,7 +201,7 @@ print_record(const struct tv_event *ev, const struct tv_thread *run,
 			print_loss(ev, out);
 		return TV_OK;
 	}
-	st = ltt_decode_fields(ev, arena, &f, err);
+	st = ltt_decode_fields(ev, arena, &f, TV_SCOPES_ALL, err);
 	if (st != TV_OK)
 		return st;
 	v = f.scope[TV_SCOPE_EVENT_PAYLOAD];
@@ -347,8 +347,9 @@ load_table(struct tv_trace *t, const char *chan, const char *event)
 				ev.index = r;
 				ev.rec = pe.recs[r];
 				tv_arena_reset(&scratch);
-				if (ltt_decode_fields(&ev, &scratch, &f, NULL) !=
-				    TV_OK || !(v = f.scope[TV_SCOPE_EVENT_PAYLOAD]))
+				if (ltt_decode_fields(&ev, &scratch, &f,
+				    TV_SCOPES_ALL, NULL) != TV_OK ||
+				    !(v = f.scope[TV_SCOPE_EVENT_PAYLOAD]))
 					continue;
 				for (j = 0; j < v->kids.count; j++) {
 					const struct tv_value *kv =

@@ -227,7 +227,7 @@ enum tv_status	 ltt_decode_packet(struct tv_stream *s, uint64_t pkt,
 		    struct tv_packet_events *out);
 enum tv_status	 ltt_decode_fields(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_event_fields *out,
-		    struct tv_error *err);
+		    unsigned scopes, struct tv_error *err);
 
 /* ---- ltt-print.c ---- */
 enum tv_status	 ltt_print_record(const struct tv_event *ev,

@@ -241,7 +241,7 @@ void		 ltt_xset_id(struct ltt_xtrace *xt, uint32_t id,
 /** ltt_xdecode_fields() - decode_fields of both kinds. */
 enum tv_status	 ltt_xdecode_fields(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_event_fields *out,
-		    struct tv_error *err);
+		    unsigned scopes, struct tv_error *err);
 /** ltt_xprint_record() - print_record of both kinds (LTTV textDump). */
 enum tv_status	 ltt_xprint_record(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_strbuf *out,

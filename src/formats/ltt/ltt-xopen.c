@@ -122,7 +122,7 @@ ltt_xload_facilities(struct tv_trace *t, struct tv_stream *s,
 				continue;
 			tv_arena_reset(&scratch);
 			dst = ltt_xdecode_fields(&ev, &scratch, &fl,
-			    how->strict ? err : NULL);
+			    TV_SCOPES_ALL, how->strict ? err : NULL);
 			if (dst != TV_OK) {
 				if (how->strict)
 					st = dst;

@@ -507,7 +507,8 @@ ltt_xset_id(struct ltt_xtrace *xt, uint32_t id, struct ltt_xclass *xc)
 /* See ltt-xml.h. */
 enum tv_status
 ltt_xdecode_fields(const struct tv_event *ev, struct tv_arena *arena,
-    struct tv_event_fields *out, struct tv_error *err)
+    struct tv_event_fields *out, unsigned scopes TV_UNUSED,
+    struct tv_error *err)
 {
 	const struct tv_stream *s = ev->stream;
 	const struct ltt_xtrace *xt = s->trace->priv;
@@ -573,7 +574,7 @@ ltt_xprint_record(const struct tv_event *ev, struct tv_arena *arena,
 		tv_strbuf_adds(out, s->name);
 		return TV_OK;
 	}
-	st = ltt_xdecode_fields(ev, arena, &f, err);
+	st = ltt_xdecode_fields(ev, arena, &f, TV_SCOPES_ALL, err);
 	if (st != TV_OK)
 		return st;
 	tv_strbuf_adds(out, s->trace->classes[ev->rec.class_index]->name);

@@ -890,7 +890,8 @@ decode_struct(struct tv_arena *a, const struct tv_field_class *sc,
 /* The decode_fields op: common fields and payload from the format. */
 enum tv_status
 td_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
-    struct tv_event_fields *out, struct tv_error *err)
+    struct tv_event_fields *out, unsigned scopes TV_UNUSED,
+    struct tv_error *err)
 {
 	const struct tv_event_class *c = tv_event_class_of(ev);
 	const struct td_trace_priv *tp = ev->stream->trace->priv;

@@ -437,7 +437,7 @@ enum tv_status	 td_print_header(const struct tv_trace *t,
 		    struct tv_strbuf *out, struct tv_error *err);
 enum tv_status	 td_decode_fields(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_event_fields *out,
-		    struct tv_error *err);
+		    unsigned scopes, struct tv_error *err);
 /* The symbol op: kallsyms name of @addr. */
 bool		 td_symbol(const struct tv_trace *trace, uint64_t addr,
 		    char *buf, size_t size);
