@@ -47,6 +47,8 @@ t=$tmp/t
 same "$t" 'sched_switch: prev_tid == 0' \
     'index($0, " sched_switch: ") && index($0, "prev_tid = 0,")'
 same "$t" 'CPU == 2' 'index($0, "{ cpu_id = 2 }")'
+# a field of the packet context, decoded only for the filters asking
+same "$t" 'cpu_id == 2' 'index($0, "{ cpu_id = 2 }")'
 same "$t" '$cpu == 2 && !(cpu == 3)' \
     'index($0, "{ cpu_id = 2 }") && !index($0, ", cpu = 3, ")'
 same "$t" 'CPU >= 1 && cpu < 0x3' \

@@ -64,6 +64,7 @@ struct rstate {
 	size_t			 nsamples;
 	bool			 sampled;
 	bool			 uses_fields, uses_state;
+	unsigned		 scopes;	/* the fields': TV_SCOPE_BIT()s */
 };
 
 /* The system of @c: its own, or the name's prefix before ':' or '.'. */
@@ -483,6 +484,8 @@ resolve_name(struct rstate *rs, struct fnode *n)
 	if (sc >= 0) {
 		n->found = true;
 		rs->uses_fields = true;
+		rs->scopes |= sc < TV_SCOPE_COUNT ? TV_SCOPE_BIT(sc) :
+		    TV_SCOPES_ALL;
 		r = rnode(rs, n, FN_FIELD);
 		r->scope = (uint8_t)sc;
 		return r;
@@ -614,6 +617,7 @@ compile_class(struct rstate *rs, struct fprog *prog)
 	uint32_t p, k;
 
 	rs->uses_fields = rs->uses_state = false;
+	rs->scopes = 0;
 	for (p = 0; p < rs->f->nparts; p++) {
 		const struct fpart *part = &rs->f->parts[p];
 		bool sel = part->nsels == 0;
@@ -658,6 +662,7 @@ compile_class(struct rstate *rs, struct fprog *prog)
 		prog->verdict = TV_FILTER_MAYBE;
 		prog->root = root;
 		prog->needs_fields = rs->uses_fields;
+		prog->scopes = rs->scopes;
 		prog->needs_state = rs->uses_state;
 		if (rs->uses_state)
 			rs->f->needs_state = true;

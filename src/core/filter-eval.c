@@ -419,7 +419,8 @@ tv_filter_match(const struct tv_filter *f, const struct tv_event *ev,
 	if (p->verdict == TV_FILTER_ALWAYS)
 		return true;
 	if (p->needs_fields) {
-		if (tv_event_decode(ev, arena, &fields, NULL) != TV_OK)
+		if (tv_event_decode_scopes(ev, arena, &fields, p->scopes,
+		    NULL) != TV_OK)
 			return false;
 		return filter_eval(p->root, ev, &fields, owner);
 	}

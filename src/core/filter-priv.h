@@ -88,6 +88,7 @@ struct fprog {
 	uint8_t		 verdict;	/* enum tv_filter_verdict */
 	bool		 needs_fields;
 	bool		 needs_state;
+	unsigned	 scopes;	/* to decode: TV_SCOPE_BIT()s */
 	struct fnode	*root;		/* MAYBE only */
 };
 
