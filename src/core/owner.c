@@ -20,22 +20,66 @@ static const enum tv_scope owner_scopes[] = {
 	TV_SCOPE_EVENT_PAYLOAD,
 };
 
-/* The thread fields of a context, in the order they are believed. */
-static const char *const owner_tid_names[] = { "tid", "vtid", "common_pid" };
-/* The process fields of a context. */
-static const char *const owner_pid_names[] = { "pid", "vpid" };
+/* The owner fields a scope may hold, by their index in owner_names. */
+enum owner_name {
+	O_TID, O_VTID, O_COMMON_PID, O_PID, O_VPID, O_PROCNAME, O_PERF_TID,
+	O_PERF_PID, O_COUNT,
+};
+static const char *const owner_names[O_COUNT] = {
+	"tid", "vtid", "common_pid", "pid", "vpid", "procname", "perf_tid",
+	"perf_pid",
+};
 
-/* The first integer member of struct @v among @names; false if none. */
+/* The thread fields of a context, in the order they are believed. */
+static const uint8_t owner_tid_names[] = { O_TID, O_VTID, O_COMMON_PID };
+/* The process fields of a context. */
+static const uint8_t owner_pid_names[] = { O_PID, O_VPID };
+/* perf_tid first: perf copies common_pid from the sample's tid */
+static const uint8_t payload_tid_names[] = { O_PERF_TID, O_COMMON_PID };
+static const uint8_t payload_pid_names[] = { O_PERF_PID };
+
+/*
+ * The first member of struct (or variant) @v of each owner name, in one
+ * pass over its members: an event list or a search asks for every row,
+ * and most members are none of them (their first letter says so).
+ */
+static void
+owner_members(const struct tv_value *v, const struct tv_value *hit[O_COUNT])
+{
+	uint32_t i, j;
+
+	memset(hit, 0, sizeof(*hit) * O_COUNT);
+	if (v->fc == NULL || (v->fc->kind != TV_FC_STRUCT &&
+	    v->fc->kind != TV_FC_VARIANT))
+		return;
+	for (i = 0; i < v->kids.count; i++) {
+		const struct tv_value *k = &v->kids.items[i];
+
+		if (k->name == NULL || strchr("tvcp", k->name[0]) == NULL ||
+		    k->name[0] == '\0')
+			continue;
+		for (j = 0; j < O_COUNT; j++)
+			if (hit[j] == NULL &&
+			    owner_names[j][0] == k->name[0] &&
+			    strcmp(owner_names[j], k->name) == 0)
+				hit[j] = k;
+	}
+}
+
+/*
+ * The first integer among the members @hit of struct @v named @names;
+ * false if none.
+ */
 static bool
-owner_int(const struct tv_value *v, const char *const *names, size_t n,
-    int64_t *out)
+owner_int(const struct tv_value *v, const struct tv_value *const *hit,
+    const uint8_t *names, size_t n, int64_t *out)
 {
 	size_t i;
 
 	if (v->fc == NULL || v->fc->kind != TV_FC_STRUCT)
 		return false;
 	for (i = 0; i < n; i++)
-		if (tv_value_as_int(tv_value_member(v, names[i]), out))
+		if (tv_value_as_int(hit[names[i]], out))
 			return true;
 	return false;
 }
@@ -54,10 +98,7 @@ tv_event_owner_reset(struct tv_event_owner *o)
 bool
 tv_event_owner(const struct tv_event_fields *f, struct tv_event_owner *o)
 {
-	/* perf_tid first: perf copies common_pid from the sample's tid */
-	static const char *const payload_tid[] = { "perf_tid", "common_pid" };
-	static const char *const payload_pid[] = { "perf_pid" };
-	const struct tv_value *v;
+	const struct tv_value *v, *hit[O_COUNT];
 	bool found = false;
 	size_t i;
 	int64_t n;
@@ -67,30 +108,31 @@ tv_event_owner(const struct tv_event_fields *f, struct tv_event_owner *o)
 		v = f->scope[owner_scopes[i]];
 		if (v == NULL)
 			continue;
+		owner_members(v, hit);
 		if (owner_scopes[i] == TV_SCOPE_EVENT_PAYLOAD) {
 			/* a payload's tid is whom the event is about */
-			if (!found && owner_int(v, payload_tid,
-			    TV_ARRAY_SIZE(payload_tid), &n)) {
+			if (!found && owner_int(v, hit, payload_tid_names,
+			    TV_ARRAY_SIZE(payload_tid_names), &n)) {
 				o->tid = n;
 				found = true;
 			}
 			if (found && o->pid == TV_TID_UNKNOWN &&
-			    owner_int(v, payload_pid,
-			    TV_ARRAY_SIZE(payload_pid), &n))
+			    owner_int(v, hit, payload_pid_names,
+			    TV_ARRAY_SIZE(payload_pid_names), &n))
 				o->pid = n;
 			continue;
 		}
-		if (!found && owner_int(v, owner_tid_names,
+		if (!found && owner_int(v, hit, owner_tid_names,
 		    TV_ARRAY_SIZE(owner_tid_names), &n)) {
 			o->tid = n;
 			found = true;
 		}
-		if (o->pid == TV_TID_UNKNOWN && owner_int(v, owner_pid_names,
-		    TV_ARRAY_SIZE(owner_pid_names), &n))
+		if (o->pid == TV_TID_UNKNOWN && owner_int(v, hit,
+		    owner_pid_names, TV_ARRAY_SIZE(owner_pid_names), &n))
 			o->pid = n;
 		if (o->name[0] == '\0')
-			(void)tv_value_str(tv_value_member(v, "procname"),
-			    o->name, sizeof(o->name));
+			(void)tv_value_str(hit[O_PROCNAME], o->name,
+			    sizeof(o->name));
 	}
 	o->from_context = found;
 	return found;

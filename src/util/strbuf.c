@@ -137,13 +137,35 @@ tv_fmt_u64(char *end, uint64_t v)
 	return end;
 }
 
-/* Append an unsigned decimal without printf. */
+/* Decimal digits of @v, 1 to 20. */
+static size_t
+u64_digits(uint64_t v)
+{
+	size_t k = 1;
+
+	while (v >= 10000) {
+		v /= 10000;
+		k += 4;
+	}
+	return k + (v >= 10) + (v >= 100) + (v >= 1000);
+}
+
+/* Append an unsigned decimal without printf, in place when it fits. */
 void
 tv_strbuf_add_u64(struct tv_strbuf *sb, uint64_t v)
 {
 	char tmp[TV_FMT_U64_MAX];
-	char *p = tv_fmt_u64(tmp + sizeof(tmp), v);
+	char *p;
+	size_t k;
 
+	if (sb->buf != NULL && sb->cap - sb->len > TV_FMT_U64_MAX) {
+		k = u64_digits(v);
+		(void)tv_fmt_u64(sb->buf + sb->len + k, v);
+		sb->len += k;
+		sb->buf[sb->len] = '\0';
+		return;
+	}
+	p = tv_fmt_u64(tmp + sizeof(tmp), v);
 	tv_strbuf_add(sb, p, (size_t)(tmp + sizeof(tmp) - p));
 }
 

@@ -9,6 +9,7 @@
 #include "../tap.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +90,28 @@ test_strbuf(void)
 	tv_strbuf_reset(&sb);
 	tv_strbuf_add_u64(&sb, UINT64_MAX);
 	is_str(sb.buf, "18446744073709551615", "strbuf: u64 max");
+	tv_strbuf_reset(&sb);
+	{
+		/* every digit count's ends, in place and where it grows */
+		char one[32], all[1024];
+		uint64_t p10 = 1;
+		size_t n = 0;
+		int k;
+
+		for (k = 0; k < 20; k++, p10 *= 10) {
+			n += (size_t)snprintf(all + n, sizeof(all) - n,
+			    "%" PRIu64 " %" PRIu64 " ", p10 - 1, p10);
+			tv_strbuf_add_u64(&sb, p10 - 1);
+			tv_strbuf_addc(&sb, ' ');
+			tv_strbuf_add_u64(&sb, p10);
+			tv_strbuf_addc(&sb, ' ');
+		}
+		is_str(sb.buf, all, "strbuf: u64 at every digit count");
+		snprintf(one, sizeof(one), "%" PRIu64, (uint64_t)987654321);
+		tv_strbuf_reset(&sb);
+		tv_strbuf_add_u64(&sb, 987654321);
+		is_str(sb.buf, one, "strbuf: u64 of nine digits");
+	}
 	tv_strbuf_reset(&sb);
 	tv_strbuf_add_i64(&sb, INT64_MIN);
 	is_str(sb.buf, "-9223372036854775808", "strbuf: i64 min");
