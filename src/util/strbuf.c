@@ -137,17 +137,28 @@ tv_fmt_u64(char *end, uint64_t v)
 	return end;
 }
 
-/* Decimal digits of @v, 1 to 20. */
+/*
+ * Decimal digits of @v, 1 to 20, without a division: log10 from the bit
+ * length (1233 / 4096 is just over log10(2)), one look-up to correct it.
+ */
 static size_t
 u64_digits(uint64_t v)
 {
-	size_t k = 1;
+	static const uint64_t p10[20] = {
+		UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000),
+		UINT64_C(10000), UINT64_C(100000), UINT64_C(1000000),
+		UINT64_C(10000000), UINT64_C(100000000),
+		UINT64_C(1000000000), UINT64_C(10000000000),
+		UINT64_C(100000000000), UINT64_C(1000000000000),
+		UINT64_C(10000000000000), UINT64_C(100000000000000),
+		UINT64_C(1000000000000000), UINT64_C(10000000000000000),
+		UINT64_C(100000000000000000), UINT64_C(1000000000000000000),
+		UINT64_C(10000000000000000000),
+	};
+	unsigned bits = 64 - (unsigned)__builtin_clzll(v | 1);
+	unsigned t = (bits * 1233) >> 12;
 
-	while (v >= 10000) {
-		v /= 10000;
-		k += 4;
-	}
-	return k + (v >= 10) + (v >= 100) + (v >= 1000);
+	return t + 1 - ((v | 1) < p10[t]);
 }
 
 /* Append an unsigned decimal without printf, in place when it fits. */

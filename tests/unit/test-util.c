@@ -93,7 +93,7 @@ test_strbuf(void)
 	tv_strbuf_reset(&sb);
 	{
 		/* every digit count's ends, in place and where it grows */
-		char one[32], all[1024];
+		char one[32], all[4096];
 		uint64_t p10 = 1;
 		size_t n = 0;
 		int k;
@@ -107,6 +107,18 @@ test_strbuf(void)
 			tv_strbuf_addc(&sb, ' ');
 		}
 		is_str(sb.buf, all, "strbuf: u64 at every digit count");
+		/* and at every bit length's ends, what its count starts from */
+		for (k = 0, n = 0, tv_strbuf_reset(&sb); k < 64; k++) {
+			uint64_t b = UINT64_C(1) << k;
+
+			n += (size_t)snprintf(all + n, sizeof(all) - n,
+			    "%" PRIu64 " %" PRIu64 " ", b - 1, b);
+			tv_strbuf_add_u64(&sb, b - 1);
+			tv_strbuf_addc(&sb, ' ');
+			tv_strbuf_add_u64(&sb, b);
+			tv_strbuf_addc(&sb, ' ');
+		}
+		is_str(sb.buf, all, "strbuf: u64 at every bit length");
 		snprintf(one, sizeof(one), "%" PRIu64, (uint64_t)987654321);
 		tv_strbuf_reset(&sb);
 		tv_strbuf_add_u64(&sb, 987654321);
