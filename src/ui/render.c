@@ -718,13 +718,12 @@ void
 tv_ui_render_row_task(const struct tv_event_owner *o, const char *part,
     size_t len, const struct tv_ui_row_task *task, struct tv_strbuf *sb)
 {
-	struct tv_strbuf nm;
+	size_t mark;
 
 	tv_strbuf_add(sb, part, task->at);
-	tv_strbuf_init(&nm);
-	tv_ui_owner_text(o, &nm);
-	add_padded(sb, nm.buf ? nm.buf : "", task->width);
-	tv_strbuf_fini(&nm);
+	mark = sb->len;		/* the task, padded in place: no copy */
+	tv_ui_owner_text(o, sb);
+	pad_from(sb, mark, task->width);
 	tv_strbuf_add(sb, part + task->at, len - task->at);
 }
 
