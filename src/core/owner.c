@@ -55,8 +55,7 @@ owner_members(const struct tv_value *v, const struct tv_value *hit[O_COUNT])
 	for (i = 0; i < v->kids.count; i++) {
 		const struct tv_value *k = &v->kids.items[i];
 
-		if (k->name == NULL || strchr("tvcp", k->name[0]) == NULL ||
-		    k->name[0] == '\0')
+		if (k->name == NULL)
 			continue;
 		for (j = 0; j < O_COUNT; j++)
 			if (hit[j] == NULL &&

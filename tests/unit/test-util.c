@@ -59,6 +59,18 @@ test_arena(void)
 	ok(a.head == NULL, "arena: fini frees everything");
 }
 
+/* "@b-1 @b " appended to @sb, and by printf to @all (@n bytes so far). */
+static void
+u64_pair(struct tv_strbuf *sb, char *all, size_t size, size_t *n, uint64_t b)
+{
+	*n += (size_t)snprintf(all + *n, size - *n, "%" PRIu64 " %" PRIu64 " ",
+	    b - 1, b);
+	tv_strbuf_add_u64(sb, b - 1);
+	tv_strbuf_addc(sb, ' ');
+	tv_strbuf_add_u64(sb, b);
+	tv_strbuf_addc(sb, ' ');
+}
+
 /* Appends, formatting and the integer fast paths. */
 static void
 test_strbuf(void)
@@ -98,26 +110,12 @@ test_strbuf(void)
 		size_t n = 0;
 		int k;
 
-		for (k = 0; k < 20; k++, p10 *= 10) {
-			n += (size_t)snprintf(all + n, sizeof(all) - n,
-			    "%" PRIu64 " %" PRIu64 " ", p10 - 1, p10);
-			tv_strbuf_add_u64(&sb, p10 - 1);
-			tv_strbuf_addc(&sb, ' ');
-			tv_strbuf_add_u64(&sb, p10);
-			tv_strbuf_addc(&sb, ' ');
-		}
+		for (k = 0; k < 20; k++, p10 *= 10)
+			u64_pair(&sb, all, sizeof(all), &n, p10);
 		is_str(sb.buf, all, "strbuf: u64 at every digit count");
 		/* and at every bit length's ends, what its count starts from */
-		for (k = 0, n = 0, tv_strbuf_reset(&sb); k < 64; k++) {
-			uint64_t b = UINT64_C(1) << k;
-
-			n += (size_t)snprintf(all + n, sizeof(all) - n,
-			    "%" PRIu64 " %" PRIu64 " ", b - 1, b);
-			tv_strbuf_add_u64(&sb, b - 1);
-			tv_strbuf_addc(&sb, ' ');
-			tv_strbuf_add_u64(&sb, b);
-			tv_strbuf_addc(&sb, ' ');
-		}
+		for (k = 0, n = 0, tv_strbuf_reset(&sb); k < 64; k++)
+			u64_pair(&sb, all, sizeof(all), &n, UINT64_C(1) << k);
 		is_str(sb.buf, all, "strbuf: u64 at every bit length");
 		snprintf(one, sizeof(one), "%" PRIu64, (uint64_t)987654321);
 		tv_strbuf_reset(&sb);
