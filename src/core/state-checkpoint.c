@@ -27,9 +27,11 @@
  */
 #include "tview/tview.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tview/merge.h"
 #include "tview/packet-cache.h"
@@ -592,6 +594,25 @@ index_save_cache(struct tv_state_index *idx)
 	free(path);
 }
 
+/*
+ * Tests: TVIEW_TEST_SLOW_PASS=MS holds the pass that long before it says
+ * it is done, so that its end can be made to fall inside a slow key.
+ */
+static void
+test_hold(void)
+{
+	const char *s = getenv("TVIEW_TEST_SLOW_PASS");
+	long ms = s ? strtol(s, NULL, 10) : 0;
+	struct timespec ts;
+
+	if (ms <= 0 || ms > 60000)
+		return;
+	ts.tv_sec = ms / 1000;
+	ts.tv_nsec = (ms % 1000) * 1000000L;
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
 /* The whole pass: cache or walk, then mark done. */
 static enum tv_status
 index_pass(struct tv_state_index *idx, bool use_cache)
@@ -609,6 +630,7 @@ index_pass(struct tv_state_index *idx, bool use_cache)
 			index_save_cache(idx);
 	}
 	idx->status = st;
+	test_hold();
 	__atomic_store_n(&idx->done, 1, __ATOMIC_RELEASE);
 	return st;
 }

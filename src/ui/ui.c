@@ -475,6 +475,18 @@ wake_ms(struct tv_ui *ui, int ms)
 	return ms;
 }
 
+/* A wake-up with no key: each pane looks at what moved beside it. */
+static void
+tick_panes(struct tv_ui *ui)
+{
+	int i;
+
+	for (i = 0; i < TV_UI_NPANES; i++)
+		if (ui->panes[i].ops->tick)
+			ui->panes[i].ops->tick(ui, &ui->panes[i]);
+	ui->status_dirty = true;
+}
+
 /* The browser: see tview/ui.h. */
 int
 tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
@@ -484,7 +496,8 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 	SCREEN *scr;
 	wint_t wch;
 	double frac;
-	int key, i, ms;
+	bool was_running = false;
+	int key, ms;
 
 	why = terminal_problem();
 	if (why) {
@@ -504,6 +517,11 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 		bool running = tv_ui_session_progress(&ui, &frac) ||
 		    tv_ui_filter_running(&ui);
 
+		/* one that ended while a key was handled has had no
+		 * wake-up: its "indexing" would stay until the next key */
+		if (was_running && !running)
+			tick_panes(&ui);
+		was_running = running;
 		tv_ui_draw(&ui);
 		/* while the background pass runs, wake up for its progress */
 		ms = tv_ui_follow_wait_ms(&ui);
@@ -514,11 +532,7 @@ tv_ui_run(struct tv_trace_set *set, const struct tv_ui_options *opts)
 		tv_ui_follow_poll(&ui);
 		report_merge_error(&ui);
 		if (key < 0) {
-			for (i = 0; i < TV_UI_NPANES; i++)
-				if (ui.panes[i].ops->tick)
-					ui.panes[i].ops->tick(&ui,
-					    &ui.panes[i]);
-			ui.status_dirty = true;
+			tick_panes(&ui);
 			continue;
 		}
 		if (key == (KEY_RESIZE | TV_UI_KEY_FN)) {
