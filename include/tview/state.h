@@ -238,8 +238,10 @@ struct tv_state_stretch {
  * two checkpoints) after (@dir > 0) or before @from that may hold an
  * event owned by @id (a tid or a pid, as tv_state_apply names owners),
  * from the background pass's owner filters: 1 with it in @out; -1 when
- * no event after (before) @from has that owner; 0 when nothing is known
- * (the pass is not done): look everywhere.
+ * no event after (before) @from has that owner; 2 when none has it as
+ * far as the running pass has built filters, and the rest is not known
+ * yet: ask again as the pass goes on; 0 when nothing is known (the pass
+ * failed or was stopped): look everywhere.
  */
 int		 tv_state_index_owner_seek(struct tv_state_index *idx,
 		    int64_t id, const struct tv_event *from, int dir,

@@ -431,6 +431,26 @@ index_keep_carry(struct tv_state_index *idx, bool finished, int64_t last_ts)
 }
 
 /*
+ * Tests: TVIEW_TEST_SLOW_PASS=MS holds the walk that long at its third
+ * checkpoint: two stretches have their owner filters, the rest of the
+ * trace is not walked yet, and the pass ends MS later than it would.
+ */
+static void
+test_hold(void)
+{
+	const char *s = getenv("TVIEW_TEST_SLOW_PASS");
+	long ms = s ? strtol(s, NULL, 10) : 0;
+	struct timespec ts;
+
+	if (ms <= 0 || ms > 60000)
+		return;
+	ts.tv_sec = ms / 1000;
+	ts.tv_nsec = (ms % 1000) * 1000000L;
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+/*
  * Where the walk starts: the trace start with an empty state, or the
  * checkpoint tv_state_index_extend() chose, the state restored from it.
  * Returns the events before it.
@@ -503,6 +523,8 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 		if (ev.rec.kind == TV_REC_EVENT) {
 			if (n == next_ck) {
 				snap_bytes += index_checkpoint(idx, s, &ev, n);
+				if (idx->nckpts == 3)
+					test_hold();
 				/* bounded memory whatever the thread count */
 				if (snap_bytes > TV_STATE_CHECKPOINT_BUDGET) {
 					every *= 2;
@@ -573,11 +595,11 @@ index_load_cache(struct tv_state_index *idx)
 	pthread_mutex_lock(&idx->lock);
 	idx->ckpts = ck;
 	idx->nckpts = idx->ckpts_cap = nck;
+	idx->who_done = true;	/* under the lock: owner seeks read it */
 	pthread_mutex_unlock(&idx->lock);
 	__atomic_store_n(&idx->events, nev, __ATOMIC_RELAXED);
 	__atomic_store_n(&idx->reached, idx->set->ts_end, __ATOMIC_RELAXED);
 	idx->from_cache = true;
-	idx->who_done = true;
 	return true;
 }
 
@@ -592,25 +614,6 @@ index_save_cache(struct tv_state_index *idx)
 	(void)tv_state_cache_save(path, idx->set, idx->ckpts, idx->nckpts,
 	    idx->events, NULL);
 	free(path);
-}
-
-/*
- * Tests: TVIEW_TEST_SLOW_PASS=MS holds the pass that long before it says
- * it is done, so that its end can be made to fall inside a slow key.
- */
-static void
-test_hold(void)
-{
-	const char *s = getenv("TVIEW_TEST_SLOW_PASS");
-	long ms = s ? strtol(s, NULL, 10) : 0;
-	struct timespec ts;
-
-	if (ms <= 0 || ms > 60000)
-		return;
-	ts.tv_sec = ms / 1000;
-	ts.tv_nsec = (ms % 1000) * 1000000L;
-	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
 }
 
 /* The whole pass: cache or walk, then mark done. */
@@ -630,7 +633,6 @@ index_pass(struct tv_state_index *idx, bool use_cache)
 			index_save_cache(idx);
 	}
 	idx->status = st;
-	test_hold();
 	__atomic_store_n(&idx->done, 1, __ATOMIC_RELEASE);
 	return st;
 }
@@ -1090,15 +1092,21 @@ tv_state_index_owner_seek(struct tv_state_index *idx, int64_t id,
     const struct tv_event *from, int dir, struct tv_state_stretch *out)
 {
 	struct tv_event ck;
-	size_t lo = 0, hi, mid, j, c;
-	bool found = false;
+	size_t lo = 0, hi, mid, j, c, closed;
+	bool found = false, running;
 	int cmp;
 
 	pthread_mutex_lock(&idx->lock);
-	if (!idx->who_done || idx->nckpts == 0) {
+	running = !__atomic_load_n(&idx->done, __ATOMIC_ACQUIRE);
+	/* a pass that failed or was stopped left filters it cannot vouch
+	 * for: look everywhere */
+	if (!idx->who_done && !running) {
 		pthread_mutex_unlock(&idx->lock);
 		return 0;
 	}
+	/* the filters built: every stretch but the one still collecting */
+	closed = idx->nckpts - (idx->nckpts > 0 && idx->who_open &&
+	    !idx->who_done ? 1 : 0);
 	/*
 	 * j: the stretch of the first event to look at: forwards the last
 	 * checkpoint at or before @from, backwards the last one before it
@@ -1114,6 +1122,11 @@ tv_state_index_owner_seek(struct tv_state_index *idx, int64_t id,
 		else
 			hi = mid;
 	}
+	if (idx->nckpts == 0) {
+		/* no event walked yet, or none at all */
+		pthread_mutex_unlock(&idx->lock);
+		return idx->who_done ? -1 : 2;
+	}
 	if (lo == 0) {
 		/* before the first checkpoint, the first event: none before */
 		pthread_mutex_unlock(&idx->lock);
@@ -1122,17 +1135,18 @@ tv_state_index_owner_seek(struct tv_state_index *idx, int64_t id,
 	j = lo - 1;
 	c = j;
 	if (dir > 0) {
-		for (; c < idx->nckpts && !found; c++)
+		for (; c < closed && !found; c++)
 			found = tv_state_who_has(&idx->ckpts[c].who, id);
 		c--;
-	} else {
+	} else if (j < closed) {
 		for (c++; c-- > 0 && !found;)
 			found = tv_state_who_has(&idx->ckpts[c].who, id);
 		c++;
 	}
 	if (!found) {
 		pthread_mutex_unlock(&idx->lock);
-		return -1;
+		/* what the pass has not reached may still hold one */
+		return idx->who_done ? -1 : 2;
 	}
 	out->from_here = c == j;
 	if (dir > 0) {

@@ -409,11 +409,40 @@ pid_pred(struct tv_ui *ui, const struct tv_event *ev, void *arg)
 }
 
 /*
+ * A moment's wait for the background pass to build more owner filters,
+ * the keyboard polled (true: Esc or Ctrl-C) and, after PROGRESS_MS since
+ * @t0, how far the pass is on the message line.
+ */
+static bool
+wait_pass(struct tv_ui *ui, struct tv_ui_typeahead *ta, const char *what,
+    int64_t t0)
+{
+	struct timespec nap = { 0, 20 * 1000000L };
+	double frac = 0.0;
+
+	nanosleep(&nap, NULL);
+	if (tv_ui_poll_cancel(ui, ta)) {
+		tv_ui_message(ui, _("%s: cancelled"), what);
+		return true;
+	}
+	if (tv_ui_now_ms() - t0 >= PROGRESS_MS) {
+		(void)tv_ui_session_progress(ui, &frac);
+		tv_ui_message(ui, _("%s... waiting for the background pass, "
+		    "at %.0f%% of the trace (Esc cancels)"), what,
+		    100.0 * frac);
+		tv_ui_draw(ui);
+	}
+	return false;
+}
+
+/*
  * tv_ui_scan() from the selection for an event owned by @id (a tid or a
  * pid), only through the stretches of the trace whose owner filters
  * (from the background pass) may hold one: a PID absent from a 1 GB
  * trace answers at once, a rare one is reached without walking the
- * stretches between its events.
+ * stretches between its events.  While the pass runs, the stretches it
+ * has built filters for answer the same way, and past them the scan
+ * waits for it.
  */
 static enum tv_status
 scan_owner(struct tv_ui *ui, int64_t id, int dir, tv_ui_scan_pred pred,
@@ -425,6 +454,7 @@ scan_owner(struct tv_ui *ui, int64_t id, int dir, tv_ui_scan_pred pred,
 	struct tv_event from = ui->sel;
 	bool inclusive = false;
 	enum tv_status st;
+	int64_t t0 = tv_ui_now_ms();
 	int r;
 
 	ta.n = 0;
@@ -435,6 +465,15 @@ scan_owner(struct tv_ui *ui, int64_t id, int dir, tv_ui_scan_pred pred,
 		if (r < 0) {
 			st = TV_NOT_FOUND;
 			break;
+		}
+		if (r == 2) {
+			/* the pass walks the rest anyway: wait for it
+			 * rather than walk beside it on the same cores */
+			if (wait_pass(ui, &ta, what, t0)) {
+				st = TV_CANCELLED;
+				break;
+			}
+			continue;
 		}
 		if (r == 0) {
 			st = scan_loop(ui, &from, inclusive, dir, false, pred,

@@ -2,7 +2,8 @@
 # :pid and ]/[ skip the stretches of the trace that hold no event of the
 # PID, from the background pass's per-checkpoint owner filters: a PID
 # that is nowhere answers at once, one that first shows up near the end
-# is reached without walking what comes before.  TVIEW_UI_SCAN_DELAY_US
+# is reached without walking what comes before, even while the pass is
+# still building the filters.  TVIEW_UI_SCAN_DELAY_US
 # makes a walk of the whole trace take minutes, so a scan that does not
 # skip times out here, whatever the machine's speed.
 # shellcheck source=lib.sh
@@ -31,4 +32,21 @@ ui_keys '['
 ok "and there is none before it" \
     ui_wait "no earlier event of PID $pid"
 ok "quits with 0" ui_quit
+
+# While the pass runs (held 4 s at its third checkpoint by
+# TVIEW_TEST_SLOW_PASS; no state cache, which would spare the walk), the
+# stretches it has built filters for are skipped the same way and, past
+# them, the scan waits for the pass instead of walking the rest itself
+# (which would take 400 s here).
+ui_start TVIEW_UI_SCAN_DELAY_US=2000 TVIEW_TEST_SLOW_PASS=4000 TVIEW_CACHE=off \
+    "$tmp/trace"
+ok "started again" ui_wait "Event"
+ui_type ":pid 987654"; ui_keys Enter
+ok "during the pass, the scan waits for it" \
+    ui_wait "waiting for the background pass"
+ok "then answers without a walk" \
+    ui_wait "no later event of PID 987654" 60
+ui_type ":pid $pid"; ui_keys Enter
+ok "and reaches PID $pid at line $line" ui_wait_sel "$t"
+ok "quits with 0 again" ui_quit
 done_tests
