@@ -222,6 +222,16 @@ enum tv_status	 tv_state_before_event(struct tv_state_index *idx,
 		    const struct tv_event *ev, struct tv_state *out,
 		    struct tv_error *err);
 
+/**
+ * tv_state_index_owner_names() - every name the owner of an event of the
+ * trace has had (tv_state_apply()'s owner->name; "" left out), each once,
+ * in *@names (*@n of them, valid until the pass runs again): what a task
+ * column can show.  False while the pass runs, or when it did not end
+ * well: then they are not all known.
+ */
+bool		 tv_state_index_owner_names(struct tv_state_index *idx,
+		    const char *const **names, size_t *n);
+
 /* Where to look for an owner's events: see tv_state_index_owner_seek(). */
 struct tv_state_stretch {
 	bool		 from_here;	/* start where the caller is */

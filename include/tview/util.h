@@ -127,5 +127,7 @@ struct tv_intern	*tv_intern_create(void);
 void			 tv_intern_destroy(struct tv_intern *pool);
 const char		*tv_intern(struct tv_intern *pool, const char *s,
 			    size_t len);
+/* tv_intern_count() - the distinct strings @pool holds. */
+size_t			 tv_intern_count(const struct tv_intern *pool);
 
 #endif /* TVIEW_UTIL_H */

@@ -37,7 +37,8 @@
 #include "state-priv.h"
 
 #define CACHE_MAGIC	"TVSTATE1"
-#define CACHE_VERSION	8	/* 8: owner filters; 7: counts first;
+#define CACHE_VERSION	9	/* 9: owner names; 8: owner filters;
+				   7: counts first;
 				   6: exit names */
 /* Caps: a cache bigger than this is not ours to read. */
 #define CACHE_MAX_BYTES		((size_t)1 << 31)
@@ -216,7 +217,7 @@ cache_free(struct tv_state_ckpt *ck, size_t n)
 enum tv_status
 tv_state_cache_load(const char *path, const struct tv_trace_set *set,
     struct tv_state_ckpt **ckpts, size_t *nckpts, uint64_t *nevents,
-    struct tv_error *err)
+    struct tv_state_names *names, struct tv_error *err)
 {
 	struct tv_state_ckpt *ck = NULL;
 	struct cache_rd r = { NULL, 0, 0, false };
@@ -299,6 +300,18 @@ tv_state_cache_load(const char *path, const struct tv_trace_set *set,
 		cache_get(&r, c->snap->cpus, nc * sizeof(struct tv_state_cpu));
 		if (r.bad || !cache_snap_ok(c->snap))
 			goto corrupt_ck;
+	}
+	/* the owners' names: a count, then each as a length and bytes */
+	cache_get(&r, &nt, sizeof(nt));
+	if (r.bad || nt > (r.len - r.off) / sizeof(uint32_t))
+		goto corrupt_ck;
+	for (i = 0; i < nt; i++) {
+		cache_get(&r, &nw, sizeof(nw));
+		if (r.bad || nw == 0 || nw > TV_THREAD_NAME_MAX ||
+		    nw > r.len - r.off)
+			goto corrupt_ck;
+		tv_state_names_add(names, (const char *)r.p + r.off, nw);
+		r.off += nw;
 	}
 	if (r.off != r.len)
 		goto corrupt_ck;
@@ -427,7 +440,7 @@ cache_prune(const char *path)
 enum tv_status
 tv_state_cache_save(const char *path, const struct tv_trace_set *set,
     const struct tv_state_ckpt *ckpts, size_t nckpts, uint64_t nevents,
-    struct tv_error *err)
+    const struct tv_state_names *names, struct tv_error *err)
 {
 	const struct tv_state_snap *sn;
 	const struct tv_stream *st;
@@ -511,6 +524,13 @@ tv_state_cache_save(const char *path, const struct tv_trace_set *set,
 		cache_put(fp, &sum, sn->threads,
 		    sn->nthreads * sizeof(*sn->threads));
 		cache_put(fp, &sum, sn->cpus, sn->ncpus * sizeof(*sn->cpus));
+	}
+	v = names->n;
+	cache_put(fp, &sum, &v, sizeof(v));
+	for (i = 0; i < names->n; i++) {
+		k = (uint32_t)strlen(names->v[i]);
+		cache_put(fp, &sum, &k, sizeof(k));
+		cache_put(fp, &sum, names->v[i], k);
 	}
 	fwrite(&sum, 1, sizeof(sum), fp);
 	bad = ferror(fp);

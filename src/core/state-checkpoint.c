@@ -112,6 +112,10 @@ struct tv_state_index {
 	uint64_t		 walked;	/* atomic: records this walk */
 	/* queries (one thread at a time) */
 	struct tv_merge		*qmerge;
+	/* every owner name of the walk: complete once names_ok */
+	struct tv_state_names	 names;
+	bool			 names_ok;
+	char			 last_name[INDEX_MAX_CPU][TV_THREAD_NAME_MAX];
 };
 
 static void	counts_free(struct index_counts *k);
@@ -155,8 +159,70 @@ tv_state_index_destroy(struct tv_state_index *idx)
 	free(idx->resume_ck.who.words);
 	if (idx->qmerge != NULL)
 		tv_merge_destroy(idx->qmerge);
+	tv_state_names_clear(&idx->names);
 	pthread_mutex_destroy(&idx->lock);
 	free(idx);
+}
+
+/* See state-priv.h. */
+void
+tv_state_names_add(struct tv_state_names *nm, const char *s, size_t len)
+{
+	const char *p;
+	size_t before;
+
+	if (len == 0)
+		return;
+	if (nm->pool == NULL)
+		nm->pool = tv_intern_create();
+	before = tv_intern_count(nm->pool);
+	p = tv_intern(nm->pool, s, len);
+	if (tv_intern_count(nm->pool) == before)
+		return;
+	TV_VEC_GROW(nm->v, nm->n, nm->cap);
+	nm->v[nm->n++] = p;
+}
+
+/* See state-priv.h. */
+void
+tv_state_names_clear(struct tv_state_names *nm)
+{
+	if (nm->pool != NULL)
+		tv_intern_destroy(nm->pool);
+	free(nm->v);
+	memset(nm, 0, sizeof(*nm));
+}
+
+/* Note the name of @ev's owner @o; the CPU's last one costs nothing. */
+static void
+index_name_add(struct tv_state_index *idx, const struct tv_event *ev,
+    const struct tv_event_owner *o)
+{
+	int cpu = ev->stream->cpu;
+	char *last;
+
+	if (o->name[0] == '\0')
+		return;
+	if (cpu >= 0 && cpu < INDEX_MAX_CPU) {
+		last = idx->last_name[cpu];
+		if (memcmp(last, o->name, sizeof(o->name)) == 0)
+			return;
+		memcpy(last, o->name, sizeof(o->name));
+	}
+	tv_state_names_add(&idx->names, o->name,
+	    strnlen(o->name, sizeof(o->name)));
+}
+
+/* See state.h. */
+bool
+tv_state_index_owner_names(struct tv_state_index *idx,
+    const char *const **names, size_t *n)
+{
+	if (!__atomic_load_n(&idx->done, __ATOMIC_ACQUIRE) || !idx->names_ok)
+		return false;
+	*names = idx->names.v;
+	*n = idx->names.n;
+	return true;
 }
 
 /* The @k-th probe (0, 1, 2) of owner @id in a filter of @nbits. */
@@ -537,6 +603,7 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 		}
 		(void)tv_state_apply(s, &ev, &owner, NULL);
 		if (ev.rec.kind == TV_REC_EVENT) {
+			index_name_add(idx, &ev, &owner);
 			if (owner.tid != TV_TID_UNKNOWN)
 				index_who_add(idx, owner.tid);
 			if (owner.pid != TV_TID_UNKNOWN &&
@@ -564,6 +631,7 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 		index_who_close(idx);
 		idx->who_done = true;
 		pthread_mutex_unlock(&idx->lock);
+		idx->names_ok = true;
 		index_publish_counts(set, &idx->k);
 		if (tv_merge_error(m)->status != TV_OK && err != NULL)
 			*err = *tv_merge_error(m);
@@ -588,10 +656,16 @@ index_load_cache(struct tv_state_index *idx)
 	path = tv_state_cache_path(idx->set);
 	if (path == NULL)
 		return false;
-	st = tv_state_cache_load(path, idx->set, &ck, &nck, &nev, NULL);
+	tv_state_names_clear(&idx->names);
+	memset(idx->last_name, 0, sizeof(idx->last_name));
+	st = tv_state_cache_load(path, idx->set, &ck, &nck, &nev,
+	    &idx->names, NULL);
 	free(path);
-	if (st != TV_OK)
+	if (st != TV_OK) {
+		tv_state_names_clear(&idx->names);
 		return false;
+	}
+	idx->names_ok = true;
 	pthread_mutex_lock(&idx->lock);
 	idx->ckpts = ck;
 	idx->nckpts = idx->ckpts_cap = nck;
@@ -612,7 +686,7 @@ index_save_cache(struct tv_state_index *idx)
 	if (path == NULL)
 		return;
 	(void)tv_state_cache_save(path, idx->set, idx->ckpts, idx->nckpts,
-	    idx->events, NULL);
+	    idx->events, &idx->names, NULL);
 	free(path);
 }
 
@@ -725,6 +799,8 @@ index_forget(struct tv_state_index *idx)
 	if (idx->nmarks > 0)	/* none when the pass came from the cache */
 		memset(idx->marks, 0, idx->nmarks * sizeof(*idx->marks));
 	memset(idx->cpu_events, 0, sizeof(idx->cpu_events));
+	tv_state_names_clear(&idx->names);
+	memset(idx->last_name, 0, sizeof(idx->last_name));
 	idx->from_cache = false;
 	idx->resume_at_ck = false;
 	__atomic_store_n(&idx->events, 0, __ATOMIC_RELAXED);
@@ -819,6 +895,8 @@ tv_state_index_extend(struct tv_state_index *idx, struct tv_error *err)
 		idx->resume = true;
 	}
 	idx->carry.kept = false;
+	/* kept when resuming: a superset until the walk completes them */
+	idx->names_ok = false;
 	__atomic_store_n(&idx->walked, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&idx->done, 0, __ATOMIC_RELEASE);
 	/* the query merger's arrays are per stream */

@@ -142,6 +142,22 @@ bool		 tv_state_index_ckpt_before(struct tv_state_index *idx,
 		    const struct tv_event *ev, size_t back,
 		    struct tv_state *out, struct tv_event *pos);
 
+/*
+ * The names the owners of a walk's events have had (owner->name of
+ * tv_state_apply(), "" left out), each once: what a task column can
+ * show (tv_state_index_owner_names()).
+ */
+struct tv_state_names {
+	struct tv_intern	*pool;		/* NULL until the first */
+	const char		**v;		/* in the pool */
+	size_t			 n, cap;
+};
+/** tv_state_names_add() - note @s (@len bytes) in @nm unless it is there. */
+void		 tv_state_names_add(struct tv_state_names *nm, const char *s,
+		    size_t len);
+/** tv_state_names_clear() - forget them all. */
+void		 tv_state_names_clear(struct tv_state_names *nm);
+
 /** tv_state_cache_path() - the cache file name for @set; NULL if none. */
 char		*tv_state_cache_path(const struct tv_trace_set *set);
 
@@ -153,7 +169,8 @@ char		*tv_state_cache_path(const struct tv_trace_set *set);
 enum tv_status	 tv_state_cache_load(const char *path,
 		    const struct tv_trace_set *set,
 		    struct tv_state_ckpt **ckpts, size_t *nckpts,
-		    uint64_t *nevents, struct tv_error *err);
+		    uint64_t *nevents, struct tv_state_names *names,
+		    struct tv_error *err);
 
 /**
  * tv_state_cache_counts() - restore the per-packet and per-class event
@@ -166,6 +183,7 @@ bool		 tv_state_cache_counts(const struct tv_trace_set *set);
 enum tv_status	 tv_state_cache_save(const char *path,
 		    const struct tv_trace_set *set,
 		    const struct tv_state_ckpt *ckpts, size_t nckpts,
-		    uint64_t nevents, struct tv_error *err);
+		    uint64_t nevents, const struct tv_state_names *names,
+		    struct tv_error *err);
 
 #endif /* TVIEW_STATE_PRIV_H */

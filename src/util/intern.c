@@ -113,3 +113,10 @@ tv_intern(struct tv_intern *pool, const char *s, size_t len)
 		grow(pool);
 	return copy;
 }
+
+/* See util.h. */
+size_t
+tv_intern_count(const struct tv_intern *pool)
+{
+	return pool->count;
+}
