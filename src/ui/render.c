@@ -5,6 +5,7 @@
  * same text the user sees.
  */
 #include "ui-priv.h"
+#include "tview/format.h"
 #include "tview/owner.h"
 
 #include <inttypes.h>
@@ -576,6 +577,14 @@ add_column(struct tv_ui *ui, const struct tv_event *ev, int id, int width,
 	tv_strbuf_fini(&nm);
 }
 
+/* See ui-priv.h. */
+bool
+tv_ui_fields_owner(const struct tv_event_fields *f, struct tv_event_owner *o)
+{
+	return tv_event_owner(f, o) && o->tid != TV_TID_UNKNOWN &&
+	    o->pid != TV_TID_UNKNOWN && o->name[0] != '\0';
+}
+
 /*
  * A search worker's row of an event whose own fields @f name its whole
  * owner (thread, process and command, as LTTng-UST's vtid, vpid and
@@ -593,8 +602,7 @@ owner_in_place(struct tv_strbuf *sb, size_t start,
 	size_t at = start + defer->at, tail = sb->len - at;
 	char *t;
 
-	if (!tv_event_owner(f, &o) || o.tid == TV_TID_UNKNOWN ||
-	    o.pid == TV_TID_UNKNOWN || o.name[0] == '\0')
+	if (!tv_ui_fields_owner(f, &o))
 		return;
 	t = tv_arena_alloc(arena, tail + 1);
 	memcpy(t, sb->buf + at, tail);
@@ -607,6 +615,86 @@ owner_in_place(struct tv_strbuf *sb, size_t start,
 }
 
 /*
+ * The anchors of ui->lit in the texts tv_ui_render_value() shows of @v
+ * (literal.c): names, labels, strings.  What it makes up itself (numbers,
+ * escapes, punctuation) holds no anchor.  Keep in step with it.
+ */
+static void
+see_value(const struct tv_ui_literal *lit, const struct tv_value *v,
+    uint64_t *seen)
+{
+	const struct tv_field_class *fc;
+	uint32_t i;
+
+	if (v == NULL || v->fc == NULL || (*seen & lit->anchors) ==
+	    lit->anchors)
+		return;
+	fc = v->fc;
+	if (v->name != NULL)
+		tv_ui_literal_see(lit, v->name, strlen(v->name), seen);
+	switch (fc->kind) {
+	case TV_FC_ENUM:
+		/* every label: more than the one shown, never less */
+		for (i = 0; i < fc->enumeration.nmaps; i++)
+			if (fc->enumeration.maps[i].label != NULL)
+				tv_ui_literal_see(lit,
+				    fc->enumeration.maps[i].label,
+				    strlen(fc->enumeration.maps[i].label), seen);
+		break;
+	case TV_FC_STRING:
+		if (v->str.ptr != NULL)
+			tv_ui_literal_see(lit, v->str.ptr, v->str.len, seen);
+		break;
+	case TV_FC_ARRAY:
+	case TV_FC_SEQUENCE:
+		if (is_text_array(v)) {
+			for (i = 0; i < v->kids.count; i++) {
+				char c = (char)v->kids.items[i].u;
+
+				tv_ui_literal_see(lit, &c, 1, seen);
+			}
+			break;
+		}
+		for (i = 0; i < v->kids.count && i < ARRAY_SHOW_MAX; i++)
+			see_value(lit, &v->kids.items[i], seen);
+		break;
+	case TV_FC_STRUCT:
+	case TV_FC_VARIANT:
+		for (i = 0; i < v->kids.count; i++)
+			see_value(lit, &v->kids.items[i], seen);
+		break;
+	default:	/* numbers */
+		break;
+	}
+}
+
+/* See ui-priv.h; render_row() below is what it reads: keep in step. */
+bool
+tv_ui_row_may_hold(struct tv_ui *ui, const struct tv_event *ev,
+    const struct tv_event_fields *f)
+{
+	const struct tv_ui_literal *lit = &ui->lit;
+	const struct tv_trace *t = ev->stream ? ev->stream->trace : NULL;
+	const char *name;
+	uint64_t seen = 0;
+
+	if (!lit->ok || lit->anchors == 0 || ev->rec.kind != TV_REC_EVENT ||
+	    (t != NULL && t->ops != NULL && t->ops->print_info != NULL))
+		return true;
+	/*
+	 * Every column whatever the configuration shows: the trace's name,
+	 * the event's; then the payload.  An event's time, in every style,
+	 * is digits and punctuation (tv_time_format_prec), the CPU digits.
+	 */
+	name = t != NULL && t->name != NULL ? t->name : "?";
+	tv_ui_literal_see(lit, name, strlen(name), &seen);
+	name = tv_ui_event_name(ev);
+	tv_ui_literal_see(lit, name, strlen(name), &seen);
+	see_value(lit, f->scope[TV_SCOPE_EVENT_PAYLOAD], &seen);
+	return (seen & lit->anchors) == lit->anchors;
+}
+
+/*
  * One row of the event list: its columns in the configured order, the
  * payload summary last.  @shown: as on screen (what the width dropped
  * left out, names cut in their middle, fields scrolled), else whole, as
@@ -614,7 +702,8 @@ owner_in_place(struct tv_strbuf *sb, size_t start,
  */
 static void
 render_row(struct tv_ui *ui, const struct tv_event *ev, struct tv_arena *arena,
-    struct tv_strbuf *sb, bool shown, struct tv_ui_row_task *defer)
+    struct tv_strbuf *sb, bool shown, struct tv_ui_row_task *defer,
+    const struct tv_event_fields *decoded)
 {
 	struct tv_event_fields f;
 	struct tv_error err;
@@ -665,11 +754,14 @@ render_row(struct tv_ui *ui, const struct tv_event *ev, struct tv_arena *arena,
 		    ev->rec.count), ev->rec.count);
 		goto scroll;
 	}
-	tv_arena_reset(arena);
+	if (decoded == NULL)
+		tv_arena_reset(arena);
 	if (add_event_text(arena, ev, sb))
 		goto scroll;
-	if (tv_event_decode_scopes(ev, arena, &f, TV_SCOPES_EVENT, &err) !=
-	    TV_OK) {
+	if (decoded != NULL)
+		f = *decoded;
+	else if (tv_event_decode_scopes(ev, arena, &f, TV_SCOPES_EVENT,
+	    &err) != TV_OK) {
 		tv_strbuf_add(sb, "  ", 2);
 		tv_strbuf_addf(sb, _("<cannot decode: %s>"), err.msg);
 		goto scroll;
@@ -701,16 +793,16 @@ void
 tv_ui_render_row(struct tv_ui *ui, const struct tv_event *ev,
     struct tv_strbuf *sb)
 {
-	render_row(ui, ev, &ui->arena, sb, false, NULL);
+	render_row(ui, ev, &ui->arena, sb, false, NULL, NULL);
 }
 
 /* See ui-priv.h: a search worker's part of the row. */
 void
 tv_ui_render_row_deferred(struct tv_ui *ui, const struct tv_event *ev,
     struct tv_arena *arena, struct tv_strbuf *sb,
-    struct tv_ui_row_task *task)
+    struct tv_ui_row_task *task, const struct tv_event_fields *decoded)
 {
-	render_row(ui, ev, arena, sb, false, task);
+	render_row(ui, ev, arena, sb, false, task, decoded);
 }
 
 /* See ui-priv.h: the task where the worker left its place. */
@@ -732,7 +824,7 @@ void
 tv_ui_render_shown(struct tv_ui *ui, const struct tv_event *ev,
     struct tv_strbuf *sb)
 {
-	render_row(ui, ev, &ui->arena, sb, true, NULL);
+	render_row(ui, ev, &ui->arena, sb, true, NULL, NULL);
 }
 
 /* See ui-priv.h. */

@@ -17,11 +17,14 @@
  */
 #include "ui-priv.h"
 #include "tview/merge.h"
+#include "tview/owner.h"
 #include "tview/pwalk.h"
+#include "tview/state.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -32,6 +35,19 @@
 struct row_head {
 	uint32_t	 at;
 	int32_t		 width;
+};
+
+/*
+ * A worker's verdict on a row, in the walk item's flags, when the
+ * pattern is plain text (literal.c): no row then goes to the UI thread,
+ * unless the search checks every row (tests).
+ */
+enum verdict {
+	V_ROW = 0,	/* the row follows: the UI thread decides */
+	V_HIT,		/* matches, whatever its task */
+	V_MISS,		/* does not, its task included */
+	V_MISS_TASK	/* does not outside its task: the UI thread looks
+			   at the task the owner walk names */
 };
 
 /* One search walk. */
@@ -45,6 +61,11 @@ struct walk {
 	struct tv_ui		 snap;
 	struct tv_strbuf	 row;
 	struct tv_ui_owner_walk	*ow;		/* this walk_range's */
+	/* the last owner whose task text the pattern was tried on */
+	struct tv_event_owner	 task_o;
+	struct tv_strbuf	 task_text;	/* task_o's */
+	bool			 task_have;	/* task_o holds one */
+	bool			 task_hit;	/* its verdict */
 	struct tv_event		 row_hi;	/* a backward window's end */
 	struct tv_ui_typeahead	*ta;
 	int64_t			 t0;
@@ -54,23 +75,96 @@ struct walk {
 	bool			 mismatch;	/* tests: a row differed */
 };
 
-/* The pwalk work: the row of @ev without its task, behind a row_head. */
+/* The verdict on a row of plain text @row (@len bytes), its task at @at
+ * (UINT32_MAX: in it already). */
+static enum verdict
+row_verdict(const struct tv_ui_literal *lit, const char *row, size_t len,
+    uint32_t at)
+{
+	if (at == UINT32_MAX)
+		return tv_ui_literal_find(lit, row, len) ? V_HIT : V_MISS;
+	/*
+	 * The task's place is between spaces (or at an end), and the text
+	 * has none: it matches on one side or in the task, never across.
+	 */
+	if (at > len || (at > 0 && row[at - 1] != ' ') ||
+	    (at < len && row[at] != ' '))
+		return V_ROW;
+	return tv_ui_literal_find(lit, row, at) ||
+	    tv_ui_literal_find(lit, row + at, len - at) ? V_HIT : V_MISS_TASK;
+}
+
+/*
+ * Whether the row of @ev can be ruled out before it is put into text
+ * (see literal.c): V_MISS or V_MISS_TASK, or V_HIT when only its task,
+ * named by its own fields, holds the text; V_ROW when it has to be
+ * rendered.  The decoded scopes stay in *@f for that render.
+ */
+static enum verdict
+row_ruled_out(struct tv_ui *snap, const struct tv_event *ev,
+    struct tv_arena *arena, struct tv_event_fields *f, bool *decoded,
+    struct tv_strbuf *scratch)
+{
+	struct tv_event_owner o;
+	size_t mark = scratch->len;
+	bool hit;
+
+	*decoded = false;
+	if (ev->rec.kind != TV_REC_EVENT || snap->lit.anchors == 0)
+		return V_ROW;
+	if (tv_event_decode_scopes(ev, arena, f, TV_SCOPES_EVENT, NULL) !=
+	    TV_OK)
+		return V_ROW;	/* the row says why: render it */
+	*decoded = true;
+	if (tv_ui_row_may_hold(snap, ev, f))
+		return V_ROW;
+	if (snap->lit.task_never)
+		return V_MISS;	/* a task its fields name is a known one */
+	if (!tv_ui_fields_owner(f, &o))
+		return V_MISS_TASK;
+	tv_ui_owner_text(&o, scratch);
+	hit = tv_ui_literal_find(&snap->lit, scratch->buf + mark,
+	    scratch->len - mark);
+	scratch->len = mark;
+	return hit ? V_HIT : V_MISS;
+}
+
+/*
+ * The pwalk work: the row of @ev without its task, behind a row_head;
+ * for plain text, the verdict instead when it can be given here.
+ */
 static enum tv_status
 row_work(void *arg, const struct tv_event *ev, struct tv_arena *arena,
-    struct tv_strbuf *out, uint8_t *flags TV_UNUSED,
-    struct tv_error *err TV_UNUSED)
+    struct tv_strbuf *out, uint8_t *flags, struct tv_error *err TV_UNUSED)
 {
 	struct tv_ui *snap = arg;
 	struct tv_ui_row_task task = { 0, 0, false };
 	struct row_head h = { 0, 0 };
+	struct tv_event_fields f;
+	enum verdict v = V_ROW;
 	size_t mark = out->len;
+	bool decoded = false;
 
+	if (snap->lit.ok) {
+		v = row_ruled_out(snap, ev, arena, &f, &decoded, out);
+		*flags = (uint8_t)v;
+		if (v != V_ROW && !snap->search_check)
+			return TV_OK;
+	}
 	tv_strbuf_add(out, (const char *)&h, sizeof(h));
-	tv_ui_render_row_deferred(snap, ev, arena, out, &task);
+	tv_ui_render_row_deferred(snap, ev, arena, out, &task,
+	    decoded ? &f : NULL);
 	h.at = task.done ? UINT32_MAX :
 	    (uint32_t)TV_MIN(task.at, out->len - mark - sizeof(h));
 	h.width = task.width;
 	memcpy(out->buf + mark, &h, sizeof(h));
+	if (!snap->lit.ok || v != V_ROW)
+		return TV_OK;
+	v = row_verdict(&snap->lit, out->buf + mark + sizeof(h),
+	    out->len - mark - sizeof(h), h.at);
+	*flags = (uint8_t)v;
+	if (v != V_ROW && !snap->search_check)
+		out->len = mark;	/* the verdict says it all */
 	return TV_OK;
 }
 
@@ -92,6 +186,7 @@ check_row(struct walk *wk, const struct tv_event *ev, const char *s,
 		wk->mismatch = true;
 		tv_ui_error(wk->ui, "search check: the workers' row [%.*s] "
 		    "is not [%s]", (int)len, s, one.buf ? one.buf : "");
+		fprintf(stderr, "%s\n", wk->ui->msg);
 	}
 	tv_strbuf_fini(&one);
 }
@@ -111,6 +206,86 @@ row_owner(struct walk *wk, const struct tv_pwalk_item *it, bool needed)
 	return tv_ui_owner_walk_next(wk->ui, wk->ow, &it->ev);
 }
 
+/* Whether the task text of owner @o (NULL: unknown) holds the plain
+ * text; the last owner's answer kept, as a run of rows shares one. */
+static bool
+task_hit(struct walk *wk, const struct tv_event_owner *o)
+{
+	struct tv_event_owner none;
+
+	if (o == NULL) {
+		memset(&none, 0, sizeof(none));
+		tv_event_owner_reset(&none);
+		o = &none;
+	}
+	if (wk->task_have && wk->task_o.tid == o->tid &&
+	    wk->task_o.pid == o->pid &&
+	    strncmp(wk->task_o.name, o->name, sizeof(o->name)) == 0)
+		return wk->task_hit;
+	tv_strbuf_reset(&wk->task_text);
+	tv_ui_owner_text(o, &wk->task_text);
+	wk->task_o = *o;
+	wk->task_have = true;
+	wk->task_hit = tv_ui_literal_find(&wk->ui->lit, wk->task_text.buf,
+	    wk->task_text.len);
+	return wk->task_hit;
+}
+
+/*
+ * Whether no task column can hold the plain text: then a row the workers
+ * rule out outside its task is out, and the owner walk is spared.  A task
+ * reads "name-tid (pid)", "<...>-tid" or "-" (row-columns.c); text with
+ * no '-', '(' or ')' and not all digits can only lie in the name, and
+ * the background pass knows every name an owner has had.
+ */
+static bool
+task_never(struct tv_ui *ui)
+{
+	const struct tv_ui_literal *lit = &ui->lit;
+	const char *const *names;
+	struct tv_strbuf sb;
+	bool never = true;
+	size_t i, n;
+
+	if (!lit->ok || strpbrk(lit->s, "-()") != NULL ||
+	    strspn(lit->s, "0123456789") == lit->len ||
+	    tv_ui_literal_find(lit, "<...>", 5))
+		return false;
+	if (ui->session == NULL)
+		return true;	/* no owner walk: every task is "-" */
+	if (!tv_state_index_owner_names(tv_ui_session_index(ui), &names, &n))
+		return false;
+	tv_strbuf_init(&sb);
+	for (i = 0; i < n && never; i++) {
+		tv_strbuf_reset(&sb);
+		tv_ui_escape(&sb, names[i], strlen(names[i]));
+		never = !tv_ui_literal_find(lit, sb.buf, sb.len);
+	}
+	tv_strbuf_fini(&sb);
+	return never;
+}
+
+/*
+ * Tests: the worker's verdict @v on the row @s (@len bytes, as the UI
+ * thread sees it whole, @matched by the pattern) and its task's owner @o:
+ * any disagreement on the message line, and the search stops.
+ */
+static void
+check_verdict(struct walk *wk, enum verdict v, const struct tv_event_owner *o,
+    const char *s, size_t len, bool matched)
+{
+	bool said = v == V_HIT || (v == V_MISS_TASK && !wk->ui->lit.task_never &&
+	    task_hit(wk, o));
+
+	if (v == V_ROW || said == matched || wk->mismatch)
+		return;
+	wk->mismatch = true;
+	tv_ui_error(wk->ui, "search check: the workers said %s of row [%.*s]",
+	    said ? "match" : "no match", (int)len, s);
+	/* stderr too: the message line is gone at the next key */
+	fprintf(stderr, "%s\n", wk->ui->msg);
+}
+
 /*
  * Whether the row a worker made of @it matches the pattern; @keep:
  * whether the filters keep it (else only its owner is followed).
@@ -121,10 +296,21 @@ row_matches(struct walk *wk, const struct tv_pwalk_item *it, bool keep)
 	struct tv_ui *ui = wk->ui;
 	const struct tv_event_owner *o;
 	struct tv_ui_row_task task;
+	enum verdict v = (enum verdict)it->flags;
 	struct row_head h;
 	const char *s;
 	size_t len;
+	bool matched;
 
+	if (v != V_ROW && !ui->search_check) {
+		if (v == V_MISS_TASK && wk->ui->lit.task_never) {
+			(void)row_owner(wk, it, false);
+			return false;
+		}
+		o = row_owner(wk, it, v == V_MISS_TASK);
+		return keep && (v == V_HIT ||
+		    (v == V_MISS_TASK && task_hit(wk, o)));
+	}
 	if (it->len < sizeof(h)) {
 		(void)row_owner(wk, it, false);
 		return false;
@@ -144,10 +330,13 @@ row_matches(struct walk *wk, const struct tv_pwalk_item *it, bool keep)
 		s = wk->row.buf;
 		len = wk->row.len;
 	}
-	if (ui->search_check)
-		check_row(wk, &it->ev, s, len);
-	return pcre2_match(ui->re, (PCRE2_SPTR)s, len, 0, 0, ui->md,
+	matched = pcre2_match(ui->re, (PCRE2_SPTR)s, len, 0, 0, ui->md,
 	    NULL) >= 0;
+	if (ui->search_check) {
+		check_row(wk, &it->ev, s, len);
+		check_verdict(wk, v, o, s, len, matched);
+	}
+	return matched;
 }
 
 /* Every POLL_EVERY rows: Esc, typed keys, progress.  True: cancelled. */
@@ -293,12 +482,14 @@ tv_ui_search_walk(struct tv_ui *ui, const struct tv_event *from, int dir,
 
 	memset(&wk, 0, sizeof(wk));
 	wk.ui = ui;
+	ui->lit.task_never = task_never(ui);
 	wk.snap = *ui;
 	wk.ta = ta;
 	wk.t0 = tv_ui_now_ms();
 	wk.delay.tv_sec = ui->scan_delay_us / 1000000;
 	wk.delay.tv_nsec = (long)(ui->scan_delay_us % 1000000) * 1000;
 	tv_strbuf_init(&wk.row);
+	tv_strbuf_init(&wk.task_text);
 	if (dir > 0) {
 		lo.ev = from;
 		lo.incl = false;
@@ -314,6 +505,7 @@ tv_ui_search_walk(struct tv_ui *ui, const struct tv_event *from, int dir,
 		st = walk_backward(&wk, &lo, hi, hit);
 	}
 	tv_strbuf_fini(&wk.row);
+	tv_strbuf_fini(&wk.task_text);
 	/* tests: the check's message stays, as after Esc */
 	return wk.mismatch ? TV_CANCELLED : st;
 }

@@ -249,6 +249,7 @@ tv_ui_search_fini(struct tv_ui *ui)
 	ui->md = NULL;
 	ui->re = NULL;
 	ui->pattern = NULL;
+	ui->lit.ok = false;
 }
 
 /*
@@ -334,6 +335,7 @@ tv_ui_search_set(struct tv_ui *ui, const char *pattern, int dir)
 	}
 	if (!has_upper(pattern))
 		opts |= PCRE2_CASELESS;
+
 	re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, opts,
 	    &code, &off, NULL);
 	if (!re) {
@@ -348,6 +350,9 @@ tv_ui_search_set(struct tv_ui *ui, const char *pattern, int dir)
 	ui->re = re;
 	ui->md = pcre2_match_data_create_from_pattern(re, NULL);
 	ui->pattern = tv_xstrdup(pattern);
+	/* plain text: the workers answer most rows without the engine */
+	(void)tv_ui_literal_compile(pattern, (opts & PCRE2_CASELESS) != 0,
+	    &ui->lit);
 	ui->search_dir = dir;
 	run_search(ui, dir);
 }

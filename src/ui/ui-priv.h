@@ -95,6 +95,22 @@ struct tv_ui_col {
 	int		 min;		/* shrinks no further; 0: width */
 };
 
+/*
+ * A search pattern that is plain text (literal.c): its bytes (lower-case
+ * when @caseless) and its anchors, the letters the renderer never writes
+ * itself, each with a slot (both cases share one when @caseless).
+ */
+struct tv_ui_literal {
+	bool		 ok;		/* the pattern is plain text */
+	bool		 caseless;
+	uint32_t	 len;
+	char		 s[128];
+	int8_t		 slot[256];	/* byte -> anchor slot, -1 if none */
+	uint64_t	 anchors;	/* one bit per slot */
+	int		 nanchors;
+	bool		 task_never;	/* this walk: no task can hold it */
+};
+
 /* One column being fitted to a width. */
 #define TV_UI_COLFIT_MAX	16
 struct tv_ui_colfit {
@@ -134,6 +150,7 @@ struct tv_ui {
 	void			*re;		/* pcre2_code_8 */
 	void			*md;		/* pcre2_match_data_8 */
 	char			*pattern;
+	struct tv_ui_literal	 lit;		/* the pattern as plain text */
 	int			 search_dir;	/* +1 or -1 */
 	struct tv_ui_history	 hist[TV_UI_HIST_COUNT];
 	uint64_t		 lost_total;	/* events the tracer lost */
@@ -235,8 +252,10 @@ void	 tv_ui_render_row(struct tv_ui *ui, const struct tv_event *ev,
  * the UI thread can name (the session's owner windows): where it goes
  * (@at, from the row's start) and its width are left here, and
  * tv_ui_render_row_task() puts the task of owner @o there (the UI
- * thread's, from an owner walk), giving tv_ui_render_row()'s text.  The deferred render reads @ui without writing it, so workers
- * may run it while the UI thread waits for their rows.
+ * thread's, from an owner walk), giving tv_ui_render_row()'s text.  The
+ * deferred render reads @ui without writing it, so workers may run it
+ * while the UI thread waits for their rows.  @decoded: the event's own
+ * scopes, decoded into @arena already (NULL: decoded here).
  */
 struct tv_ui_row_task {
 	size_t	 at;
@@ -246,7 +265,8 @@ struct tv_ui_row_task {
 };
 void	 tv_ui_render_row_deferred(struct tv_ui *ui,
 	    const struct tv_event *ev, struct tv_arena *arena,
-	    struct tv_strbuf *sb, struct tv_ui_row_task *task);
+	    struct tv_strbuf *sb, struct tv_ui_row_task *task,
+	    const struct tv_event_fields *decoded);
 struct tv_event_owner;
 void	 tv_ui_render_row_task(const struct tv_event_owner *o,
 	    const char *part, size_t len, const struct tv_ui_row_task *task,
@@ -619,6 +639,34 @@ enum tv_status tv_ui_scan(struct tv_ui *ui, const struct tv_event *from,
 	    tv_ui_scan_pred pred, void *arg, const char *what,
 	    struct tv_event *hit, bool *wrapped);
 void	 tv_ui_search_set(struct tv_ui *ui, const char *pattern, int dir);
+/**
+ * tv_ui_literal_compile() - @lit from @pattern when it is plain text that
+ * literal.c finds as PCRE2 would (@caseless: smart case said so); false
+ * (and lit->ok false) when it is not.
+ */
+bool	 tv_ui_literal_compile(const char *pattern, bool caseless,
+	    struct tv_ui_literal *lit);
+/** tv_ui_literal_find() - whether @lit occurs in the @n bytes at @s. */
+bool	 tv_ui_literal_find(const struct tv_ui_literal *lit, const char *s,
+	    size_t n);
+/** tv_ui_literal_see() - the anchor slots of @lit met in @s into *@seen. */
+void	 tv_ui_literal_see(const struct tv_ui_literal *lit, const char *s,
+	    size_t n, uint64_t *seen);
+/**
+ * tv_ui_row_may_hold() - false when the row of event @ev, decoded into
+ * @f, cannot hold ui->lit outside its task column: some anchor of it is
+ * in none of the texts the row shows (render.c, beside the renderer).
+ * Rows whose format writes its own text are not ruled out.
+ */
+bool	 tv_ui_row_may_hold(struct tv_ui *ui, const struct tv_event *ev,
+	    const struct tv_event_fields *f);
+/**
+ * tv_ui_fields_owner() - the owner the event's own fields @f name whole
+ * (thread, process and command, as LTTng-UST's contexts do), the one the
+ * state would give too; false when they do not.
+ */
+bool	 tv_ui_fields_owner(const struct tv_event_fields *f,
+	    struct tv_event_owner *o);
 /**
  * tv_ui_search_span() - the first match of the current search in @s
  * (@len bytes) at or after byte @from: bytes [*b, *e); false if none

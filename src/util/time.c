@@ -179,7 +179,8 @@ magnitude(int64_t v)
  * styles split at whole seconds rounding down, so times before the origin
  * show the right calendar time; SECONDS and RELATIVE print sign and
  * magnitude ("-1.500000000").  RAW prints the integer as is (callers pass
- * the cycle count).  TV_TIME_NONE prints as "-".
+ * the cycle count).  TV_TIME_NONE prints as "-".  No style writes a
+ * letter: the browser's plain-text search counts on it (src/ui/literal.c).
  */
 char *
 tv_time_format_prec(int64_t ns, enum tv_time_style style, int64_t ref,

@@ -1,0 +1,71 @@
+#!/bin/sh
+# Plain-text searches (src/ui/literal.c): the workers rule most rows out
+# from the letters their held texts lack, without rendering them, and
+# find the text in the rows they do render, the UI thread only looking
+# at task columns, and at none when no name the pass met holds the
+# text.  Each pattern below is searched forwards from the first event
+# and backwards from the last (where a row's task column is often the
+# only place that holds a command's name) in two browsers: one that scans on its UI thread, the regex on every
+# whole row (the oracle), and one whose search goes to the workers from
+# its first row with TVIEW_UI_SEARCH_CHECK, which compares every
+# worker's verdict with the regex on the whole row (a difference is
+# written to stderr).  Both must select the same row.  The patterns hit
+# an event name, a field name, an enumeration label, a string, a task
+# column alone, the time, nothing; some are plain text, some not, some
+# with capitals (case-sensitive).
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+gen_trace "$tmp/trace" --cpus 4 --events 20000 --seed 3
+set -- zq9xnomatch wakeup prev_prio WAIT _THREAD rcu_preempt \
+    rcu_preempt-15 worker/3:1 'worker/0:1"' 46\.03 nothing-here \
+    'wa[i]t' Wait 'ppid = 2,' 'tid = 15,' nvme0q2 ccQd3 gcc acpi cc1 linux
+
+# search_all MODE: each pattern forwards from the first event and
+# backwards from the last; "PATTERN<TAB>row<TAB>row" lines into $tmp/MODE.
+search_all() {
+	_mode=$1
+	shift
+	: >"$tmp/$_mode"
+	_i=0
+	for _p in "$@"; do
+		_i=$((_i + 1))
+		ui_keys g
+		ui_type "/$_p"; ui_keys Enter
+		ui_type ":zzmark$_i"; ui_keys Enter
+		ui_wait "unknown command: zzmark$_i" 60 >/dev/null ||
+		    echo "no answer to /$_p"
+		_fwd=$(ui_sel)
+		_i=$((_i + 1))
+		ui_keys G
+		ui_type "?$_p"; ui_keys Enter
+		ui_type ":zzmark$_i"; ui_keys Enter
+		ui_wait "unknown command: zzmark$_i" 60 >/dev/null ||
+		    echo "no answer to ?$_p"
+		printf '%s\t%s\t%s\n' "$_p" "$_fwd" "$(ui_sel)" >>"$tmp/$_mode"
+	done
+}
+
+ui_start -x 200 TVIEW_UI_SEARCH_NEAR=100000000 "$tmp/trace"
+ok "one-thread browser started" ui_wait "Event"
+ok "its pass ended" ui_wait_gone "indexing"
+search_all one "$@"
+ui_stop
+ui_start -x 200 TVIEW_UI_SEARCH_NEAR=0 TVIEW_UI_SEARCH_CHECK=1 "$tmp/trace"
+ok "workers' browser started" ui_wait "Event"
+ok "its pass ended" ui_wait_gone "indexing"
+search_all workers "$@"
+ok "no worker's verdict differs from the regex" \
+    test ! -s "$tmp/stderr"
+sed 's/^/  /' "$tmp/stderr"
+ui_stop
+for p in "$@"; do
+	a=$(grep -F -m1 "$p	" "$tmp/one")
+	b=$(grep -F -m1 "$p	" "$tmp/workers")
+	ok "/$p and ?$p: the same rows either way" test "$a" = "$b"
+	[ "$a" = "$b" ] || printf '  one:     %s\n  workers: %s\n' "$a" "$b"
+done
+# the patterns that should match did, somewhere past the first row
+n=$(cut -f2,3 "$tmp/one" | tr '\t' '\n' | sort -u | wc -l)
+ok "the searches went to $n different rows (several)" test "$n" -ge 16
+done_tests
