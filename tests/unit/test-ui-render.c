@@ -2,11 +2,14 @@
  * Unit tests of the browser's text: escaping of control bytes and invalid
  * UTF-8, integers in their declared base, one-line values (structs,
  * arrays, text arrays, enums, variants), display widths, and the keymap
- * table (every key maps to one request, every request has a name).
+ * table (every key maps to one request, every request has a name), and
+ * plain-text search patterns against PCRE2.
  */
 #include "../../src/ui/ui-priv.h"
 #include "../tap.h"
 
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,6 +215,97 @@ test_keymap(void)
 	    "requests: names come from the X-macro");
 }
 
+/*
+ * Plain-text patterns (literal.c): what counts as one, its anchors, and
+ * tv_ui_literal_find() against PCRE2 with the browser's options on
+ * subjects with upper case, non-ASCII and invalid UTF-8 bytes.
+ */
+static void
+test_literal(void)
+{
+	static const char *const pats[] = {
+		"prev_prio", "Wait", "a\\.b", "9:28", "x86", "zq9x", "thread",
+		"THREAD", "_one_to_one", "0x7f",
+	};
+	static const char *const subjects[] = {
+		"sched_switch: prev_prio = 20", "PREV_PRIO", "Waiting", "WAIT",
+		"a.b", "axb", "09:28:46.0", "X86_64", "\xe2\x84\xaathread",
+		"th\xffREAD", "\xc3thread\xc3", "_One_To_One-427932",
+		"buf = 0x7F08", "prev_pri", "",
+	};
+	struct tv_ui_literal lit;
+	pcre2_code *re;
+	pcre2_match_data *md;
+	PCRE2_SIZE off;
+	uint32_t opts;
+	size_t i, j;
+	int code, diff = 0;
+	bool want;
+
+	ok(tv_ui_literal_compile("prev_prio", true, &lit) &&
+	    lit.nanchors == 4, "literal: prev_prio, caseless: anchors p, r, "
+	    "v, o (e is hex, i of inf)");
+	ok(tv_ui_literal_compile("Wait", false, &lit) && lit.nanchors == 1,
+	    "literal: Wait, case kept: only W is never generated");
+	ok(tv_ui_literal_compile("a\\.b", true, &lit) && lit.len == 3 &&
+	    memcmp(lit.s, "a.b", 3) == 0, "literal: an escaped dot is a dot");
+	ok(tv_ui_literal_compile("9:28", true, &lit) && lit.anchors == 0,
+	    "literal: digits and colons have no anchor");
+	ok(!tv_ui_literal_compile("a b", true, &lit) && !lit.ok,
+	    "literal: no white space");
+	ok(!tv_ui_literal_compile("a.b", true, &lit) &&
+	    !tv_ui_literal_compile("a+", true, &lit) &&
+	    !tv_ui_literal_compile("\\d", true, &lit) &&
+	    !tv_ui_literal_compile("(x)", true, &lit) &&
+	    !tv_ui_literal_compile("", true, &lit),
+	    "literal: regex syntax, an escaped letter, nothing: not plain");
+	ok(!tv_ui_literal_compile("kthread", true, &lit) &&
+	    !tv_ui_literal_compile("sched", true, &lit) &&
+	    tv_ui_literal_compile("Kthread", false, &lit),
+	    "literal: k and s only when case is kept (Unicode folds them)");
+	ok(!tv_ui_literal_compile("\xc3\xa9t\xc3\xa9", false, &lit),
+	    "literal: ASCII only");
+	for (i = 0; i < TV_ARRAY_SIZE(pats); i++) {
+		bool caseless = true;
+
+		for (j = 0; pats[i][j]; j++)
+			if (pats[i][j] >= 'A' && pats[i][j] <= 'Z')
+				caseless = false;
+		if (!tv_ui_literal_compile(pats[i], caseless, &lit)) {
+			diff++;
+			diag("literal: %s not plain text", pats[i]);
+			continue;
+		}
+		opts = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF |
+		    (caseless ? PCRE2_CASELESS : 0);
+		re = pcre2_compile((PCRE2_SPTR)pats[i], PCRE2_ZERO_TERMINATED,
+		    opts, &code, &off, NULL);
+		md = pcre2_match_data_create_from_pattern(re, NULL);
+		for (j = 0; j < TV_ARRAY_SIZE(subjects); j++) {
+			want = pcre2_match(re, (PCRE2_SPTR)subjects[j],
+			    strlen(subjects[j]), 0, 0, md, NULL) >= 0;
+			if (tv_ui_literal_find(&lit, subjects[j],
+			    strlen(subjects[j])) != want) {
+				diff++;
+				diag("literal: %s in \"%s\": PCRE2 says %d",
+				    pats[i], subjects[j], want);
+			}
+		}
+		pcre2_match_data_free(md);
+		pcre2_code_free(re);
+	}
+	ok(diff == 0, "literal: found where PCRE2 finds it, %zu patterns "
+	    "x %zu subjects", TV_ARRAY_SIZE(pats), TV_ARRAY_SIZE(subjects));
+	/* why k and s are left to PCRE2: the KELVIN SIGN is a k to it */
+	re = pcre2_compile((PCRE2_SPTR)"k", 1, PCRE2_UTF | PCRE2_CASELESS,
+	    &code, &off, NULL);
+	md = pcre2_match_data_create_from_pattern(re, NULL);
+	ok(pcre2_match(re, (PCRE2_SPTR)"\xe2\x84\xaa", 3, 0, 0, md, NULL) >= 0,
+	    "literal: PCRE2 folds KELVIN SIGN with k, as the rule assumes");
+	pcre2_match_data_free(md);
+	pcre2_code_free(re);
+}
+
 int
 main(void)
 {
@@ -221,5 +315,6 @@ main(void)
 	test_compound();
 	test_width();
 	test_keymap();
+	test_literal();
 	return tv_done();
 }
