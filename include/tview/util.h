@@ -130,4 +130,10 @@ const char		*tv_intern(struct tv_intern *pool, const char *s,
 /* tv_intern_count() - the distinct strings @pool holds. */
 size_t			 tv_intern_count(const struct tv_intern *pool);
 
+/*
+ * tv_test_hold() - tests: sleep as many milliseconds (up to a minute) as
+ * environment variable @env says; nothing when it is unset.
+ */
+void			 tv_test_hold(const char *env);
+
 #endif /* TVIEW_UTIL_H */

@@ -32,7 +32,6 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "tview/bookmark.h"
@@ -217,22 +216,6 @@ tv_bookmarks_fallback(const struct tv_bookmarks *bms)
 	return bms && bms->fallback;
 }
 
-/* Tests: TVIEW_TEST_SLOW_SAVE=MS sleeps between write and rename. */
-static void
-test_delay(void)
-{
-	const char *s = getenv("TVIEW_TEST_SLOW_SAVE");
-	long ms = s ? strtol(s, NULL, 10) : 0;
-	struct timespec ts;
-
-	if (ms <= 0 || ms > 60000)
-		return;
-	ts.tv_sec = ms / 1000;
-	ts.tv_nsec = (ms % 1000) * 1000000L;
-	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
-}
-
 /*
  * Write @buf to @path atomically: temp file in @dirfd's directory @dir,
  * fsync, rename, fsync the directory.
@@ -267,7 +250,8 @@ write_atomic(const char *dir, int dirfd, const char *path, const char *buf,
 		free(tmp);
 		return io_error(err, path, e, _("cannot write"));
 	}
-	test_delay();
+	/* tests: TVIEW_TEST_SLOW_SAVE=MS holds between write and rename */
+	tv_test_hold("TVIEW_TEST_SLOW_SAVE");
 	if (rename(tmp, path) != 0) {
 		e = errno;
 		unlink(tmp);

@@ -27,11 +27,9 @@
  */
 #include "tview/tview.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "tview/merge.h"
 #include "tview/packet-cache.h"
@@ -497,26 +495,6 @@ index_keep_carry(struct tv_state_index *idx, bool finished, int64_t last_ts)
 }
 
 /*
- * Tests: TVIEW_TEST_SLOW_PASS=MS holds the walk that long at its third
- * checkpoint: two stretches have their owner filters, the rest of the
- * trace is not walked yet, and the pass ends MS later than it would.
- */
-static void
-test_hold(void)
-{
-	const char *s = getenv("TVIEW_TEST_SLOW_PASS");
-	long ms = s ? strtol(s, NULL, 10) : 0;
-	struct timespec ts;
-
-	if (ms <= 0 || ms > 60000)
-		return;
-	ts.tv_sec = ms / 1000;
-	ts.tv_nsec = (ms % 1000) * 1000000L;
-	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
-}
-
-/*
  * Where the walk starts: the trace start with an empty state, or the
  * checkpoint tv_state_index_extend() chose, the state restored from it.
  * Returns the events before it.
@@ -589,8 +567,11 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 		if (ev.rec.kind == TV_REC_EVENT) {
 			if (n == next_ck) {
 				snap_bytes += index_checkpoint(idx, s, &ev, n);
+				/* tests: TVIEW_TEST_SLOW_PASS=MS holds the
+				 * walk there, two stretches' owner filters
+				 * built and the rest not walked */
 				if (idx->nckpts == 3)
-					test_hold();
+					tv_test_hold("TVIEW_TEST_SLOW_PASS");
 				/* bounded memory whatever the thread count */
 				if (snap_bytes > TV_STATE_CHECKPOINT_BUDGET) {
 					every *= 2;

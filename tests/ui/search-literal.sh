@@ -21,6 +21,18 @@ set -- zq9xnomatch wakeup prev_prio WAIT _THREAD rcu_preempt \
     rcu_preempt-15 worker/3:1 'worker/0:1"' 46\.03 nothing-here \
     'wa[i]t' Wait 'ppid = 2,' 'tid = 15,' nvme0q2 ccQd3 gcc acpi cc1 linux
 
+# search_one N KEY PATTERN: move with KEY (g or G), search with PATTERN
+# (/... or ?...); the selected row once it has answered (a command that
+# does not exist, zzmarkN, typed after it, says so).
+search_one() {
+	ui_keys "$2"
+	ui_type "$3"; ui_keys Enter
+	ui_type ":zzmark$1"; ui_keys Enter
+	ui_wait "unknown command: zzmark$1" 60 >/dev/null ||
+	    echo "no answer to $3" >&2
+	ui_sel
+}
+
 # search_all MODE: each pattern forwards from the first event and
 # backwards from the last; "PATTERN<TAB>row<TAB>row" lines into $tmp/MODE.
 search_all() {
@@ -29,20 +41,10 @@ search_all() {
 	: >"$tmp/$_mode"
 	_i=0
 	for _p in "$@"; do
-		_i=$((_i + 1))
-		ui_keys g
-		ui_type "/$_p"; ui_keys Enter
-		ui_type ":zzmark$_i"; ui_keys Enter
-		ui_wait "unknown command: zzmark$_i" 60 >/dev/null ||
-		    echo "no answer to /$_p"
-		_fwd=$(ui_sel)
-		_i=$((_i + 1))
-		ui_keys G
-		ui_type "?$_p"; ui_keys Enter
-		ui_type ":zzmark$_i"; ui_keys Enter
-		ui_wait "unknown command: zzmark$_i" 60 >/dev/null ||
-		    echo "no answer to ?$_p"
-		printf '%s\t%s\t%s\n' "$_p" "$_fwd" "$(ui_sel)" >>"$tmp/$_mode"
+		_i=$((_i + 2))
+		_fwd=$(search_one "$_i" g "/$_p")
+		_bwd=$(search_one "$((_i + 1))" G "?$_p")
+		printf '%s\t%s\t%s\n' "$_p" "$_fwd" "$_bwd" >>"$tmp/$_mode"
 	done
 }
 
