@@ -112,10 +112,16 @@ row_ruled_out(struct tv_ui *snap, const struct tv_event *ev,
 	*decoded = false;
 	if (ev->rec.kind != TV_REC_EVENT || snap->lit.anchors == 0)
 		return V_ROW;
-	if (tv_event_decode_scopes(ev, arena, f, TV_SCOPES_EVENT, NULL) !=
+	/*
+	 * When no task can hold the text, the contexts (which name the
+	 * task) are only read past, not built: a context the decoder could
+	 * not read past fails this decode as it would the row's.
+	 */
+	if (tv_event_decode_scopes(ev, arena, f, snap->lit.task_never ?
+	    TV_SCOPE_BIT(TV_SCOPE_EVENT_PAYLOAD) : TV_SCOPES_EVENT, NULL) !=
 	    TV_OK)
 		return V_ROW;	/* the row says why: render it */
-	*decoded = true;
+	*decoded = !snap->lit.task_never;
 	if (tv_ui_row_may_hold(snap, ev, f))
 		return V_ROW;
 	if (snap->lit.task_never)
