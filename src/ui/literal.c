@@ -148,3 +148,15 @@ tv_ui_literal_see(const struct tv_ui_literal *lit, const char *s, size_t n,
 		if (lit->slot[p[i]] >= 0)
 			*seen |= (uint64_t)1 << lit->slot[p[i]];
 }
+
+/* See ui-priv.h. */
+void
+tv_ui_literal_see_str(const struct tv_ui_literal *lit, const char *s,
+    uint64_t *seen)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p != '\0'; p++)
+		if (lit->slot[*p] >= 0)
+			*seen |= (uint64_t)1 << lit->slot[*p];
+}

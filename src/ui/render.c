@@ -631,15 +631,14 @@ see_value(const struct tv_ui_literal *lit, const struct tv_value *v,
 		return;
 	fc = v->fc;
 	if (v->name != NULL)
-		tv_ui_literal_see(lit, v->name, strlen(v->name), seen);
+		tv_ui_literal_see_str(lit, v->name, seen);
 	switch (fc->kind) {
 	case TV_FC_ENUM:
 		/* every label: more than the one shown, never less */
 		for (i = 0; i < fc->enumeration.nmaps; i++)
 			if (fc->enumeration.maps[i].label != NULL)
-				tv_ui_literal_see(lit,
-				    fc->enumeration.maps[i].label,
-				    strlen(fc->enumeration.maps[i].label), seen);
+				tv_ui_literal_see_str(lit,
+				    fc->enumeration.maps[i].label, seen);
 		break;
 	case TV_FC_STRING:
 		if (v->str.ptr != NULL)
@@ -687,9 +686,8 @@ tv_ui_row_may_hold(struct tv_ui *ui, const struct tv_event *ev,
 	 * is digits and punctuation (tv_time_format_prec), the CPU digits.
 	 */
 	name = t != NULL && t->name != NULL ? t->name : "?";
-	tv_ui_literal_see(lit, name, strlen(name), &seen);
-	name = tv_ui_event_name(ev);
-	tv_ui_literal_see(lit, name, strlen(name), &seen);
+	tv_ui_literal_see_str(lit, name, &seen);
+	tv_ui_literal_see_str(lit, tv_ui_event_name(ev), &seen);
 	see_value(lit, f->scope[TV_SCOPE_EVENT_PAYLOAD], &seen);
 	return (seen & lit->anchors) == lit->anchors;
 }

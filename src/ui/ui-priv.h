@@ -652,6 +652,9 @@ bool	 tv_ui_literal_find(const struct tv_ui_literal *lit, const char *s,
 /** tv_ui_literal_see() - the anchor slots of @lit met in @s into *@seen. */
 void	 tv_ui_literal_see(const struct tv_ui_literal *lit, const char *s,
 	    size_t n, uint64_t *seen);
+/** tv_ui_literal_see_str() - the same for the NUL-terminated @s. */
+void	 tv_ui_literal_see_str(const struct tv_ui_literal *lit, const char *s,
+	    uint64_t *seen);
 /**
  * tv_ui_row_may_hold() - false when the row of event @ev, decoded into
  * @f, cannot hold ui->lit outside its task column: some anchor of it is
