@@ -667,6 +667,67 @@ see_value(const struct tv_ui_literal *lit, const struct tv_value *v,
 	}
 }
 
+/*
+ * Whether every value of class @fc shows no text but what its class
+ * holds (member names, labels) beside what tv_ui_render_value() makes
+ * up: not so when a string, a text array or a variant may show text of
+ * the record's own.  The anchors of that text into *@seen.
+ */
+static bool
+see_static(const struct tv_ui_literal *lit, const struct tv_field_class *fc,
+    uint64_t *seen)
+{
+	const struct tv_field_class *e;
+	uint32_t i;
+
+	if (fc == NULL)
+		return true;
+	switch (fc->kind) {
+	case TV_FC_INT:
+	case TV_FC_FLOAT:
+		return true;
+	case TV_FC_ENUM:
+		for (i = 0; i < fc->enumeration.nmaps; i++)
+			if (fc->enumeration.maps[i].label != NULL)
+				tv_ui_literal_see_str(lit,
+				    fc->enumeration.maps[i].label, seen);
+		return true;
+	case TV_FC_STRUCT:
+		for (i = 0; i < fc->structure.nmembers; i++) {
+			if (fc->structure.members[i].name != NULL)
+				tv_ui_literal_see_str(lit,
+				    fc->structure.members[i].name, seen);
+			if (!see_static(lit, fc->structure.members[i].fc,
+			    seen))
+				return false;
+		}
+		return true;
+	case TV_FC_ARRAY:
+	case TV_FC_SEQUENCE:
+		e = fc->array.elem;
+		if (e == NULL || (e->kind == TV_FC_INT &&
+		    e->integer.size == 8 && e->integer.encoding != TV_ENC_NONE))
+			return false;	/* text, as is_text_array() shows it */
+		return see_static(lit, e, seen);
+	default:
+		return false;
+	}
+}
+
+/* See ui-priv.h; render_row() below is what it shows: keep in step. */
+bool
+tv_ui_class_static(struct tv_ui *ui, const struct tv_trace *t,
+    const struct tv_event_class *ec, uint64_t *seen)
+{
+	*seen = 0;
+	if (t->ops != NULL && t->ops->print_info != NULL)
+		return false;
+	tv_ui_literal_see_str(&ui->lit, t->name != NULL ? t->name : "?", seen);
+	tv_ui_literal_see_str(&ui->lit, ec->name != NULL ? ec->name :
+	    _("<unknown>"), seen);
+	return see_static(&ui->lit, ec->payload, seen);
+}
+
 /* See ui-priv.h; render_row() below is what it reads: keep in step. */
 bool
 tv_ui_row_may_hold(struct tv_ui *ui, const struct tv_event *ev,

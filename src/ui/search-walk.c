@@ -94,6 +94,76 @@ row_verdict(const struct tv_ui_literal *lit, const char *row, size_t len,
 	    tv_ui_literal_find(lit, row + at, len - at) ? V_HIT : V_MISS_TASK;
 }
 
+/* Whether every row of @ev's class is ruled out (see rule_classes()). */
+static bool
+class_ruled(const struct tv_ui_literal *lit, const struct tv_event *ev)
+{
+	uint32_t o = ev->stream->ordinal;
+
+	return o < lit->nruled_streams && lit->ruled[o] != NULL &&
+	    ev->rec.class_index < lit->nruled[o] &&
+	    lit->ruled[o][ev->rec.class_index];
+}
+
+/*
+ * For this walk, the classes whose rows are ruled out by their class
+ * alone (tv_ui_class_static(): no text of the record's own, an anchor
+ * missing from the class's), when no task can hold the text either.
+ */
+static void
+rule_classes(struct tv_ui *ui)
+{
+	struct tv_ui_literal *lit = &ui->lit;
+	const struct tv_trace_set *set = ui->set;
+	const struct tv_trace *t;
+	uint8_t **per_trace;
+	uint64_t seen;
+	uint32_t i, k;
+
+	lit->nruled_streams = 0;
+	if (!lit->ok || !lit->task_never || lit->anchors == 0 ||
+	    set->nstreams == 0)
+		return;
+	per_trace = tv_xcalloc(TV_MAX(set->ntraces, 1u), sizeof(*per_trace));
+	for (i = 0; i < set->ntraces; i++) {
+		t = set->traces[i];
+		per_trace[i] = tv_xcalloc(TV_MAX(t->nclasses, 1u), 1);
+		for (k = 0; k < t->nclasses; k++)
+			per_trace[i][k] = t->classes[k] != NULL &&
+			    tv_ui_class_static(ui, t, t->classes[k], &seen) &&
+			    (seen & lit->anchors) != lit->anchors;
+	}
+	lit->ruled = tv_xcalloc(set->nstreams, sizeof(*lit->ruled));
+	lit->nruled = tv_xcalloc(set->nstreams, sizeof(*lit->nruled));
+	for (k = 0; k < set->nstreams; k++)
+		for (i = 0; i < set->ntraces; i++)
+			if (set->streams[k]->trace == set->traces[i]) {
+				lit->ruled[k] = per_trace[i];
+				lit->nruled[k] = set->traces[i]->nclasses;
+			}
+	lit->nruled_streams = set->nstreams;
+	lit->ruled_traces = per_trace;
+	lit->nruled_traces = set->ntraces;
+}
+
+/* Free what rule_classes() made. */
+static void
+unrule_classes(struct tv_ui_literal *lit)
+{
+	uint32_t i;
+
+	for (i = 0; i < lit->nruled_traces; i++)
+		free(lit->ruled_traces[i]);
+	free(lit->ruled_traces);
+	free(lit->ruled);
+	free(lit->nruled);
+	lit->ruled_traces = NULL;
+	lit->ruled = NULL;
+	lit->nruled = NULL;
+	lit->nruled_traces = 0;
+	lit->nruled_streams = 0;
+}
+
 /*
  * Whether the row of @ev can be ruled out before it is put into text
  * (see literal.c): V_MISS or V_MISS_TASK, or V_HIT when only its task,
@@ -112,6 +182,11 @@ row_ruled_out(struct tv_ui *snap, const struct tv_event *ev,
 	*decoded = false;
 	if (ev->rec.kind != TV_REC_EVENT || snap->lit.anchors == 0)
 		return V_ROW;
+	if (class_ruled(&snap->lit, ev)) {
+		/* read past, to fail as the row's decode would */
+		return tv_event_decode_scopes(ev, arena, f, 0, NULL) ==
+		    TV_OK ? V_MISS : V_ROW;
+	}
 	/*
 	 * When no task can hold the text, the contexts (which name the
 	 * task) are only read past, not built: a context the decoder could
@@ -489,6 +564,7 @@ tv_ui_search_walk(struct tv_ui *ui, const struct tv_event *from, int dir,
 	memset(&wk, 0, sizeof(wk));
 	wk.ui = ui;
 	ui->lit.task_never = task_never(ui);
+	rule_classes(ui);
 	wk.snap = *ui;
 	wk.ta = ta;
 	wk.t0 = tv_ui_now_ms();
@@ -512,6 +588,7 @@ tv_ui_search_walk(struct tv_ui *ui, const struct tv_event *from, int dir,
 	}
 	tv_strbuf_fini(&wk.row);
 	tv_strbuf_fini(&wk.task_text);
+	unrule_classes(&ui->lit);
 	/* tests: the check's message stays, as after Esc */
 	return wk.mismatch ? TV_CANCELLED : st;
 }

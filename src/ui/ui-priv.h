@@ -109,6 +109,13 @@ struct tv_ui_literal {
 	uint64_t	 anchors;	/* one bit per slot */
 	int		 nanchors;
 	bool		 task_never;	/* this walk: no task can hold it */
+	/* this walk: [stream ordinal][class index] 1 when every row of
+	   the class is ruled out by its class alone */
+	uint8_t		**ruled;
+	uint32_t	*nruled;	/* classes per stream's array */
+	uint32_t	 nruled_streams;
+	uint8_t		**ruled_traces;	/* the arrays, one per trace */
+	uint32_t	 nruled_traces;
 };
 
 /* One column being fitted to a width. */
@@ -663,6 +670,15 @@ void	 tv_ui_literal_see_str(const struct tv_ui_literal *lit, const char *s,
  */
 bool	 tv_ui_row_may_hold(struct tv_ui *ui, const struct tv_event *ev,
 	    const struct tv_event_fields *f);
+/**
+ * tv_ui_class_static() - whether every row of class @ec of @t shows no
+ * text but its class's own (its name, its payload's member names and
+ * labels, @t's name) beside what the renderer makes up; their anchors
+ * of ui->lit in *@seen.  Such a row is ruled out by its class alone,
+ * once the decoder has read past it (render.c).
+ */
+bool	 tv_ui_class_static(struct tv_ui *ui, const struct tv_trace *t,
+	    const struct tv_event_class *ec, uint64_t *seen);
 /**
  * tv_ui_fields_owner() - the owner the event's own fields @f name whole
  * (thread, process and command, as LTTng-UST's contexts do), the one the
