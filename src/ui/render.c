@@ -169,17 +169,25 @@ tv_ui_render_label(struct tv_strbuf *sb, const struct tv_value *v)
 	return n > 0;
 }
 
+/* True for array classes of 8-bit integers that the metadata says are
+ * text. */
+static bool
+is_text_class(const struct tv_field_class *fc)
+{
+	const struct tv_field_class *e;
+
+	if (fc->kind != TV_FC_ARRAY && fc->kind != TV_FC_SEQUENCE)
+		return false;
+	e = fc->array.elem;
+	return e && e->kind == TV_FC_INT && e->integer.size == 8 &&
+	    e->integer.encoding != TV_ENC_NONE;
+}
+
 /* True for arrays of 8-bit integers that the metadata says are text. */
 static bool
 is_text_array(const struct tv_value *v)
 {
-	const struct tv_field_class *e;
-
-	if (v->fc->kind != TV_FC_ARRAY && v->fc->kind != TV_FC_SEQUENCE)
-		return false;
-	e = v->fc->array.elem;
-	return e && e->kind == TV_FC_INT && e->integer.size == 8 &&
-	    e->integer.encoding != TV_ENC_NONE;
+	return is_text_class(v->fc);
 }
 
 /* Append a text array as a quoted string, up to its first NUL. */
@@ -614,6 +622,39 @@ owner_in_place(struct tv_strbuf *sb, size_t start,
 	defer->done = true;
 }
 
+/* The anchors of @lit in every label of enumeration class @fc: more
+ * than the one shown, never less. */
+static void
+see_labels(const struct tv_ui_literal *lit, const struct tv_field_class *fc,
+    uint64_t *seen)
+{
+	uint32_t i;
+
+	for (i = 0; i < fc->enumeration.nmaps; i++)
+		if (fc->enumeration.maps[i].label != NULL)
+			tv_ui_literal_see_str(lit,
+			    fc->enumeration.maps[i].label, seen);
+}
+
+/*
+ * The anchors of @lit in what a row of class @ec of @t shows outside its
+ * payload and task: the trace's name and the event's, whatever columns
+ * the configuration shows (an event's time, in every style, is digits
+ * and punctuation: tv_time_format_prec; its CPU digits).  False when
+ * the format writes the row's text itself: nothing is ruled out then.
+ */
+static bool
+see_row_names(const struct tv_ui_literal *lit, const struct tv_trace *t,
+    const char *event_name, uint64_t *seen)
+{
+	if (t != NULL && t->ops != NULL && t->ops->print_info != NULL)
+		return false;
+	tv_ui_literal_see_str(lit, t != NULL && t->name != NULL ? t->name :
+	    "?", seen);
+	tv_ui_literal_see_str(lit, event_name, seen);
+	return true;
+}
+
 /*
  * The anchors of ui->lit in the texts tv_ui_render_value() shows of @v
  * (literal.c): names, labels, strings.  What it makes up itself (numbers,
@@ -634,11 +675,7 @@ see_value(const struct tv_ui_literal *lit, const struct tv_value *v,
 		tv_ui_literal_see_str(lit, v->name, seen);
 	switch (fc->kind) {
 	case TV_FC_ENUM:
-		/* every label: more than the one shown, never less */
-		for (i = 0; i < fc->enumeration.nmaps; i++)
-			if (fc->enumeration.maps[i].label != NULL)
-				tv_ui_literal_see_str(lit,
-				    fc->enumeration.maps[i].label, seen);
+		see_labels(lit, fc, seen);
 		break;
 	case TV_FC_STRING:
 		if (v->str.ptr != NULL)
@@ -677,7 +714,6 @@ static bool
 see_static(const struct tv_ui_literal *lit, const struct tv_field_class *fc,
     uint64_t *seen)
 {
-	const struct tv_field_class *e;
 	uint32_t i;
 
 	if (fc == NULL)
@@ -687,10 +723,7 @@ see_static(const struct tv_ui_literal *lit, const struct tv_field_class *fc,
 	case TV_FC_FLOAT:
 		return true;
 	case TV_FC_ENUM:
-		for (i = 0; i < fc->enumeration.nmaps; i++)
-			if (fc->enumeration.maps[i].label != NULL)
-				tv_ui_literal_see_str(lit,
-				    fc->enumeration.maps[i].label, seen);
+		see_labels(lit, fc, seen);
 		return true;
 	case TV_FC_STRUCT:
 		for (i = 0; i < fc->structure.nmembers; i++) {
@@ -704,11 +737,8 @@ see_static(const struct tv_ui_literal *lit, const struct tv_field_class *fc,
 		return true;
 	case TV_FC_ARRAY:
 	case TV_FC_SEQUENCE:
-		e = fc->array.elem;
-		if (e == NULL || (e->kind == TV_FC_INT &&
-		    e->integer.size == 8 && e->integer.encoding != TV_ENC_NONE))
-			return false;	/* text, as is_text_array() shows it */
-		return see_static(lit, e, seen);
+		return fc->array.elem != NULL && !is_text_class(fc) &&
+		    see_static(lit, fc->array.elem, seen);
 	default:
 		return false;
 	}
@@ -720,12 +750,8 @@ tv_ui_class_static(struct tv_ui *ui, const struct tv_trace *t,
     const struct tv_event_class *ec, uint64_t *seen)
 {
 	*seen = 0;
-	if (t->ops != NULL && t->ops->print_info != NULL)
-		return false;
-	tv_ui_literal_see_str(&ui->lit, t->name != NULL ? t->name : "?", seen);
-	tv_ui_literal_see_str(&ui->lit, ec->name != NULL ? ec->name :
-	    _("<unknown>"), seen);
-	return see_static(&ui->lit, ec->payload, seen);
+	return see_row_names(&ui->lit, t, ec->name != NULL ? ec->name :
+	    _("<unknown>"), seen) && see_static(&ui->lit, ec->payload, seen);
 }
 
 /* See ui-priv.h; render_row() below is what it reads: keep in step. */
@@ -734,21 +760,12 @@ tv_ui_row_may_hold(struct tv_ui *ui, const struct tv_event *ev,
     const struct tv_event_fields *f)
 {
 	const struct tv_ui_literal *lit = &ui->lit;
-	const struct tv_trace *t = ev->stream ? ev->stream->trace : NULL;
-	const char *name;
 	uint64_t seen = 0;
 
 	if (!lit->ok || lit->anchors == 0 || ev->rec.kind != TV_REC_EVENT ||
-	    (t != NULL && t->ops != NULL && t->ops->print_info != NULL))
+	    !see_row_names(lit, ev->stream ? ev->stream->trace : NULL,
+	    tv_ui_event_name(ev), &seen))
 		return true;
-	/*
-	 * Every column whatever the configuration shows: the trace's name,
-	 * the event's; then the payload.  An event's time, in every style,
-	 * is digits and punctuation (tv_time_format_prec), the CPU digits.
-	 */
-	name = t != NULL && t->name != NULL ? t->name : "?";
-	tv_ui_literal_see_str(lit, name, &seen);
-	tv_ui_literal_see_str(lit, tv_ui_event_name(ev), &seen);
 	see_value(lit, f->scope[TV_SCOPE_EVENT_PAYLOAD], &seen);
 	return (seen & lit->anchors) == lit->anchors;
 }

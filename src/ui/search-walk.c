@@ -98,11 +98,13 @@ row_verdict(const struct tv_ui_literal *lit, const char *row, size_t len,
 static bool
 class_ruled(const struct tv_ui_literal *lit, const struct tv_event *ev)
 {
-	uint32_t o = ev->stream->ordinal;
+	uint32_t i;
 
-	return o < lit->nruled_streams && lit->ruled[o] != NULL &&
-	    ev->rec.class_index < lit->nruled[o] &&
-	    lit->ruled[o][ev->rec.class_index];
+	for (i = 0; i < lit->nruled; i++)
+		if (lit->ruled[i].trace == ev->stream->trace)
+			return ev->rec.class_index < lit->ruled[i].n &&
+			    lit->ruled[i].cls[ev->rec.class_index];
+	return false;
 }
 
 /*
@@ -115,35 +117,26 @@ rule_classes(struct tv_ui *ui)
 {
 	struct tv_ui_literal *lit = &ui->lit;
 	const struct tv_trace_set *set = ui->set;
-	const struct tv_trace *t;
-	uint8_t **per_trace;
+	struct tv_ui_ruled *r;
 	uint64_t seen;
 	uint32_t i, k;
 
-	lit->nruled_streams = 0;
 	if (!lit->ok || !lit->task_never || lit->anchors == 0 ||
-	    set->nstreams == 0)
+	    set->ntraces == 0)
 		return;
-	per_trace = tv_xcalloc(TV_MAX(set->ntraces, 1u), sizeof(*per_trace));
+	lit->ruled = tv_xcalloc(set->ntraces, sizeof(*lit->ruled));
+	lit->nruled = set->ntraces;
 	for (i = 0; i < set->ntraces; i++) {
-		t = set->traces[i];
-		per_trace[i] = tv_xcalloc(TV_MAX(t->nclasses, 1u), 1);
-		for (k = 0; k < t->nclasses; k++)
-			per_trace[i][k] = t->classes[k] != NULL &&
-			    tv_ui_class_static(ui, t, t->classes[k], &seen) &&
+		r = &lit->ruled[i];
+		r->trace = set->traces[i];
+		r->n = r->trace->nclasses;
+		r->cls = tv_xcalloc(TV_MAX(r->n, 1u), 1);
+		for (k = 0; k < r->n; k++)
+			r->cls[k] = r->trace->classes[k] != NULL &&
+			    tv_ui_class_static(ui, r->trace,
+			    r->trace->classes[k], &seen) &&
 			    (seen & lit->anchors) != lit->anchors;
 	}
-	lit->ruled = tv_xcalloc(set->nstreams, sizeof(*lit->ruled));
-	lit->nruled = tv_xcalloc(set->nstreams, sizeof(*lit->nruled));
-	for (k = 0; k < set->nstreams; k++)
-		for (i = 0; i < set->ntraces; i++)
-			if (set->streams[k]->trace == set->traces[i]) {
-				lit->ruled[k] = per_trace[i];
-				lit->nruled[k] = set->traces[i]->nclasses;
-			}
-	lit->nruled_streams = set->nstreams;
-	lit->ruled_traces = per_trace;
-	lit->nruled_traces = set->ntraces;
 }
 
 /* Free what rule_classes() made. */
@@ -152,16 +145,11 @@ unrule_classes(struct tv_ui_literal *lit)
 {
 	uint32_t i;
 
-	for (i = 0; i < lit->nruled_traces; i++)
-		free(lit->ruled_traces[i]);
-	free(lit->ruled_traces);
+	for (i = 0; i < lit->nruled; i++)
+		free(lit->ruled[i].cls);
 	free(lit->ruled);
-	free(lit->nruled);
-	lit->ruled_traces = NULL;
 	lit->ruled = NULL;
-	lit->nruled = NULL;
-	lit->nruled_traces = 0;
-	lit->nruled_streams = 0;
+	lit->nruled = 0;
 }
 
 /*
@@ -190,13 +178,15 @@ row_ruled_out(struct tv_ui *snap, const struct tv_event *ev,
 	/*
 	 * When no task can hold the text, the contexts (which name the
 	 * task) are only read past, not built: a context the decoder could
-	 * not read past fails this decode as it would the row's.
+	 * not read past fails this decode as it would the row's.  The
+	 * render then leaves the task to the UI thread, which does not
+	 * look at it.
 	 */
 	if (tv_event_decode_scopes(ev, arena, f, snap->lit.task_never ?
 	    TV_SCOPE_BIT(TV_SCOPE_EVENT_PAYLOAD) : TV_SCOPES_EVENT, NULL) !=
 	    TV_OK)
 		return V_ROW;	/* the row says why: render it */
-	*decoded = !snap->lit.task_never;
+	*decoded = true;
 	if (tv_ui_row_may_hold(snap, ev, f))
 		return V_ROW;
 	if (snap->lit.task_never)

@@ -335,7 +335,6 @@ tv_ui_search_set(struct tv_ui *ui, const char *pattern, int dir)
 	}
 	if (!has_upper(pattern))
 		opts |= PCRE2_CASELESS;
-
 	re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, opts,
 	    &code, &off, NULL);
 	if (!re) {

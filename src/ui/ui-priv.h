@@ -95,6 +95,13 @@ struct tv_ui_col {
 	int		 min;		/* shrinks no further; 0: width */
 };
 
+/* The classes of @trace a search walk rules out whole: cls[index] 1. */
+struct tv_ui_ruled {
+	const struct tv_trace	*trace;
+	uint8_t			*cls;
+	uint32_t		 n;
+};
+
 /*
  * A search pattern that is plain text (literal.c): its bytes (lower-case
  * when @caseless) and its anchors, the letters the renderer never writes
@@ -109,13 +116,9 @@ struct tv_ui_literal {
 	uint64_t	 anchors;	/* one bit per slot */
 	int		 nanchors;
 	bool		 task_never;	/* this walk: no task can hold it */
-	/* this walk: [stream ordinal][class index] 1 when every row of
-	   the class is ruled out by its class alone */
-	uint8_t		**ruled;
-	uint32_t	*nruled;	/* classes per stream's array */
-	uint32_t	 nruled_streams;
-	uint8_t		**ruled_traces;	/* the arrays, one per trace */
-	uint32_t	 nruled_traces;
+	/* this walk: per trace, the classes whose rows are all ruled out */
+	struct tv_ui_ruled	*ruled;
+	uint32_t	 nruled;
 };
 
 /* One column being fitted to a width. */
@@ -261,8 +264,9 @@ void	 tv_ui_render_row(struct tv_ui *ui, const struct tv_event *ev,
  * tv_ui_render_row_task() puts the task of owner @o there (the UI
  * thread's, from an owner walk), giving tv_ui_render_row()'s text.  The
  * deferred render reads @ui without writing it, so workers may run it
- * while the UI thread waits for their rows.  @decoded: the event's own
- * scopes, decoded into @arena already (NULL: decoded here).
+ * while the UI thread waits for their rows.  @decoded: the event's
+ * payload at least, decoded into @arena already (NULL: its own scopes
+ * decoded here); without its contexts the task is left to the UI thread.
  */
 struct tv_ui_row_task {
 	size_t	 at;
