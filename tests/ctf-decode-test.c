@@ -380,6 +380,91 @@ test_hprog(struct tv_arena *a, uint32_t idbits)
 	    bad, k, idbits);
 }
 
+/* A struct of the @n classes @fcs, members named m0, m1, ... */
+static struct tv_field_class *
+struct_of(struct tv_arena *a, struct tv_field_class **fcs, uint32_t n)
+{
+	static const char *const names[] = { "m0", "m1", "m2", "m3" };
+	struct tv_field_class *st = fc_new(a, TV_FC_STRUCT);
+	struct tv_field_member *m = tv_arena_zalloc(a, sizeof(*m) * n);
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		m[i].name = names[i];
+		m[i].fc = fcs[i];
+	}
+	st->structure.members = m;
+	st->structure.nmembers = n;
+	return st;
+}
+
+/*
+ * When may a decode step over an event header the packet walk read:
+ * never when a later scope reads a save slot the header fills, or moves
+ * the clock (the walk's clock would be the event's end, not its header's).
+ */
+static void
+test_head_skip(struct tv_arena *a)
+{
+	struct tv_field_class *id = int_new(a, 16, false, TV_BO_LE, 8);
+	struct tv_field_class *ts = int_new(a, 32, false, TV_BO_LE, 8);
+	struct tv_field_class *own = int_new(a, 8, false, TV_BO_LE, 8);
+	struct tv_field_class *plain = int_new(a, 32, true, TV_BO_LE, 8);
+	struct tv_field_class *clk = int_new(a, 64, false, TV_BO_LE, 8);
+	struct tv_field_class *by_id = fc_new(a, TV_FC_SEQUENCE);
+	struct tv_field_class *by_own = fc_new(a, TV_FC_SEQUENCE);
+	struct tv_field_class *var = fc_new(a, TV_FC_VARIANT);
+	struct tv_field_class *f[3], *hdr, *pay, *deep;
+	const struct tv_field_class *rest[3];
+	static const struct tv_clock clock;
+
+	id->save_slot = 0;
+	id->role = TV_ROLE_EVENT_ID;
+	ts->role = TV_ROLE_TIMESTAMP;
+	own->save_slot = 1;
+	clk->integer.map_clock = &clock;
+	by_id->array.elem = plain;
+	by_id->array.length_slot = 0;
+	by_own->array.elem = plain;
+	by_own->array.length_slot = 1;
+	var->variant.tag_slot = 0;
+	f[0] = id;
+	f[1] = ts;
+	hdr = struct_of(a, f, 2);
+
+	/* plain integers, a sequence of their own length: skippable */
+	f[0] = plain;
+	f[1] = own;
+	f[2] = by_own;
+	rest[0] = NULL;
+	rest[1] = NULL;
+	rest[2] = struct_of(a, f, 3);
+	CHECK(ctf_head_skippable(hdr, rest, 3),
+	    "a payload of its own fields keeps the header decoded");
+	/* a sequence whose length is the header's id, one level down */
+	f[0] = plain;
+	f[1] = by_id;
+	deep = struct_of(a, f, 2);
+	f[0] = deep;
+	pay = struct_of(a, f, 1);
+	rest[2] = pay;
+	CHECK(!ctf_head_skippable(hdr, rest, 3),
+	    "a sequence sized by the header's id lets the header be skipped");
+	CHECK(ctf_fc_reads_slot(pay, 0) && !ctf_fc_reads_slot(pay, 1),
+	    "slot readers of a nested sequence misfound");
+	/* a variant tagged by the header's id, in the stream's context */
+	rest[0] = var;
+	rest[2] = NULL;
+	CHECK(!ctf_head_skippable(hdr, rest, 3),
+	    "a variant tagged by the header's id lets the header be skipped");
+	/* a field mapped to the clock moves it after the header */
+	f[0] = clk;
+	rest[0] = NULL;
+	rest[1] = struct_of(a, f, 1);
+	CHECK(!ctf_head_skippable(hdr, rest, 3),
+	    "a clock-mapped context field lets the header be skipped");
+}
+
 int
 main(void)
 {
@@ -388,7 +473,7 @@ main(void)
 	int before;
 
 	/* TAP, like the other unit programs. */
-	printf("1..4\n");
+	printf("1..5\n");
 	tv_arena_init(&a);
 	before = failures;
 	test_ints(&a);
@@ -407,6 +492,10 @@ main(void)
 	test_hprog(&a, 16);
 	printf("%sok 4 - flat event-header decoder = general decoder\n",
 	    failures > before ? "not " : "");
+	before = failures;
+	test_head_skip(&a);
+	printf("%sok 5 - an event header is stepped over only when nothing "
+	    "after it reads it\n", failures > before ? "not " : "");
 	tv_arena_fini(&a);
 	return failures ? 1 : 0;
 }

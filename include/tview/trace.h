@@ -267,7 +267,9 @@ struct tv_event_rec {
 	uint64_t	 bit_offset;	/* event start, from packet start */
 	uint32_t	 class_index;	/* trace->classes[]; TV_REC_EVENT */
 	uint16_t	 kind;		/* enum tv_rec_kind */
-	uint16_t	 cpu_hint;	/* unused by the core for now */
+	uint16_t	 head_bits;	/* the driver's: bits of the record's
+					   header, so a decode of its fields
+					   may step over it; 0 unknown */
 	uint64_t	 count;		/* DISCARDED/LOST_PACKETS: how many;
 					   EVENT: cycles value of the ts */
 };

@@ -215,6 +215,18 @@ struct ctf_sprog {
 	struct ctf_sop		 ops[];
 };
 
+/** ctf_fc_reads_slot() - does @fc or a field in it read save slot @slot? */
+bool		 ctf_fc_reads_slot(const struct tv_field_class *fc,
+		    int32_t slot);
+/**
+ * ctf_head_skippable() - may an event's scopes after event header
+ * @header, the @nrest classes @rest (NULL ones are fine), be decoded
+ * without running the header again: none moves the stream clock (so the
+ * clock after the header is the one the packet walk recorded) and none
+ * reads a save slot the header fills?
+ */
+bool		 ctf_head_skippable(const struct tv_field_class *header,
+		    const struct tv_field_class *const *rest, uint32_t nrest);
 /** ctf_sprog_build() - flat skipper for struct @fc, or NULL (not worth it). */
 struct ctf_sprog *ctf_sprog_build(const struct tv_field_class *fc,
 		    struct tv_arena *a);
@@ -312,6 +324,16 @@ struct ctf_print_caches {
 void		 ctf_print_cache_free(struct ctf_print_cache *pc);
 /** ctf_print_caches_free() - free @pcs and its caches (NULL is fine). */
 void		 ctf_print_caches_free(struct ctf_print_caches *pcs);
+
+/**
+ * ctf_scope_cache_take() - a cache of the stream's set *@set for packet
+ * @pkt (the set made on first use), else @own; give it back with
+ * ctf_scope_cache_give(, @own).
+ */
+struct ctf_print_cache *ctf_scope_cache_take(struct ctf_print_caches **set,
+		    uint64_t pkt, struct ctf_print_cache *own);
+void		 ctf_scope_cache_give(struct ctf_print_cache *pc,
+		    struct ctf_print_cache *own);
 
 /**
  * ctf_decode_scopes_to() - decode_fields without the headers, stopping

@@ -495,66 +495,6 @@ print_scope(struct ctf_dec *d, const struct tv_field_class *fc,
 	return st;
 }
 
-/*
- * Take a print cache of stream @sp for packet @pkt: one that holds @pkt
- * if a free one does, else any free one, else @own (a thread past the
- * CTF_PRINT_CACHES printing this stream at once: no caching).
- */
-static struct ctf_print_cache *
-print_cache_take(struct ctf_stream_priv *sp, uint64_t pkt,
-    struct ctf_print_cache *own)
-{
-	struct ctf_print_caches *pcs = __atomic_load_n(&sp->pcache,
-	    __ATOMIC_ACQUIRE);
-	struct ctf_print_cache *pc = NULL;
-	size_t i;
-
-	if (pcs == NULL) {
-		struct ctf_print_caches *fresh = tv_xcalloc_aligned(64,
-		    sizeof(*fresh));
-
-		if (__atomic_compare_exchange_n(&sp->pcache, &pcs, fresh,
-		    false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-			pcs = fresh;
-		else
-			free(fresh);	/* another thread's is in pcs */
-	}
-	/*
-	 * The one that holds @pkt first (a worker printing a packet finds
-	 * its own cache each time, with one atomic exchange), else any.
-	 */
-	for (i = 0; i < CTF_PRINT_CACHES; i++) {
-		struct ctf_print_cache *c = &pcs->c[i];
-
-		if (__atomic_load_n(&c->pkt, __ATOMIC_RELAXED) == pkt + 1 &&
-		    !__atomic_exchange_n(&c->busy, 1, __ATOMIC_ACQUIRE)) {
-			if (__atomic_load_n(&c->pkt, __ATOMIC_RELAXED) ==
-			    pkt + 1)
-				return c;
-			pc = c;		/* another packet's by now */
-			break;
-		}
-	}
-	for (i = 0; pc == NULL && i < CTF_PRINT_CACHES; i++)
-		if (!__atomic_exchange_n(&pcs->c[i].busy, 1,
-		    __ATOMIC_ACQUIRE))
-			pc = &pcs->c[i];
-	if (pc != NULL)
-		return pc;
-	memset(own, 0, sizeof(*own));
-	return own;
-}
-
-/* Give back a cache print_cache_take() gave. */
-static void
-print_cache_give(struct ctf_print_cache *pc, struct ctf_print_cache *own)
-{
-	if (pc == own)
-		ctf_print_cache_free(own);
-	else
-		__atomic_store_n(&pc->busy, 0, __ATOMIC_RELEASE);
-}
-
 static enum tv_status print_event(const struct tv_event *ev,
     struct tv_arena *arena, struct tv_strbuf *out,
     struct ctf_print_cache *pc, struct tv_error *err);
@@ -572,11 +512,11 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 		print_loss(ev, out);
 		return TV_OK;
 	}
-	pc = print_cache_take(sp, ev->packet, &own);
+	pc = ctf_scope_cache_take(&sp->pcache, ev->packet, &own);
 	st = print_event(ev, arena, out, pc, err);
 	if (st != TV_OK)
 		__atomic_store_n(&pc->pkt, 0, __ATOMIC_RELAXED);
-	print_cache_give(pc, &own);
+	ctf_scope_cache_give(pc, &own);
 	return st;
 }
 

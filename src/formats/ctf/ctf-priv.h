@@ -65,6 +65,7 @@ struct ctf_event_class {
 	/* Filled at open by ctf.c: flat skippers (ctf-decode.h) or NULL. */
 	struct ctf_sprog	*ctx_prog;	/* arena: context */
 	struct ctf_sprog	*pay_prog;	/* arena: payload */
+	bool			 head_skip;	/* ctf_head_skippable() */
 };
 
 /* Which optional packet-context roles a stream's packets carry. */
@@ -91,6 +92,8 @@ struct ctf_stream_priv {
 	struct ctf_print_caches	*pcache;	/* owned, or NULL: print_record's
 						   last packets (ctf-decode.h);
 						   set once, atomically */
+	struct ctf_print_caches	*dcache;	/* the same for decode_fields
+						   (no text) */
 };
 
 /* Per trace: tv_trace.priv points to this. */

@@ -277,6 +277,7 @@ prepare_sclass(struct tv_trace *t, struct ctf_stream_class *sc)
 static void
 prepare_events(struct tv_trace *t, uint32_t from)
 {
+	const struct tv_field_class *rest[3];
 	uint32_t i;
 
 	for (i = from; i < t->nclasses; i++) {
@@ -290,6 +291,11 @@ prepare_events(struct tv_trace *t, uint32_t from)
 		    &t->arena);
 		ec->pay_prog = ctf_sprog_build(t->classes[i]->payload,
 		    &t->arena);
+		rest[0] = ec->sclass ? ec->sclass->event_context : NULL;
+		rest[1] = t->classes[i]->context;
+		rest[2] = t->classes[i]->payload;
+		ec->head_skip = ec->sclass && ctf_head_skippable(
+		    ec->sclass->event_header, rest, 3);
 	}
 }
 
@@ -1111,6 +1117,8 @@ ctf_close(struct tv_trace *t)
 
 		if (sp)
 			ctf_print_caches_free(sp->pcache);
+		if (sp)
+			ctf_print_caches_free(sp->dcache);
 		free(sp);
 		t->streams[i]->priv = NULL;
 	}

@@ -231,7 +231,6 @@ ltt_decode_packet(struct tv_stream *s, uint64_t pkt,
 		r->kind = TV_REC_DISCARDED;
 		r->ts = p->ts_begin;
 		r->count = p->discarded;
-		r->cpu_hint = (uint16_t)s->cpu;
 	}
 	if (p->flags & TV_PACKET_LOST_BEFORE) {
 		const struct tv_packet *prev = pkt ? p - 1 : NULL;
@@ -241,7 +240,6 @@ ltt_decode_packet(struct tv_stream *s, uint64_t pkt,
 		r->kind = TV_REC_LOST_PACKETS;
 		r->ts = p->ts_begin;
 		r->count = prev ? p->seq_num - prev->seq_num - 1 : p->seq_num;
-		r->cpu_hint = (uint16_t)s->cpu;
 	}
 	while (pos < end) {
 		const struct ltt_marker *m;
@@ -287,7 +285,6 @@ ltt_decode_packet(struct tv_stream *s, uint64_t pkt,
 		r->bit_offset = h.start * 8;
 		r->class_index = m->ec->index;
 		r->kind = TV_REC_EVENT;
-		r->cpu_hint = (uint16_t)s->cpu;
 		r->count = h.tsc;
 		pos = data + size;
 	}

@@ -616,14 +616,12 @@ decode_page(struct tv_stream *s, uint64_t pkt,
 			r->ts = ts;
 			r->bit_offset = bit - 1;
 			r->kind = TV_REC_DISCARDED;
-			r->cpu_hint = (uint16_t)s->cpu;
 			r->count = it.lost > 0 ? (uint64_t)it.lost : 0;
 		}
 		r = tv_packet_events_push(out);
 		r->ts = ts;
 		r->bit_offset = bit;
 		r->kind = TV_REC_EVENT;
-		r->cpu_hint = (uint16_t)s->cpu;
 		r->count = it.ts;
 		if (f->ev_type_size > 0 && (uint32_t)f->ev_type_off +
 		    (uint32_t)f->ev_type_size <= it.data_len)
