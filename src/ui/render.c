@@ -656,27 +656,23 @@ see_row_names(const struct tv_ui_literal *lit, const struct tv_trace *t,
 }
 
 /*
- * The anchors of ui->lit in the texts tv_ui_render_value() shows of @v
- * (literal.c): names, labels, strings.  What it makes up itself (numbers,
- * escapes, punctuation) holds no anchor.  Keep in step with it.
+ * The anchors of @lit in the texts of the record's own that
+ * tv_ui_render_value() shows of @v (literal.c): strings and text arrays.
+ * Names and labels are its class's (see_class()); what it makes up
+ * itself (numbers, escapes, punctuation) holds no anchor.  Keep in step
+ * with it.
  */
 static void
-see_value(const struct tv_ui_literal *lit, const struct tv_value *v,
+see_text(const struct tv_ui_literal *lit, const struct tv_value *v,
     uint64_t *seen)
 {
-	const struct tv_field_class *fc;
+	const struct tv_field_class *el;
 	uint32_t i;
 
 	if (v == NULL || v->fc == NULL || (*seen & lit->anchors) ==
 	    lit->anchors)
 		return;
-	fc = v->fc;
-	if (v->name != NULL)
-		tv_ui_literal_see_str(lit, v->name, seen);
-	switch (fc->kind) {
-	case TV_FC_ENUM:
-		see_labels(lit, fc, seen);
-		break;
+	switch (v->fc->kind) {
 	case TV_FC_STRING:
 		if (v->str.ptr != NULL)
 			tv_ui_literal_see(lit, v->str.ptr, v->str.len, seen);
@@ -684,36 +680,51 @@ see_value(const struct tv_ui_literal *lit, const struct tv_value *v,
 	case TV_FC_ARRAY:
 	case TV_FC_SEQUENCE:
 		if (is_text_array(v)) {
+			/* what render_text_array() shows: up to a NUL */
 			for (i = 0; i < v->kids.count; i++) {
-				char c = (char)v->kids.items[i].u;
+				uint8_t c = (uint8_t)v->kids.items[i].u;
 
-				tv_ui_literal_see(lit, &c, 1, seen);
+				if (c == '\0')
+					break;
+				if (lit->slot[c] >= 0)
+					*seen |= (uint64_t)1 << lit->slot[c];
 			}
 			break;
 		}
+		el = v->fc->array.elem;
+		if (el == NULL || el->kind == TV_FC_INT ||
+		    el->kind == TV_FC_ENUM || el->kind == TV_FC_FLOAT)
+			break;	/* numbers and labels only */
 		for (i = 0; i < v->kids.count && i < ARRAY_SHOW_MAX; i++)
-			see_value(lit, &v->kids.items[i], seen);
+			see_text(lit, &v->kids.items[i], seen);
 		break;
 	case TV_FC_STRUCT:
 	case TV_FC_VARIANT:
-		for (i = 0; i < v->kids.count; i++)
-			see_value(lit, &v->kids.items[i], seen);
+		for (i = 0; i < v->kids.count; i++) {
+			el = v->kids.items[i].fc;
+			/* no call for a number: most members are */
+			if (el != NULL && el->kind != TV_FC_INT &&
+			    el->kind != TV_FC_ENUM && el->kind != TV_FC_FLOAT)
+				see_text(lit, &v->kids.items[i], seen);
+		}
 		break;
-	default:	/* numbers */
+	default:	/* numbers, labels */
 		break;
 	}
 }
 
 /*
- * Whether every value of class @fc shows no text but what its class
- * holds (member names, labels) beside what tv_ui_render_value() makes
- * up: not so when a string, a text array or a variant may show text of
- * the record's own.  The anchors of that text into *@seen.
+ * The anchors of @lit in every text class @fc holds that a value of it
+ * may show (member and option names, labels: more than one value shows,
+ * never less) into *@seen; whether that is all a value shows beside
+ * what tv_ui_render_value() makes up: not so when a string, a text
+ * array or a variant may show text of the record's own (see_text()).
  */
 static bool
-see_static(const struct tv_ui_literal *lit, const struct tv_field_class *fc,
+see_class(const struct tv_ui_literal *lit, const struct tv_field_class *fc,
     uint64_t *seen)
 {
+	bool fixed = true;
 	uint32_t i;
 
 	if (fc == NULL)
@@ -730,43 +741,62 @@ see_static(const struct tv_ui_literal *lit, const struct tv_field_class *fc,
 			if (fc->structure.members[i].name != NULL)
 				tv_ui_literal_see_str(lit,
 				    fc->structure.members[i].name, seen);
-			if (!see_static(lit, fc->structure.members[i].fc,
+			if (!see_class(lit, fc->structure.members[i].fc,
 			    seen))
-				return false;
+				fixed = false;
 		}
-		return true;
+		return fixed;
+	case TV_FC_VARIANT:
+		for (i = 0; i < fc->variant.noptions; i++) {
+			if (fc->variant.options[i].name != NULL)
+				tv_ui_literal_see_str(lit,
+				    fc->variant.options[i].name, seen);
+			(void)see_class(lit, fc->variant.options[i].fc, seen);
+		}
+		return false;
 	case TV_FC_ARRAY:
 	case TV_FC_SEQUENCE:
-		return fc->array.elem != NULL && !is_text_class(fc) &&
-		    see_static(lit, fc->array.elem, seen);
+		if (fc->array.elem == NULL || is_text_class(fc))
+			return false;
+		return see_class(lit, fc->array.elem, seen);
 	default:
 		return false;
 	}
 }
 
 /* See ui-priv.h; render_row() below is what it shows: keep in step. */
-bool
-tv_ui_class_static(struct tv_ui *ui, const struct tv_trace *t,
+enum tv_ui_class_text
+tv_ui_class_text(struct tv_ui *ui, const struct tv_trace *t,
     const struct tv_event_class *ec, uint64_t *seen)
 {
 	*seen = 0;
-	return see_row_names(&ui->lit, t, ec->name != NULL ? ec->name :
-	    _("<unknown>"), seen) && see_static(&ui->lit, ec->payload, seen);
+	if (!see_row_names(&ui->lit, t, ec->name != NULL ? ec->name :
+	    _("<unknown>"), seen))
+		return TV_UI_CLASS_OWN;
+	return see_class(&ui->lit, ec->payload, seen) ? TV_UI_CLASS_STATIC :
+	    TV_UI_CLASS_RECORD;
 }
 
 /* See ui-priv.h; render_row() below is what it reads: keep in step. */
 bool
 tv_ui_row_may_hold(struct tv_ui *ui, const struct tv_event *ev,
-    const struct tv_event_fields *f)
+    const struct tv_event_fields *f, const uint64_t *class_seen)
 {
 	const struct tv_ui_literal *lit = &ui->lit;
+	const struct tv_event_class *ec;
 	uint64_t seen = 0;
 
-	if (!lit->ok || lit->anchors == 0 || ev->rec.kind != TV_REC_EVENT ||
-	    !see_row_names(lit, ev->stream ? ev->stream->trace : NULL,
-	    tv_ui_event_name(ev), &seen))
+	if (!lit->ok || lit->anchors == 0 || ev->rec.kind != TV_REC_EVENT)
 		return true;
-	see_value(lit, f->scope[TV_SCOPE_EVENT_PAYLOAD], &seen);
+	if (class_seen != NULL) {
+		seen = *class_seen;
+	} else {
+		ec = tv_event_class_of(ev);
+		if (ec == NULL || tv_ui_class_text(ui, ev->stream->trace, ec,
+		    &seen) == TV_UI_CLASS_OWN)
+			return true;
+	}
+	see_text(lit, f->scope[TV_SCOPE_EVENT_PAYLOAD], &seen);
 	return (seen & lit->anchors) == lit->anchors;
 }
 

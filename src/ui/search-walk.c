@@ -94,35 +94,37 @@ row_verdict(const struct tv_ui_literal *lit, const char *row, size_t len,
 	    tv_ui_literal_find(lit, row + at, len - at) ? V_HIT : V_MISS_TASK;
 }
 
-/* Whether every row of @ev's class is ruled out (see rule_classes()). */
-static bool
-class_ruled(const struct tv_ui_literal *lit, const struct tv_event *ev)
+/* What this walk knows of @ev's class (see rule_classes()), or NULL. */
+static const struct tv_ui_ruled *
+ruled_of(const struct tv_ui_literal *lit, const struct tv_event *ev)
 {
 	uint32_t i;
 
 	for (i = 0; i < lit->nruled; i++)
 		if (lit->ruled[i].trace == ev->stream->trace)
-			return ev->rec.class_index < lit->ruled[i].n &&
-			    lit->ruled[i].cls[ev->rec.class_index];
-	return false;
+			return ev->rec.class_index < lit->ruled[i].n ?
+			    &lit->ruled[i] : NULL;
+	return NULL;
 }
 
 /*
- * For this walk, the classes whose rows are ruled out by their class
- * alone (tv_ui_class_static(): no text of the record's own, an anchor
- * missing from the class's), when no task can hold the text either.
+ * For this walk, what each class's own text says (tv_ui_class_text()):
+ * the classes whose rows are ruled out by it alone (no text of the
+ * record's own, an anchor missing from the class's) when no task can
+ * hold the text either; for the others, the anchors the class's text
+ * holds, so a row only has its record's text looked at.
  */
 static void
 rule_classes(struct tv_ui *ui)
 {
 	struct tv_ui_literal *lit = &ui->lit;
 	const struct tv_trace_set *set = ui->set;
+	enum tv_ui_class_text kind;
 	struct tv_ui_ruled *r;
 	uint64_t seen;
 	uint32_t i, k;
 
-	if (!lit->ok || !lit->task_never || lit->anchors == 0 ||
-	    set->ntraces == 0)
+	if (!lit->ok || lit->anchors == 0 || set->ntraces == 0)
 		return;
 	lit->ruled = tv_xcalloc(set->ntraces, sizeof(*lit->ruled));
 	lit->nruled = set->ntraces;
@@ -131,11 +133,19 @@ rule_classes(struct tv_ui *ui)
 		r->trace = set->traces[i];
 		r->n = r->trace->nclasses;
 		r->cls = tv_xcalloc(TV_MAX(r->n, 1u), 1);
-		for (k = 0; k < r->n; k++)
-			r->cls[k] = r->trace->classes[k] != NULL &&
-			    tv_ui_class_static(ui, r->trace,
-			    r->trace->classes[k], &seen) &&
+		r->seen_ok = tv_xcalloc(TV_MAX(r->n, 1u), 1);
+		r->seen = tv_xcalloc(TV_MAX(r->n, 1u), sizeof(*r->seen));
+		for (k = 0; k < r->n; k++) {
+			if (r->trace->classes[k] == NULL)
+				continue;
+			kind = tv_ui_class_text(ui, r->trace,
+			    r->trace->classes[k], &seen);
+			r->cls[k] = lit->task_never &&
+			    kind == TV_UI_CLASS_STATIC &&
 			    (seen & lit->anchors) != lit->anchors;
+			r->seen_ok[k] = kind != TV_UI_CLASS_OWN;
+			r->seen[k] = seen;
+		}
 	}
 }
 
@@ -145,8 +155,11 @@ unrule_classes(struct tv_ui_literal *lit)
 {
 	uint32_t i;
 
-	for (i = 0; i < lit->nruled; i++)
+	for (i = 0; i < lit->nruled; i++) {
 		free(lit->ruled[i].cls);
+		free(lit->ruled[i].seen_ok);
+		free(lit->ruled[i].seen);
+	}
 	free(lit->ruled);
 	lit->ruled = NULL;
 	lit->nruled = 0;
@@ -163,6 +176,7 @@ row_ruled_out(struct tv_ui *snap, const struct tv_event *ev,
     struct tv_arena *arena, struct tv_event_fields *f, bool *decoded,
     struct tv_strbuf *scratch)
 {
+	const struct tv_ui_ruled *r;
 	struct tv_event_owner o;
 	size_t mark = scratch->len;
 	bool hit;
@@ -170,7 +184,8 @@ row_ruled_out(struct tv_ui *snap, const struct tv_event *ev,
 	*decoded = false;
 	if (ev->rec.kind != TV_REC_EVENT || snap->lit.anchors == 0)
 		return V_ROW;
-	if (class_ruled(&snap->lit, ev)) {
+	r = ruled_of(&snap->lit, ev);
+	if (r != NULL && r->cls[ev->rec.class_index]) {
 		/* read past, to fail as the row's decode would */
 		return tv_event_decode_scopes(ev, arena, f, 0, NULL) ==
 		    TV_OK ? V_MISS : V_ROW;
@@ -187,7 +202,10 @@ row_ruled_out(struct tv_ui *snap, const struct tv_event *ev,
 	    TV_OK)
 		return V_ROW;	/* the row says why: render it */
 	*decoded = true;
-	if (tv_ui_row_may_hold(snap, ev, f))
+	if (r != NULL && !r->seen_ok[ev->rec.class_index])
+		return V_ROW;	/* the format writes the row's text */
+	if (tv_ui_row_may_hold(snap, ev, f, r != NULL ?
+	    &r->seen[ev->rec.class_index] : NULL))
 		return V_ROW;
 	if (snap->lit.task_never)
 		return V_MISS;	/* a task its fields name is a known one */

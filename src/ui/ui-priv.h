@@ -95,10 +95,17 @@ struct tv_ui_col {
 	int		 min;		/* shrinks no further; 0: width */
 };
 
-/* The classes of @trace a search walk rules out whole: cls[index] 1. */
+/*
+ * What a search walk knows of the classes of @trace: cls[index] 1 when
+ * it rules their rows out whole; the anchors their own text holds in
+ * seen[index] when their rows show the record's text too (else the
+ * class's text is not known: seen_ok[index] 0).
+ */
 struct tv_ui_ruled {
 	const struct tv_trace	*trace;
 	uint8_t			*cls;
+	uint8_t			*seen_ok;
+	uint64_t		*seen;
 	uint32_t		 n;
 };
 
@@ -666,23 +673,32 @@ void	 tv_ui_literal_see(const struct tv_ui_literal *lit, const char *s,
 /** tv_ui_literal_see_str() - the same for the NUL-terminated @s. */
 void	 tv_ui_literal_see_str(const struct tv_ui_literal *lit, const char *s,
 	    uint64_t *seen);
+/* What the rows of an event class show besides what the renderer makes up. */
+enum tv_ui_class_text {
+	TV_UI_CLASS_OWN,	/* the format writes the row's text */
+	TV_UI_CLASS_STATIC,	/* only its class's: names, labels */
+	TV_UI_CLASS_RECORD,	/* also the record's strings, text arrays */
+};
+/**
+ * tv_ui_class_text() - what the rows of class @ec of @t show (above);
+ * the anchors of ui->lit in the class's own text (its name, its
+ * payload's member and option names and labels, @t's name) in *@seen.
+ * A STATIC class missing an anchor is ruled out whole, once the decoder
+ * has read past its records (render.c).
+ */
+enum tv_ui_class_text tv_ui_class_text(struct tv_ui *ui,
+	    const struct tv_trace *t, const struct tv_event_class *ec,
+	    uint64_t *seen);
 /**
  * tv_ui_row_may_hold() - false when the row of event @ev, decoded into
  * @f, cannot hold ui->lit outside its task column: some anchor of it is
  * in none of the texts the row shows (render.c, beside the renderer).
- * Rows whose format writes its own text are not ruled out.
+ * @class_seen: what tv_ui_class_text() gave for its class, or NULL to
+ * work it out here.  Rows whose format writes its own text are not
+ * ruled out.
  */
 bool	 tv_ui_row_may_hold(struct tv_ui *ui, const struct tv_event *ev,
-	    const struct tv_event_fields *f);
-/**
- * tv_ui_class_static() - whether every row of class @ec of @t shows no
- * text but its class's own (its name, its payload's member names and
- * labels, @t's name) beside what the renderer makes up; their anchors
- * of ui->lit in *@seen.  Such a row is ruled out by its class alone,
- * once the decoder has read past it (render.c).
- */
-bool	 tv_ui_class_static(struct tv_ui *ui, const struct tv_trace *t,
-	    const struct tv_event_class *ec, uint64_t *seen);
+	    const struct tv_event_fields *f, const uint64_t *class_seen);
 /**
  * tv_ui_fields_owner() - the owner the event's own fields @f name whole
  * (thread, process and command, as LTTng-UST's contexts do), the one the

@@ -19,7 +19,7 @@
 
 gen_trace "$tmp/trace" --cpus 4 --events 20000 --seed 3
 set -- zq9xnomatch wakeup prev_prio WAIT _THREAD rcu_preempt \
-    rcu_preempt-15 worker/3:1 'worker/0:1"' 46\.03 nothing-here \
+    rcu_preempt-15 worker/3:1 irqd/1 'worker/0:1"' 46\.03 nothing-here \
     'wa[i]t' Wait 'ppid = 2,' 'tid = 15,' nvme0q2 ccQd3 gcc acpi cc1 linux
 
 # search_one N KEY PATTERN: move with KEY (g or G), search with PATTERN
