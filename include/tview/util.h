@@ -94,6 +94,15 @@ extern const char tv_digits2[100][2];
  * @end (TV_FMT_U64_MAX bytes at most, no NUL); returns its first byte.
  */
 char	*tv_fmt_u64(char *end, uint64_t v);
+
+/* Room tv_fmt_g() wants to take its fast way (with the NUL). */
+#define TV_FMT_G_MAX	32
+/**
+ * tv_fmt_g() - @v as snprintf(@buf, @size, "%g", @v) writes it, byte for
+ * byte, without printf's big-number conversion for the usual values
+ * (src/util/fmt-float.c); returns the length.
+ */
+size_t	 tv_fmt_g(char *buf, size_t size, double v);
 void	 tv_strbuf_add_i64(struct tv_strbuf *sb, int64_t v);
 
 /*

@@ -217,7 +217,9 @@ render_text_array(struct tv_strbuf *sb, const struct tv_value *v)
 void
 tv_ui_render_value(struct tv_strbuf *sb, const struct tv_value *v)
 {
+	char buf[TV_FMT_G_MAX];
 	uint32_t i;
+	size_t n;
 
 	if (!v || !v->fc) {
 		tv_strbuf_adds(sb, "?");
@@ -235,7 +237,8 @@ tv_ui_render_value(struct tv_strbuf *sb, const struct tv_value *v)
 		}
 		break;
 	case TV_FC_FLOAT:
-		tv_strbuf_addf(sb, "%g", v->f);
+		n = tv_fmt_g(buf, sizeof(buf), v->f);
+		tv_strbuf_add(sb, buf, n);
 		break;
 	case TV_FC_STRING:
 		tv_strbuf_addc(sb, '"');

@@ -15,6 +15,17 @@
 #include <string.h>
 #include <unistd.h>
 
+/* 10^@e, exactly for the small @e used here. */
+static double
+pow10_of(int e)
+{
+	double p = 1;
+
+	while (e-- > 0)
+		p *= 10;
+	return p;
+}
+
 /* Alignment, big allocations, reset and string copies. */
 static void
 test_arena(void)
@@ -330,6 +341,62 @@ test_field(void)
 	tv_arena_fini(&a);
 }
 
+/* tv_fmt_g() against snprintf's %g, the reference, byte for byte. */
+static void
+test_fmt_g(void)
+{
+	static const double fixed[] = {
+		0.428571, 1.0, -1.0, 0.5, 100000.5, 100001.5, 999999.5,
+		9.999995, 9.9999949, 0.0001, 0.00009999996, 0.000123456,
+		123456.0, 1234567.0, 1e-5, 0.1, 0.3, 2.5e-4, 1.0 / 3.0,
+		-0.0, 0.0, 12.5, 0.125, 3.14159265, 65535.99999, 1e6,
+		999999.4999, 0.00048828125,
+	};
+	char a[64], b[64];
+	uint64_t seed = 88172645463325252ULL, bits;
+	unsigned i, bad = 0, n = 0;
+	double v;
+	size_t len;
+
+	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+		len = tv_fmt_g(a, sizeof(a), fixed[i]);
+		snprintf(b, sizeof(b), "%g", fixed[i]);
+		if (strcmp(a, b) != 0 || len != strlen(b)) {
+			if (bad++ < 5)
+				diag("%%g of %.17g: [%s], not [%s]",
+				    fixed[i], a, b);
+		}
+	}
+	ok(bad == 0, "fmt_g: %u chosen values as printf writes them",
+	    (unsigned)(sizeof(fixed) / sizeof(fixed[0])));
+	/* random doubles of every scale, and short decimals near halves */
+	for (i = 0; i < 400000; i++) {
+		seed ^= seed << 13;
+		seed ^= seed >> 7;
+		seed ^= seed << 17;
+		if (i % 2) {
+			bits = (seed & 0x800FFFFFFFFFFFFFULL) |
+			    ((uint64_t)(1023 - 20 + (seed >> 52) % 44) << 52);
+			memcpy(&v, &bits, sizeof(v));
+		} else {
+			/* k/2 * 10^-e: ties and their neighbours */
+			v = (double)(seed % 20000001) / 2.0 /
+			    pow10_of((int)((seed >> 40) % 12));
+		}
+		len = tv_fmt_g(a, sizeof(a), v);
+		snprintf(b, sizeof(b), "%g", v);
+		n++;
+		if (strcmp(a, b) != 0 || len != strlen(b)) {
+			if (bad++ < 5)
+				diag("%%g of %.17g: [%s], not [%s]", v, a, b);
+		}
+	}
+	ok(bad == 0, "fmt_g: %u random values as printf writes them", n);
+	len = tv_fmt_g(a, 8, 0.428571);
+	ok(strcmp(a, "0.42857") == 0 && len == 8,
+	    "fmt_g: a short buffer is printf's to cut");
+}
+
 /* Run every util test; the exit status says whether all passed. */
 int
 main(void)
@@ -341,5 +408,6 @@ main(void)
 	test_error();
 	test_files();
 	test_field();
+	test_fmt_g();
 	return tv_done();
 }

@@ -300,7 +300,7 @@ print_value(struct tv_strbuf *sb, const struct tv_value *v, uint32_t depth,
 		print_enum(sb, fc, v->u);
 		break;
 	case TV_FC_FLOAT:
-		snprintf(buf, sizeof(buf), "%g", v->f);
+		(void)tv_fmt_g(buf, sizeof(buf), v->f);
 		tv_strbuf_adds(sb, buf);
 		break;
 	case TV_FC_STRING:

@@ -412,7 +412,7 @@ ltt_xprint_value(struct tv_strbuf *sb, const struct tv_value *v)
 			tv_strbuf_add_u64(sb, v->u);
 		break;
 	case TV_FC_FLOAT:
-		snprintf(buf, sizeof(buf), "%g", v->f);
+		(void)tv_fmt_g(buf, sizeof(buf), v->f);
 		tv_strbuf_adds(sb, buf);
 		break;
 	case TV_FC_STRING:
