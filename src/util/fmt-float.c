@@ -10,6 +10,7 @@
  */
 #include "tview/util.h"
 
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -47,12 +48,14 @@ six_digits(double a, int x, uint32_t *out)
 size_t
 tv_fmt_g(char *buf, size_t size, double v)
 {
+	const char *radix = localeconv()->decimal_point;
 	char digits[6], *p = buf;
 	double a = fabs(v);
 	uint32_t n = 0;
 	int x, i, last;
 
-	if (size < TV_FMT_G_MAX)
+	/* printf's point is the locale's (LC_NUMERIC): the same here */
+	if (size < TV_FMT_G_MAX || radix[0] == '\0' || radix[1] != '\0')
 		return (size_t)snprintf(buf, size, "%g", v);
 	/* 1e-4 <= a < 1e6, where %g writes fixed notation */
 	if (!(a >= 1e-4 && a < 1e6))
@@ -74,13 +77,13 @@ tv_fmt_g(char *buf, size_t size, double v)
 		for (i = 0; i <= x; i++)
 			*p++ = digits[i];
 		if (last > x) {
-			*p++ = '.';
+			*p++ = radix[0];
 			for (; i <= last; i++)
 				*p++ = digits[i];
 		}
 	} else {
 		*p++ = '0';
-		*p++ = '.';
+		*p++ = radix[0];
 		for (i = 0; i < -x - 1; i++)
 			*p++ = '0';
 		for (i = 0; i <= last; i++)

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -392,6 +393,20 @@ test_fmt_g(void)
 		}
 	}
 	ok(bad == 0, "fmt_g: %u random values as printf writes them", n);
+	/* the locale's decimal point, as printf's (when there is one) */
+	if (setlocale(LC_NUMERIC, "fr_FR.UTF-8") != NULL ||
+	    setlocale(LC_NUMERIC, "de_DE.UTF-8") != NULL) {
+		for (i = bad = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+			(void)tv_fmt_g(a, sizeof(a), fixed[i]);
+			snprintf(b, sizeof(b), "%g", fixed[i]);
+			bad += strcmp(a, b) != 0;
+		}
+		ok(bad == 0 && strchr(a, ','), "fmt_g: a comma where the "
+		    "locale writes one");
+		setlocale(LC_NUMERIC, "C");
+	} else {
+		tv_skip("fmt_g: no locale with a decimal comma installed");
+	}
 	len = tv_fmt_g(a, 8, 0.428571);
 	ok(strcmp(a, "0.42857") == 0 && len == 8,
 	    "fmt_g: a short buffer is printf's to cut");
