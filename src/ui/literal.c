@@ -98,7 +98,40 @@ tv_ui_literal_compile(const char *pattern, bool caseless,
 		lit->nanchors++;
 	}
 	lit->ok = true;
+	lit->prune = true;
 	return true;
+}
+
+/* See ui-priv.h. */
+void
+tv_ui_literal_required(const uint32_t *units, size_t n,
+    struct tv_ui_literal *lit)
+{
+	size_t i;
+	char c;
+
+	memset(lit, 0, sizeof(*lit));
+	memset(lit->slot, -1, sizeof(lit->slot));
+	lit->caseless = true;
+	for (i = 0; i < n; i++) {
+		if (units[i] >= 0x80)
+			continue;
+		c = lower((char)units[i]);
+		/*
+		 * Either case, whatever the pattern's options say (more
+		 * rows may hold it, never fewer), but no k or s, which
+		 * caseless Unicode matches with non-ASCII letters.
+		 */
+		if (generated(c, true) || c == 'k' || c == 's' ||
+		    lit->slot[(unsigned char)c] >= 0)
+			continue;
+		lit->slot[(unsigned char)c] = (int8_t)lit->nanchors;
+		lit->slot[(unsigned char)(c - 'a' + 'A')] =
+		    (int8_t)lit->nanchors;
+		lit->anchors |= (uint64_t)1 << lit->nanchors;
+		lit->nanchors++;
+	}
+	lit->prune = lit->nanchors > 0;
 }
 
 /* See ui-priv.h. */

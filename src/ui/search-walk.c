@@ -124,7 +124,7 @@ rule_classes(struct tv_ui *ui)
 	uint64_t seen;
 	uint32_t i, k;
 
-	if (!lit->ok || lit->anchors == 0 || set->ntraces == 0)
+	if (!lit->prune || lit->anchors == 0 || set->ntraces == 0)
 		return;
 	lit->ruled = tv_xcalloc(set->ntraces, sizeof(*lit->ruled));
 	lit->nruled = set->ntraces;
@@ -140,9 +140,13 @@ rule_classes(struct tv_ui *ui)
 				continue;
 			kind = tv_ui_class_text(ui, r->trace,
 			    r->trace->classes[k], &seen);
-			r->cls[k] = lit->task_never &&
-			    kind == TV_UI_CLASS_STATIC &&
-			    (seen & lit->anchors) != lit->anchors;
+			/* plain text lies in the task or outside it, a
+			   regex may take letters from both */
+			r->cls[k] = kind == TV_UI_CLASS_STATIC &&
+			    (lit->ok ? lit->task_never &&
+			    (seen & lit->anchors) != lit->anchors :
+			    ((seen | lit->task_anchors) & lit->anchors) !=
+			    lit->anchors);
 			r->seen_ok[k] = kind != TV_UI_CLASS_OWN;
 			r->seen[k] = seen;
 		}
@@ -179,6 +183,7 @@ row_ruled_out(struct tv_ui *snap, const struct tv_event *ev,
 	const struct tv_ui_ruled *r;
 	struct tv_event_owner o;
 	size_t mark = scratch->len;
+	uint64_t seen;
 	bool hit;
 
 	*decoded = false;
@@ -204,6 +209,14 @@ row_ruled_out(struct tv_ui *snap, const struct tv_event *ev,
 	*decoded = true;
 	if (r != NULL && !r->seen_ok[ev->rec.class_index])
 		return V_ROW;	/* the format writes the row's text */
+	if (!snap->lit.ok) {
+		/* a regex's letters: the row's and any task's together */
+		if (r == NULL)
+			return V_ROW;
+		seen = r->seen[ev->rec.class_index] | snap->lit.task_anchors;
+		return tv_ui_row_may_hold(snap, ev, f, &seen) ? V_ROW :
+		    V_MISS;
+	}
 	if (tv_ui_row_may_hold(snap, ev, f, r != NULL ?
 	    &r->seen[ev->rec.class_index] : NULL))
 		return V_ROW;
@@ -234,7 +247,7 @@ row_work(void *arg, const struct tv_event *ev, struct tv_arena *arena,
 	size_t mark = out->len;
 	bool decoded = false;
 
-	if (snap->lit.ok) {
+	if (snap->lit.prune) {
 		v = row_ruled_out(snap, ev, arena, &f, &decoded, out);
 		*flags = (uint8_t)v;
 		if (v != V_ROW && !snap->search_check)
@@ -352,6 +365,32 @@ task_never(struct tv_ui *ui)
 	}
 	tv_strbuf_fini(&sb);
 	return never;
+}
+
+/*
+ * For a regex's letters (tv_ui_literal_required()): those some task
+ * column may hold, from every name an owner has had (the background
+ * pass's); all of them while those are not known.
+ */
+static uint64_t
+task_anchors(struct tv_ui *ui)
+{
+	const struct tv_ui_literal *lit = &ui->lit;
+	const char *const *names;
+	uint64_t seen = 0;
+	size_t i, n;
+
+	if (lit->ok || !lit->prune)
+		return 0;
+	if (ui->session == NULL)
+		return 0;	/* no owner walk: every task is "-" */
+	if (!tv_state_index_owner_names(tv_ui_session_index(ui), &names, &n))
+		return lit->anchors;
+	/* "name-tid (pid)", "<...>-tid", "-": letters from names only;
+	   an escape (\x..) writes none but generated ones */
+	for (i = 0; i < n && (seen & lit->anchors) != lit->anchors; i++)
+		tv_ui_literal_see_str(lit, names[i], &seen);
+	return seen;
 }
 
 /*
@@ -572,6 +611,7 @@ tv_ui_search_walk(struct tv_ui *ui, const struct tv_event *from, int dir,
 	memset(&wk, 0, sizeof(wk));
 	wk.ui = ui;
 	ui->lit.task_never = task_never(ui);
+	ui->lit.task_anchors = task_anchors(ui);
 	rule_classes(ui);
 	wk.snap = *ui;
 	wk.ta = ta;

@@ -237,6 +237,27 @@ has_upper(const char *p)
 	return false;
 }
 
+/*
+ * A regular expression: the code units PCRE2 found every match holds
+ * (its first, its last required), to rule rows out by.
+ */
+static void
+required_units(const pcre2_code *re, struct tv_ui_literal *lit)
+{
+	uint32_t type, units[2];
+	size_t n = 0;
+
+	if (pcre2_pattern_info(re, PCRE2_INFO_FIRSTCODETYPE, &type) == 0 &&
+	    type == 1 && pcre2_pattern_info(re, PCRE2_INFO_FIRSTCODEUNIT,
+	    &units[n]) == 0)
+		n++;
+	if (pcre2_pattern_info(re, PCRE2_INFO_LASTCODETYPE, &type) == 0 &&
+	    type == 1 && pcre2_pattern_info(re, PCRE2_INFO_LASTCODEUNIT,
+	    &units[n]) == 0)
+		n++;
+	tv_ui_literal_required(units, n, lit);
+}
+
 /* Forget the compiled pattern. */
 void
 tv_ui_search_fini(struct tv_ui *ui)
@@ -250,6 +271,7 @@ tv_ui_search_fini(struct tv_ui *ui)
 	ui->re = NULL;
 	ui->pattern = NULL;
 	ui->lit.ok = false;
+	ui->lit.prune = false;
 }
 
 /*
@@ -350,8 +372,9 @@ tv_ui_search_set(struct tv_ui *ui, const char *pattern, int dir)
 	ui->md = pcre2_match_data_create_from_pattern(re, NULL);
 	ui->pattern = tv_xstrdup(pattern);
 	/* plain text: the workers answer most rows without the engine */
-	(void)tv_ui_literal_compile(pattern, (opts & PCRE2_CASELESS) != 0,
-	    &ui->lit);
+	if (!tv_ui_literal_compile(pattern, (opts & PCRE2_CASELESS) != 0,
+	    &ui->lit))
+		required_units(re, &ui->lit);
 	ui->search_dir = dir;
 	run_search(ui, dir);
 }

@@ -116,6 +116,11 @@ struct tv_ui_ruled {
  */
 struct tv_ui_literal {
 	bool		 ok;		/* the pattern is plain text */
+	bool		 prune;		/* its anchors rule rows out: plain
+					   text, or a regex's required
+					   letters (tv_ui_literal_required) */
+	uint64_t	 task_anchors;	/* this walk, a regex: the anchors
+					   some task name may hold */
 	bool		 caseless;
 	uint32_t	 len;
 	char		 s[128];
@@ -663,6 +668,14 @@ void	 tv_ui_search_set(struct tv_ui *ui, const char *pattern, int dir);
  * (and lit->ok false) when it is not.
  */
 bool	 tv_ui_literal_compile(const char *pattern, bool caseless,
+	    struct tv_ui_literal *lit);
+/**
+ * tv_ui_literal_required() - @lit for a regular expression that every
+ * match holds each byte of @units in (PCRE2's first and last required
+ * code units): its anchors only, to rule rows out by (lit->prune), in
+ * either case; lit->ok stays false (the regex engine decides the rest).
+ */
+void	 tv_ui_literal_required(const uint32_t *units, size_t n,
 	    struct tv_ui_literal *lit);
 /** tv_ui_literal_find() - whether @lit occurs in the @n bytes at @s. */
 bool	 tv_ui_literal_find(const struct tv_ui_literal *lit, const char *s,

@@ -20,7 +20,9 @@
 gen_trace "$tmp/trace" --cpus 4 --events 20000 --seed 3
 set -- zq9xnomatch wakeup prev_prio WAIT _THREAD rcu_preempt \
     rcu_preempt-15 worker/3:1 irqd/1 'worker/0:1"' 46\.03 nothing-here \
-    'wa[i]t' Wait 'ppid = 2,' 'tid = 15,' nvme0q2 ccQd3 gcc acpi cc1 linux
+    'wa[i]t' Wait 'ppid = 2,' 'tid = 15,' nvme0q2 ccQd3 gcc acpi cc1 linux \
+    'zq9x.*nomatch' 'wak[e]up' 'irq.*d/1' 'rcu_pre+mpt' 'w.*q.*d/2' \
+    'journal.*fd' 'j.*ret = '
 
 # search_one N KEY PATTERN: move with KEY (g or G), search with PATTERN
 # (/... or ?...); the selected row once it has answered (a command that
@@ -91,7 +93,7 @@ ok "the searches went to $n different rows (several)" test "$n" -ge 16
 ros=$TVIEW_SHARED/traces/ctf/tc-ros2
 if [ -d "$ros" ]; then
 	compare_on "$ros" ros2 zq9xnomatch _one_to_one rcl_service_init \
-	    atomically 427934 0x55F5
+	    atomically 427934 0x55F5 'rcl_.*init' 'zq9x.*nomatch'
 else
 	echo "skip: the LTTng-UST part needs ../shared/traces"
 fi
