@@ -432,7 +432,7 @@ decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 	const struct tv_field_class *scope_fc[TV_SCOPE_COUNT];
 	uint64_t *slots;
 	enum tv_status st = TV_OK;
-	struct ctf_dec d;
+	struct ctf_dec local, *d = dout != NULL ? dout : &local;
 	int i;
 
 	memset(out, 0, sizeof(*out));
@@ -455,10 +455,10 @@ decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 	scope_fc[TV_SCOPE_EVENT_PAYLOAD] = ec ? ec->payload : NULL;
 
 	slots = tv_arena_zalloc(arena, sizeof(*slots) * (tc->nslots + 1));
-	ctf_dec_init(&d, b, p->size, p->offset, mf->path, slots, tc->nslots,
+	ctf_dec_init(d, b, p->size, p->offset, mf->path, slots, tc->nslots,
 	    err);
-	d.arena = arena;
-	d.clock = p->cycles_begin;
+	d->arena = arena;
+	d->clock = p->cycles_begin;
 	i = 0;
 	if (pc) {
 		pc->hit = __atomic_load_n(&pc->pkt, __ATOMIC_RELAXED) ==
@@ -467,7 +467,7 @@ decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 			if (tc->nslots)
 				memcpy(slots, pc->slots,
 				    sizeof(*slots) * tc->nslots);
-			d.clock = pc->clock;
+			d->clock = pc->clock;
 			i = TV_SCOPE_EVENT_HEADER;
 		} else {
 			__atomic_store_n(&pc->pkt, 0, __ATOMIC_RELAXED);
@@ -478,11 +478,11 @@ decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 
 		if (i == TV_SCOPE_EVENT_HEADER) {
 			if (pc && !pc->hit)
-				cache_packet_scopes(pc, ev->packet, &d,
+				cache_packet_scopes(pc, ev->packet, d,
 				    tc->nslots);
-			d.end = p->content_bits;
-			d.pos = ev->rec.bit_offset;
-			ctf_dec_event_start(&d);
+			d->end = p->content_bits;
+			d->pos = ev->rec.bit_offset;
+			ctf_dec_event_start(d);
 		}
 		if (!scope_fc[i])
 			continue;
@@ -490,36 +490,34 @@ decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 			if (i == TV_SCOPE_EVENT_HEADER && ev->rec.head_bits &&
 			    ec && ((const struct ctf_event_class *)
 			    ec->priv)->head_skip &&
-			    ev->rec.head_bits <= d.end - d.pos) {
+			    ev->rec.head_bits <= d->end - d->pos) {
 				/*
 				 * Nothing after the header reads what it
 				 * leaves but the clock, which the packet
 				 * walk kept: step over it (a tenth of a
 				 * pass decoding every event).
 				 */
-				d.pos += ev->rec.head_bits;
-				d.clock = ev->rec.count;
+				d->pos += ev->rec.head_bits;
+				d->clock = ev->rec.count;
 				continue;
 			}
-			d.arena = NULL;
+			d->arena = NULL;
 			/* the event header as the packet walk read it */
 			if (i == TV_SCOPE_EVENT_HEADER && sc->hdr_prog)
-				st = ctf_hprog_run(&d, sc->hdr_prog);
+				st = ctf_hprog_run(d, sc->hdr_prog);
 			else
-				st = ctf_dec_skip(&d, scope_fc[i]);
-			d.arena = arena;
+				st = ctf_dec_skip(d, scope_fc[i]);
+			d->arena = arena;
 			if (st != TV_OK)
 				break;
 			continue;
 		}
 		v = tv_arena_zalloc(arena, sizeof(*v));
-		st = ctf_dec_field(&d, scope_fc[i], v);
+		st = ctf_dec_field(d, scope_fc[i], v);
 		out->scope[i] = v;
 		if (st != TV_OK)
 			break;
 	}
-	if (dout)
-		*dout = d;
 	return st;
 }
 
