@@ -75,6 +75,13 @@ struct tv_format_ops {
 	enum tv_status	(*decode_packet)(struct tv_stream *s, uint64_t pkt,
 			    struct tv_packet_events *out);
 	/*
+	 * decode_packet reads every field of each record it yields (to
+	 * find where the next one starts): decode_fields asked for no
+	 * scope as a tree succeeds on those, so a pass that only needs
+	 * that answer need not ask.
+	 */
+	bool		 walk_reads_fields;
+	/*
 	 * Decode the scopes of one event in @scopes (TV_SCOPE_BIT()s; more
 	 * is allowed), lazily, into @arena.
 	 */

@@ -16,6 +16,7 @@
  * a match that close answers before the workers would have started.
  */
 #include "ui-priv.h"
+#include "tview/format.h"
 #include "tview/merge.h"
 #include "tview/owner.h"
 #include "tview/pwalk.h"
@@ -191,7 +192,11 @@ row_ruled_out(struct tv_ui *snap, const struct tv_event *ev,
 		return V_ROW;
 	r = ruled_of(&snap->lit, ev);
 	if (r != NULL && r->cls[ev->rec.class_index]) {
-		/* read past, to fail as the row's decode would */
+		/* read past, to fail as the row's decode would (the packet
+		   walk did, when its format reads every field) */
+		if (ev->stream->trace->ops != NULL &&
+		    ev->stream->trace->ops->walk_reads_fields)
+			return V_MISS;
 		return tv_event_decode_scopes(ev, arena, f, 0, NULL) ==
 		    TV_OK ? V_MISS : V_ROW;
 	}

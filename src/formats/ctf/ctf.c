@@ -1140,6 +1140,7 @@ const struct tv_format_ops tv_ctf_format = {
 	.extend		= ctf_extend,
 	.discover	= ctf_discover,
 	.decode_packet	= ctf_decode_packet,
+	.walk_reads_fields = true,
 	.decode_fields	= ctf_decode_fields,
 	.print_record	= ctf_print_record,
 	.state_rules	= ctf_state_tables,
