@@ -57,6 +57,14 @@ tv_fmt_g(char *buf, size_t size, double v)
 	/* printf's point is the locale's (LC_NUMERIC): the same here */
 	if (size < TV_FMT_G_MAX || radix[0] == '\0' || radix[1] != '\0')
 		return (size_t)snprintf(buf, size, "%g", v);
+	if (v == 0) {
+		/* "0" or "-0", common enough (a latency of nothing) */
+		if (signbit(v))
+			*p++ = '-';
+		*p++ = '0';
+		*p = '\0';
+		return (size_t)(p - buf);
+	}
 	/* 1e-4 <= a < 1e6, where %g writes fixed notation */
 	if (!(a >= 1e-4 && a < 1e6))
 		return (size_t)snprintf(buf, size, "%g", v);
