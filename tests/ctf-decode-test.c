@@ -414,6 +414,7 @@ test_head_skip(struct tv_arena *a)
 	struct tv_field_class *by_id = fc_new(a, TV_FC_SEQUENCE);
 	struct tv_field_class *by_own = fc_new(a, TV_FC_SEQUENCE);
 	struct tv_field_class *var = fc_new(a, TV_FC_VARIANT);
+	struct tv_field_class *dyn = fc_new(a, TV_FC_STRING);
 	struct tv_field_class *f[3], *hdr, *pay, *deep;
 	const struct tv_field_class *rest[3];
 	static const struct tv_clock clock;
@@ -457,6 +458,13 @@ test_head_skip(struct tv_arena *a)
 	rest[2] = NULL;
 	CHECK(!ctf_head_skippable(hdr, rest, 3),
 	    "a variant tagged by the header's id lets the header be skipped");
+	/* a CTF 2 dynamic-length string sized by the header's id */
+	dyn->string.len_kind = TV_STR_DYNAMIC;
+	dyn->string.length_slot = 0;
+	f[0] = dyn;
+	rest[0] = struct_of(a, f, 1);
+	CHECK(!ctf_head_skippable(hdr, rest, 3),
+	    "a string sized by the header's id lets the header be skipped");
 	/* a field mapped to the clock moves it after the header */
 	f[0] = clk;
 	rest[0] = NULL;

@@ -1261,7 +1261,11 @@ saves_what_is_read(const struct tv_field_class *fc, const void *ctx)
 	return fc->save_slot >= 0 && ctf_fc_reads_slot(reader, fc->save_slot);
 }
 
-/* Does @fc read save slot *@ctx (a sequence length, a variant tag)? */
+/*
+ * Does @fc read save slot *@ctx: a sequence's length, a variant's tag,
+ * a CTF 2 dynamic-length string's length?  (Keep in step with every
+ * d->slots[] read of the decoders.)
+ */
 static bool
 reads_slot(const struct tv_field_class *fc, const void *ctx)
 {
@@ -1269,7 +1273,10 @@ reads_slot(const struct tv_field_class *fc, const void *ctx)
 
 	return (fc->kind == TV_FC_SEQUENCE &&
 	    fc->array.length_slot == slot) ||
-	    (fc->kind == TV_FC_VARIANT && fc->variant.tag_slot == slot);
+	    (fc->kind == TV_FC_VARIANT && fc->variant.tag_slot == slot) ||
+	    (fc->kind == TV_FC_STRING &&
+	    fc->string.len_kind == TV_STR_DYNAMIC &&
+	    fc->string.length_slot == slot);
 }
 
 /* See ctf-decode.h. */
