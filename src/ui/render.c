@@ -789,7 +789,7 @@ tv_ui_row_may_hold(struct tv_ui *ui, const struct tv_event *ev,
 	const struct tv_event_class *ec;
 	uint64_t seen = 0;
 
-	if (!lit->ok || lit->anchors == 0 || ev->rec.kind != TV_REC_EVENT)
+	if (!lit->prune || lit->anchors == 0 || ev->rec.kind != TV_REC_EVENT)
 		return true;
 	if (class_seen != NULL) {
 		seen = *class_seen;
