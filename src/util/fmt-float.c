@@ -10,7 +10,7 @@
  */
 #include "tview/util.h"
 
-#include <locale.h>
+#include <langinfo.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -48,7 +48,9 @@ six_digits(double a, int x, uint32_t *out)
 size_t
 tv_fmt_g(char *buf, size_t size, double v)
 {
-	const char *radix = localeconv()->decimal_point;
+	/* glibc's nl_langinfo reads the locale's data; localeconv()
+	   would fill one static struct from every thread */
+	const char *radix = nl_langinfo(RADIXCHAR);
 	char digits[6], *p = buf;
 	double a = fabs(v);
 	uint32_t n = 0;
