@@ -717,38 +717,46 @@ see_text(const struct tv_ui_literal *lit, const struct tv_value *v,
 }
 
 /*
+ * Most values a value of a class ruled out whole may decode into: far
+ * below any decoder's own bound (CTF's is 4M), so that such a row
+ * never renders a decoding error, whose text a search could match.
+ */
+#define STATIC_VALUES_MAX	65536
+
+/*
  * The anchors of @lit in every text class @fc holds that a value of it
  * may show (member and option names, labels: more than one value shows,
- * never less) into *@seen; whether that is all a value shows beside
- * what tv_ui_render_value() makes up: not so when a string, a text
- * array or a variant may show text of the record's own (see_text()).
+ * never less) into *@seen.  Returns the most values a value of it
+ * decodes into when that is all it shows beside what
+ * tv_ui_render_value() makes up; UINT64_MAX when a string, a text array
+ * or a variant may show text of the record's own, or when a sequence
+ * makes the count unbounded (see_text()).
  */
-static bool
+static uint64_t
 see_class(const struct tv_ui_literal *lit, const struct tv_field_class *fc,
     uint64_t *seen)
 {
-	bool fixed = true;
+	uint64_t n, k;
 	uint32_t i;
 
 	if (fc == NULL)
-		return true;
+		return 0;
 	switch (fc->kind) {
 	case TV_FC_INT:
 	case TV_FC_FLOAT:
-		return true;
+		return 1;
 	case TV_FC_ENUM:
 		see_labels(lit, fc, seen);
-		return true;
+		return 1;
 	case TV_FC_STRUCT:
-		for (i = 0; i < fc->structure.nmembers; i++) {
+		for (i = 0, n = 1; i < fc->structure.nmembers; i++) {
 			if (fc->structure.members[i].name != NULL)
 				tv_ui_literal_see_str(lit,
 				    fc->structure.members[i].name, seen);
-			if (!see_class(lit, fc->structure.members[i].fc,
-			    seen))
-				fixed = false;
+			k = see_class(lit, fc->structure.members[i].fc, seen);
+			n = k > UINT64_MAX - n ? UINT64_MAX : n + k;
 		}
-		return fixed;
+		return n;
 	case TV_FC_VARIANT:
 		for (i = 0; i < fc->variant.noptions; i++) {
 			if (fc->variant.options[i].name != NULL)
@@ -756,14 +764,18 @@ see_class(const struct tv_ui_literal *lit, const struct tv_field_class *fc,
 				    fc->variant.options[i].name, seen);
 			(void)see_class(lit, fc->variant.options[i].fc, seen);
 		}
-		return false;
+		return UINT64_MAX;
 	case TV_FC_ARRAY:
 	case TV_FC_SEQUENCE:
 		if (fc->array.elem == NULL || is_text_class(fc))
-			return false;
-		return see_class(lit, fc->array.elem, seen);
+			return UINT64_MAX;
+		k = see_class(lit, fc->array.elem, seen);
+		if (fc->kind == TV_FC_SEQUENCE || k == UINT64_MAX ||
+		    (k != 0 && fc->array.length > (UINT64_MAX - 1) / k))
+			return UINT64_MAX;
+		return 1 + fc->array.length * k;
 	default:
-		return false;
+		return UINT64_MAX;
 	}
 }
 
@@ -776,8 +788,8 @@ tv_ui_class_text(struct tv_ui *ui, const struct tv_trace *t,
 	if (!see_row_names(&ui->lit, t, ec->name != NULL ? ec->name :
 	    _("<unknown>"), seen))
 		return TV_UI_CLASS_OWN;
-	return see_class(&ui->lit, ec->payload, seen) ? TV_UI_CLASS_STATIC :
-	    TV_UI_CLASS_RECORD;
+	return see_class(&ui->lit, ec->payload, seen) <= STATIC_VALUES_MAX ?
+	    TV_UI_CLASS_STATIC : TV_UI_CLASS_RECORD;
 }
 
 /* See ui-priv.h; render_row() below is what it reads: keep in step. */

@@ -689,7 +689,8 @@ void	 tv_ui_literal_see_str(const struct tv_ui_literal *lit, const char *s,
 /* What the rows of an event class show besides what the renderer makes up. */
 enum tv_ui_class_text {
 	TV_UI_CLASS_OWN,	/* the format writes the row's text */
-	TV_UI_CLASS_STATIC,	/* only its class's: names, labels */
+	TV_UI_CLASS_STATIC,	/* only its class's: names, labels; and
+				   few enough values never to fail */
 	TV_UI_CLASS_RECORD,	/* also the record's strings, text arrays */
 };
 /**
