@@ -1185,40 +1185,6 @@ ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp)
 	return run_hops(d, po->ops, po->n);
 }
 
-/* Does a field of @fc, or one inside it, move the stream clock? */
-static bool
-moves_clock(const struct tv_field_class *fc, uint32_t depth)
-{
-	uint32_t i;
-
-	if (!fc)
-		return false;
-	if (depth > CTF_MAX_DEPTH)
-		return true;
-	switch (fc->kind) {
-	case TV_FC_INT:
-		return fc->role == TV_ROLE_TIMESTAMP || fc->integer.map_clock;
-	case TV_FC_ENUM:
-		return fc->role == TV_ROLE_TIMESTAMP ||
-		    fc->enumeration.integer.map_clock;
-	case TV_FC_STRUCT:
-		for (i = 0; i < fc->structure.nmembers; i++)
-			if (moves_clock(fc->structure.members[i].fc, depth + 1))
-				return true;
-		return false;
-	case TV_FC_VARIANT:
-		for (i = 0; i < fc->variant.noptions; i++)
-			if (moves_clock(fc->variant.options[i].fc, depth + 1))
-				return true;
-		return false;
-	case TV_FC_ARRAY:
-	case TV_FC_SEQUENCE:
-		return moves_clock(fc->array.elem, depth + 1);
-	default:
-		return false;
-	}
-}
-
 /* Does @pred hold for @fc or a field class inside it? */
 static bool
 fc_any(const struct tv_field_class *fc,
@@ -1250,6 +1216,24 @@ fc_any(const struct tv_field_class *fc,
 	default:
 		return false;
 	}
+}
+
+/* Does @fc itself move the stream clock (a timestamp, a mapped integer)? */
+static bool
+clock_mover(const struct tv_field_class *fc, const void *ctx)
+{
+	(void)ctx;
+	return (fc->kind == TV_FC_INT && (fc->role == TV_ROLE_TIMESTAMP ||
+	    fc->integer.map_clock)) || (fc->kind == TV_FC_ENUM &&
+	    (fc->role == TV_ROLE_TIMESTAMP ||
+	    fc->enumeration.integer.map_clock));
+}
+
+/* Does a field of @fc, or one inside it, move the stream clock? */
+static bool
+moves_clock(const struct tv_field_class *fc)
+{
+	return fc_any(fc, clock_mover, NULL, 0);
 }
 
 /* Does @fc save its value in a save slot that @ctx reads? */
@@ -1294,7 +1278,7 @@ ctf_head_skippable(const struct tv_field_class *header,
 	uint32_t i;
 
 	for (i = 0; i < nrest; i++)
-		if (moves_clock(rest[i], 0) ||
+		if (moves_clock(rest[i]) ||
 		    fc_any(header, saves_what_is_read, rest[i], 0))
 			return false;
 	return true;
@@ -1323,7 +1307,7 @@ ctf_sprog_build(const struct tv_field_class *fc, struct tv_arena *a)
 	uint32_t i, n;
 
 	if (!fc || fc->kind != TV_FC_STRUCT || fc->skip_fixed ||
-	    fc->role != TV_ROLE_NONE || moves_clock(fc, 0))
+	    fc->role != TV_ROLE_NONE || moves_clock(fc))
 		return NULL;
 	n = fc->structure.nmembers;
 	sp = tv_arena_zalloc(a, sizeof(*sp) + sizeof(sp->ops[0]) * n);
