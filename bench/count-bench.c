@@ -6,7 +6,8 @@
  * own scopes for every event, the packet scopes once per packet (with
  * the packet's first record), as babeltrace2 does.  The pass
  * is tview's: the ordered parallel walk (tview/pwalk.h, one worker per
- * core, the decoding on the workers); --sequential walks with
+ * core, the decoding on the workers, the records read a run at a time,
+ * and no work per record for the header count); --sequential walks with
  * tv_merge_next on one thread, as tview did before it.
  *
  *   count-bench [--sequential] [--threads N] [--decode] TRACE
@@ -39,28 +40,21 @@ decode_work(void *arg TV_UNUSED, const struct tv_event *ev,
 	return tv_event_decode_scopes(ev, arena, &f, decode_scopes(ev), NULL);
 }
 
-/* The per-record work of a header count: none (the worker decoded them). */
-static enum tv_status
-no_work(void *arg TV_UNUSED, const struct tv_event *ev TV_UNUSED,
-    struct tv_arena *arena TV_UNUSED, struct tv_strbuf *out TV_UNUSED,
-    uint8_t *flags TV_UNUSED, struct tv_error *err TV_UNUSED)
-{
-	return TV_OK;
-}
-
 /* The parallel pass: counts[] and the decoding errors in *derr. */
 static const struct tv_error *
 count_parallel(struct tv_trace_set *set, bool decode, unsigned nthreads,
     uint64_t *counts, uint64_t *derr, struct tv_error *err)
 {
 	struct tv_pwalk *w = tv_pwalk_start(set, INT64_MIN, INT64_MAX,
-	    decode ? decode_work : no_work, NULL, nthreads, false);
-	struct tv_pwalk_item it;
+	    decode ? decode_work : NULL, NULL, nthreads, false);
+	struct tv_pwalk_run run;
+	uint64_t k;
 
-	while (tv_pwalk_next(w, &it) == TV_OK) {
-		if (it.ev.rec.kind < 3)
-			counts[it.ev.rec.kind]++;
-		*derr += it.status != TV_OK;
+	while (tv_pwalk_next_run(w, &run) == TV_OK) {
+		for (k = 0; k < run.n; k++)
+			if (run.recs[k].kind < 3)
+				counts[run.recs[k].kind]++;
+		*derr += run.status != TV_OK;
 	}
 	*err = *tv_pwalk_error(w);
 	tv_pwalk_destroy(w);

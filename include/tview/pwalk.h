@@ -45,9 +45,48 @@ struct tv_pwalk_item {
 };
 
 /**
+ * A run: records of one packet that follow one another in the timeline,
+ * with what their workers made of them.  Record k (k < n) is record
+ * index + k of the packet.  Valid until the next call.
+ */
+struct tv_pwalk_run {
+	struct tv_stream		*stream;
+	uint64_t			 packet;
+	uint64_t			 index;
+	uint64_t			 n;		/* >= 1 */
+	const struct tv_event_rec	*recs;		/* [n] */
+	const char			*text;		/* the packet's bytes */
+	size_t				 begin;		/* record 0's in text */
+	const size_t			*ends;		/* [n] in text; NULL
+							   without work */
+	const uint8_t			*flags;		/* [n]; NULL without
+							   work */
+	uint64_t			 bad;		/* the record whose work
+							   failed; n if none */
+	enum tv_status			 status;	/* record bad's */
+	const struct tv_error		*err;
+};
+
+/** The bytes the work made of record @k of @run, their length in *@len. */
+static inline const char *
+tv_pwalk_run_bytes(const struct tv_pwalk_run *run, uint64_t k, size_t *len)
+{
+	size_t from;
+
+	if (run->ends == NULL) {
+		*len = 0;
+		return "";
+	}
+	from = k ? run->ends[k - 1] : run->begin;
+	*len = run->ends[k] - from;
+	return run->text + from;
+}
+
+/**
  * tv_pwalk_start() - start walking @set (borrowed) from its first record
  * with ts >= @begin (INT64_MIN: from the start) to its last with ts <=
- * @end (INT64_MAX: to the end), with @fn and @arg, on @nthreads workers
+ * @end (INT64_MAX: to the end), with @fn and @arg (@fn NULL: no work, the
+ * records in order only, with no bytes and no flags), on @nthreads workers
  * (0: one per online core).  Packets that begin after @end are not read,
  * @fn is not called for the records of a packet walked that lie outside
  * the range, and tv_pwalk_next() ends after the last record in it.  @sequential: release the mapped pages behind the
@@ -62,6 +101,15 @@ struct tv_pwalk	*tv_pwalk_start(struct tv_trace_set *set, int64_t begin,
  * TV_OK, or TV_END after the last.
  */
 enum tv_status	 tv_pwalk_next(struct tv_pwalk *w, struct tv_pwalk_item *item);
+
+/**
+ * tv_pwalk_next_run() - the next run of records in timeline order into
+ * @run: TV_OK, or TV_END after the last.  The same records as
+ * tv_pwalk_next() gives, a run at a time (a loop over a run's records
+ * costs less than a call per record).  Do not mix the two on one walk.
+ */
+enum tv_status	 tv_pwalk_next_run(struct tv_pwalk *w,
+		    struct tv_pwalk_run *run);
 
 /** tv_pwalk_error() - the first packet decoding error met so far. */
 const struct tv_error *tv_pwalk_error(const struct tv_pwalk *w);

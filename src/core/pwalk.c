@@ -5,7 +5,10 @@
  * decoded records, the bytes the work function made, a flag per record)
  * is published under the lock and freed by the reader once it has read
  * past the packet.  The reader merges the done packets exactly as the
- * merger does, on (ts, stream ordinal, packet, record).
+ * merger does, on (ts, stream ordinal, packet, record), a run at a time:
+ * the top stream's records up to the next stream's first, found by one
+ * comparison each, with no heap work and no copy (a merge step per
+ * record was two fifths of a header count's time).
  */
 #include "tview/pwalk.h"
 #include "tview/mapfile.h"
@@ -44,15 +47,21 @@ struct unit {
 	struct result	*res;
 };
 
-/* The reader's place in one stream. */
+/*
+ * The reader's place in one stream.  idx and pkt are not side by side:
+ * the compiler copied them out with one 16-byte load, which the store
+ * to idx just before cannot forward to (a stall measured at 40% of the
+ * reader's time).
+ */
 struct cursor {
+	struct tv_stream *s;
 	uint32_t	 stream;
 	uint32_t	 ord;
-	uint64_t	 pkt;
 	uint64_t	 idx;
+	int64_t		 ts;		/* of record idx */
+	uint64_t	 pkt;
 	struct result	*res;		/* of packet pkt */
 	uint64_t	 unit;
-	int64_t		 ts;		/* of record idx */
 };
 
 /*
@@ -101,6 +110,9 @@ struct tv_pwalk {
 	uint32_t		 nheap;
 	bool			 started;
 	struct cursor		*pending;	/* to step on the next call */
+	uint64_t		 pending_n;	/* past this many records */
+	struct tv_pwalk_run	 run;		/* tv_pwalk_next()'s */
+	uint64_t		 run_at;	/* its next record */
 	struct tv_error		 err;		/* first decoding error */
 };
 
@@ -159,6 +171,9 @@ do_unit(struct tv_pwalk *w, struct worker *wk, uint64_t u)
 			tv_error_set(&res->pe.err, st, NULL, "%s",
 			    tv_status_str(st));
 	}
+	res->bad = res->pe.count;
+	if (w->fn == NULL)
+		goto publish;	/* order only: no bytes, no flags */
 	if (res->cap < res->pe.count + 1) {
 		res->cap = res->pe.count + 1;
 		free(res->ends);
@@ -168,7 +183,6 @@ do_unit(struct tv_pwalk *w, struct worker *wk, uint64_t u)
 	} else {
 		memset(res->flags, 0, res->pe.count + 1);
 	}
-	res->bad = res->pe.count;
 	ev.stream = s;
 	ev.packet = un->pkt;
 	for (r = 0; r < res->pe.count; r++) {
@@ -192,6 +206,7 @@ do_unit(struct tv_pwalk *w, struct worker *wk, uint64_t u)
 			res->bad_err = e;
 		}
 	}
+publish:
 	if (w->sequential)
 		tv_packet_release(s, un->pkt);
 	pthread_mutex_lock(&w->lock);
@@ -446,24 +461,23 @@ tv_pwalk_start(struct tv_trace_set *set, int64_t begin, int64_t end,
 	return w;
 }
 
-/* Move cursor @c past its record and put it back in the heap. */
+/*
+ * Move cursor @c, the heap's top, past the @n records of its last run
+ * and put it back in the heap.
+ */
 static void
-step(struct tv_pwalk *w, struct cursor *c)
+step(struct tv_pwalk *w, struct cursor *c, uint64_t n)
 {
 	bool live = true;
 
-	if (++c->idx < c->res->pe.count) {
+	c->idx += n;
+	if (c->idx < c->res->pe.count) {
 		c->ts = c->res->pe.recs[c->idx].ts;
-		/* most steps: still before both children, no sift */
-		if (w->nheap < 2 || (c->ts < w->heap[1]->ts &&
-		    (w->nheap < 3 || c->ts < w->heap[2]->ts)))
-			return;
 	} else {
 		release(w, c->unit);
 		c->res = NULL;
 		live = open_from(w, c, c->pkt + 1, 0);
 	}
-	/* c is the heap's top */
 	if (!live) {
 		w->heap[0] = w->heap[--w->nheap];
 		if (w->nheap)
@@ -473,12 +487,44 @@ step(struct tv_pwalk *w, struct cursor *c)
 	}
 }
 
+/*
+ * The last timestamp a record of the top cursor @c may have and still
+ * come before every other stream's next record and be in the walk, in
+ * *@hi: its run goes on while its records' timestamps are at most that.
+ * False if no record can (another stream's is first at the least time).
+ * A record with no timestamp (TV_TIME_NONE, the least) is in the walk
+ * whatever its end, and sorts as in before().
+ */
+static bool
+run_bound(const struct tv_pwalk *w, const struct cursor *c, int64_t *hi)
+{
+	const struct cursor *l;
+
+	*hi = w->end;
+	if (w->nheap < 2)
+		return true;
+	l = w->heap[1];
+	if (w->nheap > 2 && before(w->heap[2], l))
+		l = w->heap[2];
+	if (c->ord < l->ord || (c->ord == l->ord && c->stream < l->stream)) {
+		*hi = TV_MIN(*hi, l->ts);	/* c wins a tie */
+		return true;
+	}
+	if (l->ts == INT64_MIN)
+		return false;
+	*hi = TV_MIN(*hi, l->ts - 1);
+	return true;
+}
+
 /* See pwalk.h. */
 enum tv_status
-tv_pwalk_next(struct tv_pwalk *w, struct tv_pwalk_item *item)
+tv_pwalk_next_run(struct tv_pwalk *w, struct tv_pwalk_run *run)
 {
-	struct cursor *c;
+	const struct tv_event_rec *recs;
 	struct result *res;
+	struct cursor *c;
+	uint64_t j, count;
+	int64_t hi;
 	uint32_t i;
 
 	if (!w->started) {
@@ -486,7 +532,8 @@ tv_pwalk_next(struct tv_pwalk *w, struct tv_pwalk_item *item)
 		for (i = 0; i < w->set->nstreams; i++) {
 			c = &w->cursors[i];
 			c->stream = i;
-			c->ord = w->set->streams[i]->ordinal;
+			c->s = w->set->streams[i];
+			c->ord = c->s->ordinal;
 			if (open_from(w, c, w->first[i], w->first_idx[i]))
 				w->heap[w->nheap++] = c;
 		}
@@ -494,7 +541,7 @@ tv_pwalk_next(struct tv_pwalk *w, struct tv_pwalk_item *item)
 			sift_down(w, i);
 	}
 	if (w->pending != NULL) {
-		step(w, w->pending);
+		step(w, w->pending, w->pending_n);
 		w->pending = NULL;
 	}
 	if (w->nheap == 0)
@@ -503,17 +550,59 @@ tv_pwalk_next(struct tv_pwalk *w, struct tv_pwalk_item *item)
 	if (c->ts > w->end && c->ts != TV_TIME_NONE)
 		return TV_END;		/* the rest is past the range */
 	res = c->res;
-	item->ev.stream = w->set->streams[c->stream];
-	item->ev.packet = c->pkt;
-	item->ev.index = c->idx;
-	item->ev.rec = res->pe.recs[c->idx];
-	item->bytes = res->text.buf ? res->text.buf +
-	    (c->idx ? res->ends[c->idx - 1] : 0) : "";
-	item->len = res->ends[c->idx] - (c->idx ? res->ends[c->idx - 1] : 0);
-	item->flags = res->flags[c->idx];
-	item->status = c->idx == res->bad ? res->bad_status : TV_OK;
-	item->err = c->idx == res->bad ? &res->bad_err : NULL;
+	recs = res->pe.recs;
+	count = res->pe.count;
+	j = c->idx + 1;
+	if (run_bound(w, c, &hi))
+		while (j < count && recs[j].ts <= hi)
+			j++;
+	run->stream = c->s;
+	run->packet = c->pkt;
+	run->index = c->idx;
+	run->n = j - c->idx;
+	run->recs = recs + c->idx;
+	if (w->fn == NULL) {
+		run->text = "";
+		run->begin = 0;
+		run->ends = NULL;
+		run->flags = NULL;
+	} else {
+		run->text = res->text.buf ? res->text.buf : "";
+		run->begin = c->idx ? res->ends[c->idx - 1] : 0;
+		run->ends = res->ends + c->idx;
+		run->flags = res->flags + c->idx;
+	}
+	run->bad = res->bad >= c->idx && res->bad < j ? res->bad - c->idx :
+	    run->n;
+	run->status = run->bad < run->n ? res->bad_status : TV_OK;
+	run->err = run->bad < run->n ? &res->bad_err : NULL;
 	w->pending = c;
+	w->pending_n = run->n;
+	return TV_OK;
+}
+
+/* See pwalk.h. */
+enum tv_status
+tv_pwalk_next(struct tv_pwalk *w, struct tv_pwalk_item *item)
+{
+	struct tv_pwalk_run *run = &w->run;
+	uint64_t k;
+
+	if (w->run_at >= run->n) {
+		w->run_at = 0;
+		run->n = 0;
+		if (tv_pwalk_next_run(w, run) != TV_OK)
+			return TV_END;
+	}
+	k = w->run_at++;
+	item->ev.stream = run->stream;
+	item->ev.packet = run->packet;
+	item->ev.index = run->index + k;
+	item->ev.rec = run->recs[k];
+	item->bytes = tv_pwalk_run_bytes(run, k, &item->len);
+	item->flags = run->flags ? run->flags[k] : 0;
+	item->status = k == run->bad ? run->status : TV_OK;
+	item->err = k == run->bad ? run->err : NULL;
 	return TV_OK;
 }
 

@@ -3,7 +3,9 @@
  * number of workers and from any start time, it gives the records of
  * the merged timeline in tv_merge_next()'s order, each with the bytes
  * and flags its worker made, the same as doing that work in the walk
- * itself; a walk left half-way is destroyed cleanly.  Built with
+ * itself, a record or a run at a time, and with no work only the
+ * records; ties between streams go as the merger's; a walk left
+ * half-way is destroyed cleanly.  Built with
  * --enable-tsan this is the ThreadSanitizer check of its workers and of
  * the CTF printer they call concurrently.
  */
@@ -98,6 +100,97 @@ compare(struct tv_trace_set *set, int64_t begin, int64_t end,
 	return bad;
 }
 
+/*
+ * The same as compare(), a run at a time (tv_pwalk_next_run), with the
+ * work or (@work false) none: no bytes and no flags then.  *@runs: how
+ * many runs.
+ */
+static uint64_t
+compare_runs(struct tv_trace_set *set, int64_t begin, int64_t end,
+    unsigned nthreads, bool with_work, uint64_t *n, uint64_t *runs)
+{
+	struct tv_pwalk *w = tv_pwalk_start(set, begin, end,
+	    with_work ? work : NULL, NULL, nthreads, false);
+	struct tv_merge *m = tv_merge_create(set);
+	struct tv_pwalk_run run;
+	struct tv_strbuf sb;
+	struct tv_arena arena;
+	struct tv_event ev, got;
+	uint64_t bad = 0, k = 0;
+	const char *bytes;
+	size_t len;
+
+	tv_strbuf_init(&sb);
+	tv_arena_init(&arena);
+	*n = *runs = 0;
+	run.n = 0;
+	if (begin != INT64_MIN)
+		tv_merge_seek_time(m, begin);
+	while (tv_merge_next(m, &ev) == TV_OK && ev.rec.ts <= end) {
+		if (k == run.n) {
+			if (tv_pwalk_next_run(w, &run) != TV_OK ||
+			    run.n == 0) {
+				bad++;
+				break;
+			}
+			(*runs)++;
+			k = 0;
+		}
+		(*n)++;
+		got.stream = run.stream;
+		got.packet = run.packet;
+		got.index = run.index + k;
+		got.rec = run.recs[k];
+		bytes = tv_pwalk_run_bytes(&run, k, &len);
+		tv_strbuf_reset(&sb);
+		tv_arena_reset(&arena);
+		if (with_work)
+			(void)tv_event_print(&ev, &arena, &sb, NULL);
+		if (tv_event_cmp(&ev, &got) != 0 || len != sb.len ||
+		    memcmp(bytes, sb.buf ? sb.buf : "", sb.len) != 0 ||
+		    (with_work ? run.flags[k] != flags_of(&ev) :
+		    run.flags != NULL)) {
+			if (bad++ == 0)
+				diag("record %llu differs",
+				    (unsigned long long)*n);
+		}
+		k++;
+	}
+	if (k < run.n || tv_pwalk_next_run(w, &run) != TV_END) {
+		diag("records past the end");
+		bad++;
+	}
+	tv_pwalk_destroy(w);
+	tv_arena_fini(&arena);
+	tv_strbuf_fini(&sb);
+	tv_merge_destroy(m);
+	return bad;
+}
+
+/*
+ * The run tests of @set: with and without work, whole and a window;
+ * @longer: some runs hold more than one record.
+ */
+static void
+runs_of(struct tv_trace_set *set, const char *what, bool longer)
+{
+	int64_t mid = set->ts_begin + (set->ts_end - set->ts_begin) / 3;
+	int64_t span = (set->ts_end - set->ts_begin) / 50;
+	uint64_t n, all, runs, bad;
+
+	bad = compare_runs(set, INT64_MIN, INT64_MAX, 2, true, &all, &runs);
+	ok(bad == 0 && all > 0 && (longer ? runs < all : runs == all),
+	    "%s: runs, 2 workers: the "
+	    "merger's records, bytes and flags (%llu in %llu runs)", what,
+	    (unsigned long long)all, (unsigned long long)runs);
+	bad = compare_runs(set, INT64_MIN, INT64_MAX, 3, false, &n, &runs);
+	ok(bad == 0 && n == all, "%s: runs, no work: the merger's records, "
+	    "no bytes, no flags", what);
+	bad = compare_runs(set, mid, mid + span, 2, false, &n, &runs);
+	ok(bad == 0 && n > 0 && n < all / 10, "%s: runs, no work, a window "
+	    "of 1/50: the same (%llu)", what, (unsigned long long)n);
+}
+
 /* The tests on one trace made by gen-ctf @args. */
 static void
 run(const char *dir, const char *args)
@@ -143,6 +236,37 @@ run(const char *dir, const char *args)
 		;
 	tv_pwalk_destroy(w);
 	ok(k == 1000, "%s: a walk destroyed half-way stops", args);
+	runs_of(set, args, true);
+	tv_trace_set_close(set);
+}
+
+/*
+ * Two traces made alike, opened as one set: every record of one has a
+ * twin of the same time in the other, so every step of the merge is a
+ * tie, which the stream ordinal settles: every run is one record (a
+ * run must not swallow the twin's record).
+ */
+static void
+twins(const char *dir)
+{
+	char a[96], b[96];
+	const char *paths[2] = { a, b };
+	struct tv_trace_set *set = NULL;
+	struct tv_error err;
+	uint64_t n, bad;
+
+	snprintf(a, sizeof(a), "%s/a", dir);
+	snprintf(b, sizeof(b), "%s/b", dir);
+	if (!ok(tv_gen_ctf(a, "--cpus 2 --events 4000 --seed 4 "
+	    "--packet-size 4096") && tv_gen_ctf(b, "--cpus 2 --events 4000 "
+	    "--seed 4 --packet-size 4096"), "gen-ctf twins") ||
+	    !ok(tv_trace_set_open(&set, paths, 2, tv_format_registry(),
+	    &err) == TV_OK && set != NULL, "open twins"))
+		return;
+	bad = compare(set, INT64_MIN, INT64_MAX, 2, &n);
+	ok(bad == 0 && n == 8000, "twins: records, the merger's order of "
+	    "ties (%llu)", (unsigned long long)n);
+	runs_of(set, "twins", false);
 	tv_trace_set_close(set);
 }
 
@@ -159,6 +283,7 @@ main(void)
 	run(dir, "--cpus 3 --events 20000 --seed 5 --packet-size 8192 "
 	    "--discard --seq-gap");
 	run(dir, "--cpus 1 --events 5000 --seed 9");
+	twins(dir);
 	{
 		char cmd[128];
 
