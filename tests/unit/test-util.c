@@ -351,7 +351,9 @@ test_fmt_g(void)
 		9.999995, 9.9999949, 0.0001, 0.00009999996, 0.000123456,
 		123456.0, 1234567.0, 1e-5, 0.1, 0.3, 2.5e-4, 1.0 / 3.0,
 		-0.0, 0.0, 12.5, 0.125, 3.14159265, 65535.99999, 1e6,
-		999999.4999, 0.00048828125,
+		999999.4999, 0.00048828125, 3153120.0, 3153125.0, 1e22,
+		9.9999951e27, 1e28, 1.5e-17, 1e-18, 123456789012.0,
+		-2.5e-9, 5e-324, 1.7976931348623157e308, 1e100, 1e-100,
 	};
 	char a[64], b[64];
 	uint64_t seed = 88172645463325252ULL, bits;
@@ -370,19 +372,22 @@ test_fmt_g(void)
 	}
 	ok(bad == 0, "fmt_g: %u chosen values as printf writes them",
 	    (unsigned)(sizeof(fixed) / sizeof(fixed[0])));
-	/* random doubles of every scale, and short decimals near halves */
+	/* random doubles of every scale (1e-21 to 1e27, past both ends of
+	   the fast way), and short decimals near halves */
 	for (i = 0; i < 400000; i++) {
 		seed ^= seed << 13;
 		seed ^= seed >> 7;
 		seed ^= seed << 17;
 		if (i % 2) {
 			bits = (seed & 0x800FFFFFFFFFFFFFULL) |
-			    ((uint64_t)(1023 - 20 + (seed >> 52) % 44) << 52);
+			    ((uint64_t)(1023 - 70 + (seed >> 52) % 160) << 52);
 			memcpy(&v, &bits, sizeof(v));
 		} else {
 			/* k/2 * 10^-e: ties and their neighbours */
 			v = (double)(seed % 20000001) / 2.0 /
 			    pow10_of((int)((seed >> 40) % 12));
+			if (i % 4 == 2)	/* the same, in e-notation */
+				v *= pow10_of(12 + (int)((seed >> 44) % 10));
 		}
 		len = tv_fmt_g(a, sizeof(a), v);
 		snprintf(b, sizeof(b), "%g", v);
@@ -401,8 +406,9 @@ test_fmt_g(void)
 			snprintf(b, sizeof(b), "%g", fixed[i]);
 			bad += strcmp(a, b) != 0;
 		}
-		ok(bad == 0 && strchr(a, ','), "fmt_g: a comma where the "
-		    "locale writes one");
+		(void)tv_fmt_g(a, sizeof(a), 3153120.5);
+		ok(bad == 0 && strcmp(a, "3,15312e+06") == 0, "fmt_g: a "
+		    "comma where the locale writes one");
 		setlocale(LC_NUMERIC, "C");
 	} else {
 		tv_skip("fmt_g: no locale with a decimal comma installed");
