@@ -85,13 +85,27 @@ measure() {
 	pid=$!
 	anon=-
 	if test "$poll" = 1; then
+		# The sampler must not load the machine: the measured
+		# program may use every core, babeltrace2 uses one.  So
+		# the program's pid is looked up once, and its status read
+		# by the shell itself: one fork (sleep) every 50 ms, not
+		# six (pgrep, awk and their subshells).
 		anon=0
+		p=$pid
+		if test -n "$timebin"; then
+			p=
+			while test -z "$p" && kill -0 "$pid" 2>/dev/null; do
+				p=$(pgrep -P "$pid" | head -n 1)
+			done
+		fi
 		while kill -0 "$pid" 2>/dev/null; do
-			p=$pid
-			test -n "$timebin" && p=$(pgrep -P "$pid" | head -n 1)
-			a=$(awk '/^RssAnon:/ { print $2 }' "/proc/$p/status" \
-			    2>/dev/null)
-			test -n "$a" && test "$a" -gt "$anon" && anon=$a
+			if test -n "$p" && test -r "/proc/$p/status"; then
+				while read -r k v rest; do
+					test "$k" = RssAnon: || continue
+					test "$v" -gt "$anon" && anon=$v
+					break
+				done <"/proc/$p/status" 2>/dev/null
+			fi
 			sleep 0.05
 		done
 	fi
