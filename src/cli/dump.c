@@ -290,10 +290,22 @@ dump_work(void *arg, const struct tv_event *ev, struct tv_arena *arena,
 	return TV_OK;
 }
 
+/* Write the lines gathered in *@span (one write for many), empty it. */
+static void
+flush_span(const char **span, size_t *len)
+{
+	if (*len > 0)
+		fwrite_unlocked(*span, 1, *len, stdout);
+	*span = NULL;
+	*len = 0;
+}
+
 /*
  * The --dump / --count loop when no record needs the state or the
  * bookmarks: the lines are made on every core (tview/pwalk.h) and
- * written here in timeline order.  Fills what dump_walk() reports.
+ * written here in timeline order, a run of records at a time: the lines
+ * of a run lie end to end, so a run is one write.  Fills what
+ * dump_walk() reports.
  */
 static void
 dump_parallel(struct tv_trace_set *set, int64_t begin, int64_t end,
@@ -303,31 +315,59 @@ dump_parallel(struct tv_trace_set *set, int64_t begin, int64_t end,
 	struct dump_work d = { filter, print };
 	struct tv_pwalk *w = tv_pwalk_start(set, begin, end, dump_work, &d, 0,
 	    true);
-	struct tv_pwalk_item it;
-	FILE *fp;
+	struct tv_pwalk_run run;
+	struct tv_event ev;
+	const char *bytes, *span = NULL;
+	size_t len, span_len = 0;
+	bool stop = false;
+	uint64_t k;
 
-	while (tv_pwalk_next(w, &it) == TV_OK) {
-		if (it.ev.rec.ts > end && it.ev.rec.ts != TV_TIME_NONE)
-			break;
-		if (filter != NULL && it.ev.rec.kind == TV_REC_EVENT &&
-		    !tv_filter_follow(follow, &it.ev, it.flags & DUMP_HIT))
-			continue;
-		if (!print) {
-			*matched += it.ev.rec.kind == TV_REC_EVENT;
-			continue;
-		}
-		if (it.status != TV_OK && rec_err->status == TV_OK) {
-			*rec_err = *it.err;
-			if (rec_err->status == TV_OK)
-				tv_error_set(rec_err, it.status, NULL, "%s",
-				    tv_status_str(it.status));
-		}
-		if (it.len == 0)
-			continue;
-		fp = it.ev.rec.kind == TV_REC_EVENT ? stdout : stderr;
-		if (fp == stderr)
+	while (!stop && tv_pwalk_next_run(w, &run) == TV_OK) {
+		for (k = 0; k < run.n; k++) {
+			const struct tv_event_rec *r = &run.recs[k];
+
+			if (r->ts > end && r->ts != TV_TIME_NONE) {
+				stop = true;
+				break;
+			}
+			if (filter != NULL && r->kind == TV_REC_EVENT) {
+				ev.stream = run.stream;
+				ev.packet = run.packet;
+				ev.index = run.index + k;
+				ev.rec = *r;
+				if (!tv_filter_follow(follow, &ev,
+				    run.flags[k] & DUMP_HIT))
+					continue;
+			}
+			if (!print) {
+				*matched += r->kind == TV_REC_EVENT;
+				continue;
+			}
+			if (k == run.bad && rec_err->status == TV_OK) {
+				*rec_err = *run.err;
+				if (rec_err->status == TV_OK)
+					tv_error_set(rec_err, run.status, NULL,
+					    "%s", tv_status_str(run.status));
+			}
+			bytes = tv_pwalk_run_bytes(&run, k, &len);
+			if (len == 0)
+				continue;
+			if (r->kind == TV_REC_EVENT) {
+				if (span_len > 0 && span + span_len == bytes) {
+					span_len += len;
+				} else {
+					flush_span(&span, &span_len);
+					span = bytes;
+					span_len = len;
+				}
+				continue;
+			}
+			/* a loss line: on stderr, after the lines before */
+			flush_span(&span, &span_len);
 			fflush(stdout);
-		fwrite_unlocked(it.bytes, 1, it.len, fp);
+			fwrite_unlocked(bytes, 1, len, stderr);
+		}
+		flush_span(&span, &span_len);
 		if (ferror_unlocked(stdout))
 			break;
 	}
