@@ -113,7 +113,7 @@ tv_fmt_g(char *buf, size_t size, double v)
 	if (!isnormal(a))
 		return (size_t)snprintf(buf, size, "%g", v);
 	x = exponent_of(a);
-	if (x + 1 <= EXP_MAX && scale(a, x + 1) >= 1e5)
+	if (x + 1 >= EXP_MIN && x + 1 <= EXP_MAX && scale(a, x + 1) >= 1e5)
 		x++;		/* the estimate was one low */
 	if (x < EXP_MIN || x > EXP_MAX || !six_digits(a, x, &n))
 		return (size_t)snprintf(buf, size, "%g", v);
