@@ -96,6 +96,7 @@ measure() {
 			p=
 			while test -z "$p" && kill -0 "$pid" 2>/dev/null; do
 				p=$(pgrep -P "$pid" | head -n 1)
+				test -n "$p" || sleep 0.01
 			done
 		fi
 		while kill -0 "$pid" 2>/dev/null; do
@@ -104,7 +105,7 @@ measure() {
 					test "$k" = RssAnon: || continue
 					test "$v" -gt "$anon" && anon=$v
 					break
-				done <"/proc/$p/status" 2>/dev/null
+				done 2>/dev/null <"/proc/$p/status"
 			fi
 			sleep 0.05
 		done

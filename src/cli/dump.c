@@ -365,6 +365,10 @@ dump_parallel(struct tv_trace_set *set, int64_t begin, int64_t end,
 			/* a loss line: on stderr, after the lines before */
 			flush_span(&span, &span_len);
 			fflush(stdout);
+			if (ferror_unlocked(stdout)) {
+				stop = true;
+				break;
+			}
 			fwrite_unlocked(bytes, 1, len, stderr);
 		}
 		flush_span(&span, &span_len);
