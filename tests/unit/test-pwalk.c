@@ -191,6 +191,50 @@ runs_of(struct tv_trace_set *set, const char *what, bool longer)
 	    "of 1/50: the same (%llu)", what, (unsigned long long)n);
 }
 
+/* A work that fails on every packet's fourth record and on no other. */
+static enum tv_status
+failing_work(void *arg TV_UNUSED, const struct tv_event *ev,
+    struct tv_arena *arena TV_UNUSED, struct tv_strbuf *out,
+    uint8_t *flags TV_UNUSED, struct tv_error *err)
+{
+	if (ev->index != 3)
+		return TV_OK;
+	tv_strbuf_adds(out, "x");	/* dropped by no one: still shown */
+	return tv_error_set(err, TV_CORRUPT, NULL, "record 3");
+}
+
+/*
+ * The work's failures come with their records, through runs (each
+ * run's bad record) to tv_pwalk_next(): record 3 of each packet and no
+ * other; *@n records walked.
+ */
+static uint64_t
+failures_reported(struct tv_trace_set *set, uint64_t *n)
+{
+	struct tv_pwalk *w = tv_pwalk_start(set, INT64_MIN, INT64_MAX,
+	    failing_work, NULL, 2, false);
+	struct tv_pwalk_item it;
+	uint64_t bad = 0;
+
+	*n = 0;
+	while (tv_pwalk_next(w, &it) == TV_OK) {
+		bool fail = it.ev.index == 3;
+
+		(*n)++;
+		if ((it.status != TV_OK) != fail || (fail && (it.err == NULL ||
+		    strcmp(it.err->msg, "record 3") != 0 ||
+		    it.status != TV_CORRUPT))) {
+			if (bad++ == 0)
+				diag("record %llu of packet %llu: status %d",
+				    (unsigned long long)it.ev.index,
+				    (unsigned long long)it.ev.packet,
+				    it.status);
+		}
+	}
+	tv_pwalk_destroy(w);
+	return bad;
+}
+
 /* The tests on one trace made by gen-ctf @args. */
 static void
 run(const char *dir, const char *args)
@@ -237,6 +281,9 @@ run(const char *dir, const char *args)
 	tv_pwalk_destroy(w);
 	ok(k == 1000, "%s: a walk destroyed half-way stops", args);
 	runs_of(set, args, true);
+	bad = failures_reported(set, &n);
+	ok(bad == 0 && n == all, "%s: the work's failures come with their "
+	    "records, fourth of each packet, and no others", args);
 	tv_trace_set_close(set);
 }
 
