@@ -2,7 +2,8 @@
  * Unit tests of the CTF bit decoder: integers of every size at every bit
  * offset in both byte orders against a naive bit-by-bit reader, sign
  * extension, strings, alignment, sequences with hostile lengths, variants
- * and the O(1) skip of fixed-size structs.
+ * and the O(1) skip of fixed-size structs; the flat event-header
+ * decoder, the header skip and a struct decoded a member at a time.
  */
 #include "tview/tview.h"
 
@@ -473,6 +474,112 @@ test_head_skip(struct tv_arena *a)
 	    "a clock-mapped context field lets the header be skipped");
 }
 
+/* What test_members() saw: the members handed over, as "name=kind". */
+struct seen_members {
+	char	 text[128];
+	size_t	 len;
+};
+
+static void
+note_member(void *ctx, const struct tv_value *v, const uint8_t *bytes)
+{
+	struct seen_members *sm = ctx;
+	int n;
+
+	n = snprintf(sm->text + sm->len, sizeof(sm->text) - sm->len,
+	    "%s%s=%s", sm->len ? " " : "", v->name ? v->name : "?",
+	    bytes != NULL ? "bytes" : v->fc == NULL ? "?" :
+	    v->fc->kind == TV_FC_STRING ? "string" : "tree");
+	if (n > 0 && (size_t)n < sizeof(sm->text) - sm->len)
+		sm->len += (size_t)n;
+}
+
+/*
+ * A struct's members one at a time (ctf_dec_struct_members, the search's
+ * payload walk): the strings, text arrays (as bytes) and compound
+ * members, never the numbers; the same end, the same value and step
+ * charges and the same errors as the whole tree's decode.
+ */
+static void
+test_members(struct tv_arena *a)
+{
+	uint8_t b[16];
+	struct tv_field_class *u8 = int_new(a, 8, false, TV_BO_LE, 8);
+	struct tv_field_class *ch = int_new(a, 8, false, TV_BO_LE, 8);
+	struct tv_field_class *len = int_new(a, 8, false, TV_BO_LE, 8);
+	struct tv_field_class *str = fc_new(a, TV_FC_STRING);
+	struct tv_field_class *text = fc_new(a, TV_FC_SEQUENCE);
+	struct tv_field_class *nums = fc_new(a, TV_FC_ARRAY);
+	struct tv_field_class *f[4], *st, *outer;
+	struct seen_members sm;
+	uint64_t slots[1], values, steps, pos;
+	struct tv_value v;
+	struct ctf_dec d;
+	enum tv_status s;
+
+	ch->integer.encoding = TV_ENC_UTF8;
+	len->save_slot = 0;
+	text->array.elem = ch;
+	text->array.length_slot = 0;
+	nums->array.elem = u8;
+	nums->array.length = 2;
+	f[0] = str;
+	f[1] = len;
+	f[2] = text;
+	f[3] = nums;
+	st = struct_of(a, f, 4);	/* m0 string, m1 len, m2 text, m3 */
+	f[0] = u8;
+	f[1] = st;
+	outer = struct_of(a, f, 2);	/* m0 number, m1 the struct */
+	ctf_fc_prepare(outer, a);
+
+	memset(b, 0, sizeof(b));
+	memcpy(b, "hi", 3);		/* m0 */
+	b[3] = 3;			/* m1: the text's length */
+	memcpy(b + 4, "abc", 3);	/* m2 */
+	b[7] = 1;			/* m3 */
+	b[8] = 2;
+	ctf_dec_init(&d, b, 9, 0, "mem", slots, 1, NULL);
+	d.arena = a;
+	memset(&v, 0, sizeof(v));
+	s = ctf_dec_field(&d, st, &v);
+	values = d.values;
+	steps = d.steps;
+	pos = d.pos;
+	CHECK(s == TV_OK && pos == 72, "tree %d at %llu", s,
+	    (unsigned long long)pos);
+	memset(&sm, 0, sizeof(sm));
+	ctf_dec_init(&d, b, 9, 0, "mem", slots, 1, NULL);
+	d.arena = a;
+	s = ctf_dec_struct_members(&d, st, note_member, &sm);
+	CHECK(s == TV_OK && strcmp(sm.text, "m0=string m2=bytes m3=tree") ==
+	    0, "members %d [%s]", s, sm.text);
+	CHECK(d.pos == pos && d.values == values && d.steps == steps,
+	    "end %llu/%llu, values %llu/%llu, steps %llu/%llu",
+	    (unsigned long long)d.pos, (unsigned long long)pos,
+	    (unsigned long long)d.values, (unsigned long long)values,
+	    (unsigned long long)d.steps, (unsigned long long)steps);
+	/* one level up: the number read past, the struct as a tree */
+	memset(&sm, 0, sizeof(sm));
+	memmove(b + 1, b, 9);
+	ctf_dec_init(&d, b, 10, 0, "mem", slots, 1, NULL);
+	d.arena = a;
+	s = ctf_dec_struct_members(&d, outer, note_member, &sm);
+	CHECK(s == TV_OK && strcmp(sm.text, "m1=tree") == 0 && d.pos == 80,
+	    "outer %d [%s]", s, sm.text);
+	/* a text too long for the event: the tree's error, members before */
+	b[4] = 200;
+	ctf_dec_init(&d, b, 10, 0, "mem", slots, 1, NULL);
+	d.arena = a;
+	s = ctf_dec_field(&d, outer, &v);
+	memset(&sm, 0, sizeof(sm));
+	ctf_dec_init(&d, b, 10, 0, "mem", slots, 1, NULL);
+	d.arena = a;
+	CHECK(s == TV_CORRUPT && ctf_dec_struct_members(&d, outer,
+	    note_member, &sm) == s && sm.len == 0, "hostile length %d [%s]",
+	    s, sm.text);
+}
+
 int
 main(void)
 {
@@ -481,7 +588,7 @@ main(void)
 	int before;
 
 	/* TAP, like the other unit programs. */
-	printf("1..5\n");
+	printf("1..6\n");
 	tv_arena_init(&a);
 	before = failures;
 	test_ints(&a);
@@ -504,6 +611,11 @@ main(void)
 	test_head_skip(&a);
 	printf("%sok 5 - an event header is stepped over only when nothing "
 	    "after it reads it\n", failures > before ? "not " : "");
+	before = failures;
+	test_members(&a);
+	printf("%sok 6 - a struct's members one at a time: the tree's "
+	    "charges and errors, numbers read past\n",
+	    failures > before ? "not " : "");
 	tv_arena_fini(&a);
 	return failures ? 1 : 0;
 }

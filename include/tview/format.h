@@ -90,6 +90,16 @@ struct tv_format_ops {
 			    struct tv_event_fields *out, unsigned scopes,
 			    struct tv_error *err);
 	/*
+	 * Optional: tv_event_visit_payload(), what a search that looks only
+	 * at the payload's text needs: the payload's members that are not
+	 * numbers, one at a time, with no tree for the payload nor values
+	 * for its numbers.  Fails exactly when decode_fields would.  NULL:
+	 * the core decodes the payload with decode_fields instead.
+	 */
+	enum tv_status	(*visit_payload)(const struct tv_event *ev,
+			    struct tv_arena *arena, tv_member_fn fn,
+			    void *ctx, struct tv_error *err);
+	/*
 	 * Print one record as the format's reference reader prints it
 	 * (babeltrace2 for CTF, trace-cmd report for trace.dat, LTTV
 	 * textDump for LTT): this is --dump.  No newline at the end.

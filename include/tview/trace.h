@@ -517,6 +517,26 @@ enum tv_status		 tv_event_decode_scopes(const struct tv_event *ev,
 			    struct tv_event_fields *out, unsigned scopes,
 			    struct tv_error *err);
 
+/*
+ * Called with each member @v of a struct as it is decoded; a byte text
+ * array may come as its @bytes instead of items (v->kids.count of
+ * them), else @bytes is NULL.
+ */
+typedef void		(*tv_member_fn)(void *ctx, const struct tv_value *v,
+			    const uint8_t *bytes);
+
+/**
+ * tv_event_visit_payload() - the members of @ev's payload that are not
+ * numbers (integers, enumerations, floats: read past), decoded one at a
+ * time into @arena and handed to @fn, without a tree for the payload
+ * (the driver's visit_payload, else decode_fields); a payload that is
+ * not a struct comes whole.  TV_OK, or the error decode_fields gives,
+ * after the members before it.
+ */
+enum tv_status		 tv_event_visit_payload(const struct tv_event *ev,
+			    struct tv_arena *arena, tv_member_fn fn,
+			    void *ctx, struct tv_error *err);
+
 /** tv_event_print() - the driver's print_record (one --dump line). */
 enum tv_status		 tv_event_print(const struct tv_event *ev,
 			    struct tv_arena *arena, struct tv_strbuf *out,

@@ -144,6 +144,45 @@ tv_event_decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 	return st;
 }
 
+/* See trace.h. */
+enum tv_status
+tv_event_visit_payload(const struct tv_event *ev, struct tv_arena *arena,
+    tv_member_fn fn, void *ctx, struct tv_error *err)
+{
+	const struct tv_format_ops *ops = ev->stream->trace->ops;
+	struct tv_event_fields f;
+	const struct tv_value *v;
+	struct tv_map_guard g;
+	enum tv_status st;
+	uint32_t i;
+
+	if (ops != NULL && ops->visit_payload != NULL) {
+		TV_MAP_GUARDED(g, st, ops->visit_payload(ev, arena, fn, ctx,
+		    err), fault_error(ev->stream->trace, ev->stream, g.addr,
+		    err));
+		if (st != TV_OK)
+			restat_error(ev->stream->trace, err);
+		return st;
+	}
+	st = tv_event_decode_scopes(ev, arena, &f,
+	    TV_SCOPE_BIT(TV_SCOPE_EVENT_PAYLOAD), err);
+	v = f.scope[TV_SCOPE_EVENT_PAYLOAD];
+	if (st != TV_OK || v == NULL)
+		return st;
+	if (v->fc != NULL && v->fc->kind == TV_FC_STRUCT) {
+		for (i = 0; i < v->kids.count; i++) {
+			const struct tv_field_class *m = v->kids.items[i].fc;
+
+			if (m == NULL || (m->kind != TV_FC_INT &&
+			    m->kind != TV_FC_ENUM && m->kind != TV_FC_FLOAT))
+				fn(ctx, &v->kids.items[i], NULL);
+		}
+	} else {
+		fn(ctx, v, NULL);
+	}
+	return TV_OK;
+}
+
 /* Print @ev as the format's reference reader does; see trace.h. */
 enum tv_status
 tv_event_print(const struct tv_event *ev, struct tv_arena *arena,

@@ -815,6 +815,47 @@ tv_ui_row_may_hold(struct tv_ui *ui, const struct tv_event *ev,
 	return (seen & lit->anchors) == lit->anchors;
 }
 
+/* see_text() of a payload, a member at a time (a tv_member_fn). */
+struct see_members {
+	const struct tv_ui_literal	*lit;
+	uint64_t			*seen;
+};
+
+static void
+see_member(void *ctx, const struct tv_value *v, const uint8_t *bytes)
+{
+	struct see_members *sm = ctx;
+	uint32_t i;
+
+	if (bytes == NULL) {
+		see_text(sm->lit, v, sm->seen);
+		return;
+	}
+	/* a text array as its bytes: what render shows, up to a NUL */
+	for (i = 0; i < v->kids.count && bytes[i] != '\0'; i++)
+		if (sm->lit->slot[bytes[i]] >= 0)
+			*sm->seen |= (uint64_t)1 << sm->lit->slot[bytes[i]];
+}
+
+/* See ui-priv.h: tv_ui_row_may_hold() without the payload's tree. */
+enum tv_status
+tv_ui_payload_may_hold(struct tv_ui *ui, const struct tv_event *ev,
+    struct tv_arena *arena, uint64_t class_seen, bool *may)
+{
+	const struct tv_ui_literal *lit = &ui->lit;
+	uint64_t seen = class_seen;
+	struct see_members sm = { lit, &seen };
+	enum tv_status st;
+
+	*may = true;
+	if (!lit->prune || lit->anchors == 0 || ev->rec.kind != TV_REC_EVENT)
+		return TV_OK;
+	st = tv_event_visit_payload(ev, arena, see_member, &sm, NULL);
+	if (st == TV_OK)
+		*may = (seen & lit->anchors) == lit->anchors;
+	return st;
+}
+
 /*
  * One row of the event list: its columns in the configured order, the
  * payload summary last.  @shown: as on screen (what the width dropped

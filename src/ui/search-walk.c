@@ -201,6 +201,24 @@ row_ruled_out(struct tv_ui *snap, const struct tv_event *ev,
 		    TV_OK ? V_MISS : V_ROW;
 	}
 	/*
+	 * When no task can hold the text and the row's other text is its
+	 * class's, only the payload's text is left to look at: its members
+	 * one by one, with no tree (the tree was most of a search's
+	 * time).  A payload that does not decode makes the row, which says
+	 * why.
+	 */
+	if (snap->lit.task_never && r != NULL &&
+	    r->seen_ok[ev->rec.class_index]) {
+		bool may;
+
+		seen = r->seen[ev->rec.class_index] |
+		    (snap->lit.ok ? 0 : snap->lit.task_anchors);
+		if (tv_ui_payload_may_hold(snap, ev, arena, seen, &may) !=
+		    TV_OK || may)
+			return V_ROW;
+		return V_MISS;
+	}
+	/*
 	 * When no task can hold the text, the contexts (which name the
 	 * task) are only read past, not built: a context the decoder could
 	 * not read past fails this decode as it would the row's.  The

@@ -714,6 +714,15 @@ enum tv_ui_class_text tv_ui_class_text(struct tv_ui *ui,
 bool	 tv_ui_row_may_hold(struct tv_ui *ui, const struct tv_event *ev,
 	    const struct tv_event_fields *f, const uint64_t *class_seen);
 /**
+ * tv_ui_payload_may_hold() - tv_ui_row_may_hold() of event @ev, a class
+ * whose tv_ui_class_text() gave @class_seen, from its payload decoded a
+ * member at a time into @arena (tv_event_visit_payload: no tree), into
+ * *@may.  Not TV_OK when the payload does not decode: the row shows why.
+ */
+enum tv_status tv_ui_payload_may_hold(struct tv_ui *ui,
+	    const struct tv_event *ev, struct tv_arena *arena,
+	    uint64_t class_seen, bool *may);
+/**
  * tv_ui_fields_owner() - the owner the event's own fields @f name whole
  * (thread, process and command, as LTTng-UST's contexts do), the one the
  * state would give too; false when they do not.

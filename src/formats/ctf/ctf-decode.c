@@ -864,6 +864,59 @@ ctf_dec_struct_each(struct ctf_dec *d, const struct tv_field_class *fc,
 	return st;
 }
 
+/* See ctf-decode.h. */
+enum tv_status
+ctf_dec_struct_members(struct ctf_dec *d, const struct tv_field_class *fc,
+    ctf_member_fn fn, void *ctx)
+{
+	uint32_t i, n = fc->structure.nmembers;
+	enum tv_status st;
+
+	/* ctf_dec_field's steps for a struct, in its order */
+	if (fc->align > 1) {
+		uint64_t p = align_up(d->pos, fc->align);
+
+		if (p > d->end)
+			return dec_past_end(d, p - d->pos);
+		d->pos = p;
+	}
+	if (++d->depth > CTF_MAX_DEPTH) {
+		d->depth--;
+		return tv_error_at(d->err, TV_CORRUPT, d->path,
+		    d->file_off + d->pos / 8, _("fields nested too deeply"));
+	}
+	st = dec_steps(d, n);
+	if (st == TV_OK)
+		st = dec_values(d, n);
+	for (i = 0; i < n && st == TV_OK; i++) {
+		const struct tv_field_class *m = fc->structure.members[i].fc;
+		struct tv_value k;
+
+		if (m == NULL)
+			continue;
+		if (m->kind == TV_FC_INT || m->kind == TV_FC_ENUM ||
+		    m->kind == TV_FC_FLOAT) {
+			/* read past: the same errors, the same slots */
+			st = dec_member(d, m, NULL);
+			continue;
+		}
+		memset(&k, 0, sizeof(k));
+		k.name = fc->structure.members[i].name;
+		if (text_bytes(d, m, &k)) {
+			/* what dec_array charges for the elements */
+			st = dec_values(d, k.kids.count);
+			if (st == TV_OK)
+				fn(ctx, &k, d->buf + k.bit_offset / 8);
+			continue;
+		}
+		st = dec_member(d, m, &k);
+		if (st == TV_OK)
+			fn(ctx, &k, NULL);
+	}
+	d->depth--;
+	return st;
+}
+
 /* Is @fc a plain integer or enum (no children)? */
 static bool
 is_int(const struct tv_field_class *fc)

@@ -89,11 +89,20 @@ enum tv_status	 ctf_dec_field(struct ctf_dec *d,
  * Called with each decoded member of a struct (ctf_dec_struct_each); a
  * byte text array comes as its @bytes (v->kids.count of them, no items).
  */
-typedef void	(*ctf_member_fn)(void *ctx, const struct tv_value *v,
-		    const uint8_t *bytes);
+typedef tv_member_fn ctf_member_fn;
 
 /** ctf_dec_struct_each() - decode struct @fc, handing each member to @fn. */
 enum tv_status	 ctf_dec_struct_each(struct ctf_dec *d,
+		    const struct tv_field_class *fc, ctf_member_fn fn,
+		    void *ctx);
+
+/*
+ * ctf_dec_struct_members() - decode struct @fc with the limits and
+ * errors of ctf_dec_field, handing each member that is not a number to
+ * @fn as it is decoded (a byte text array as its bytes), the numbers
+ * read past: no tree for the struct, nor values for its numbers.
+ */
+enum tv_status	 ctf_dec_struct_members(struct ctf_dec *d,
 		    const struct tv_field_class *fc, ctf_member_fn fn,
 		    void *ctx);
 
@@ -291,6 +300,10 @@ enum tv_status	 ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 enum tv_status	 ctf_decode_fields(const struct tv_event *ev,
 		    struct tv_arena *arena, struct tv_event_fields *out,
 		    unsigned scopes, struct tv_error *err);
+/** ctf_visit_payload() - the payload's members one at a time: visit_payload. */
+enum tv_status	 ctf_visit_payload(const struct tv_event *ev,
+		    struct tv_arena *arena, tv_member_fn fn, void *ctx,
+		    struct tv_error *err);
 /*
  * What the packet scopes of the last printed packet left behind, so the
  * next event of that packet starts at its event header: the save slots,

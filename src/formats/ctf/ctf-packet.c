@@ -559,3 +559,38 @@ ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 	ctf_scope_cache_give(pc, &own);
 	return st;
 }
+
+/* See ctf-decode.h. */
+enum tv_status
+ctf_visit_payload(const struct tv_event *ev, struct tv_arena *arena,
+    tv_member_fn fn, void *ctx, struct tv_error *err)
+{
+	struct ctf_stream_priv *sp = ev->stream->priv;
+	struct ctf_print_cache own, *pc;
+	const struct tv_field_class *fc;
+	struct tv_event_fields f;
+	struct tv_value *v;
+	enum tv_status st;
+	struct ctf_dec d;
+
+	if (ev->rec.kind != TV_REC_EVENT)
+		return TV_OK;	/* no payload */
+	pc = ctf_scope_cache_take(&sp->dcache, ev->packet, &own);
+	/* every scope before the payload read past, none built */
+	st = decode_scopes(ev, arena, &f, 0, pc, TV_SCOPE_EVENT_PAYLOAD, &d,
+	    err);
+	fc = st == TV_OK ? ev->stream->trace->classes[ev->rec.class_index]->
+	    payload : NULL;
+	if (fc != NULL && fc->kind == TV_FC_STRUCT) {
+		st = ctf_dec_struct_members(&d, fc, fn, ctx);
+	} else if (fc != NULL) {
+		v = tv_arena_zalloc(arena, sizeof(*v));
+		st = ctf_dec_field(&d, fc, v);
+		if (st == TV_OK)
+			fn(ctx, v, NULL);
+	}
+	if (st != TV_OK)
+		__atomic_store_n(&pc->pkt, 0, __ATOMIC_RELAXED);
+	ctf_scope_cache_give(pc, &own);
+	return st;
+}

@@ -1142,6 +1142,7 @@ const struct tv_format_ops tv_ctf_format = {
 	.decode_packet	= ctf_decode_packet,
 	.walk_reads_fields = true,
 	.decode_fields	= ctf_decode_fields,
+	.visit_payload	= ctf_visit_payload,
 	.print_record	= ctf_print_record,
 	.state_rules	= ctf_state_tables,
 };
