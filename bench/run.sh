@@ -19,7 +19,8 @@
 #     state pass, the filter's match pass and the statistics going on in
 #     place against each from the start (bench/follow-bench);
 #  3. a table with the absolute figures and babeltrace2/tview ratios, on
-#     stdout and in $dir/RESULTS.txt.
+#     stdout and in $dir/RESULTS.txt.  tview's dump and count rows are
+#     the median of three runs (measure3), babeltrace2's one run.
 #
 # Environment: TVIEW (the binary), BUILDDIR (where gen-ctf and bench/*
 # are), TVIEW_BENCH_DIR (where the traces go; kept between runs, so a
@@ -133,6 +134,26 @@ median() {
 	sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
+# measure3 CMD...: measure three times; ms is the median, rss and anon
+# the largest.  For tview's rows of the issue's table: they last
+# seconds, and one slow spell of the shared machine can double one run
+# (seen: 6.4 s and 3.9 s for the same count a quarter of an hour
+# apart).  babeltrace2's runs last minutes and are measured once.
+measure3() {
+	_mss='' _rss=- _anon=-
+	for _i in 1 2 3; do
+		measure "$@"
+		_mss="$_mss $ms"
+		test "$rss" != - && { test "$_rss" = - || test "$rss" -gt "$_rss"; } &&
+		    _rss=$rss
+		test "$anon" != - && { test "$_anon" = - || test "$anon" -gt "$_anon"; } &&
+		    _anon=$anon
+	done
+	# shellcheck disable=SC2086 # three numbers, split on purpose
+	ms=$(printf '%s\n' $_mss | median)
+	rss=$_rss anon=$_anon
+}
+
 # ratio A B: A / B with two decimals ("-" if B is 0)
 ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'
@@ -197,7 +218,7 @@ bench_trace() {
 	    "max RSS" "heap" "bt2" "max RSS" "heap" "bt2/tv" |
 	    tee -a "$results"
 
-	measure "$TVIEW" --dump --begin "$b90" "$path"
+	measure3 "$TVIEW" --dump --begin "$b90" "$path"
 	tv_ms=$ms tv_rss=$rss tv_anon=$anon
 	measure babeltrace2 --clock-gmt --no-delta --begin="$b90" "$path"
 	row "dump --begin 90%" "$tv_ms" "$tv_rss" "$tv_anon" "$ms" "$rss" "$anon"
@@ -205,13 +226,13 @@ bench_trace() {
 	# a 1 ms window at 90%: what a seek saves (both read its lines only)
 	e90=$(awk -v t="$b90" 'BEGIN { split(t, a, "."); ns = a[2] + 1000000;
 		s = a[1] + int(ns / 1e9); printf "%d.%09d", s, ns % 1e9 }')
-	measure "$TVIEW" --dump --begin "$b90" --end "$e90" "$path"
+	measure3 "$TVIEW" --dump --begin "$b90" --end "$e90" "$path"
 	tv_ms=$ms tv_rss=$rss tv_anon=$anon
 	measure babeltrace2 --clock-gmt --no-delta --begin="$b90" \
 	    --end="$e90" "$path"
 	row "dump of 1 ms at 90%" "$tv_ms" "$tv_rss" "$tv_anon" "$ms" "$rss" "$anon"
 
-	measure "$TVIEW" --dump "$path"
+	measure3 "$TVIEW" --dump "$path"
 	tv_ms=$ms tv_rss=$rss tv_anon=$anon
 	measure babeltrace2 --clock-gmt --no-delta "$path"
 	row "dump, whole trace" "$tv_ms" "$tv_rss" "$tv_anon" "$ms" "$rss" "$anon"
@@ -221,18 +242,18 @@ bench_trace() {
 	out=/dev/null
 	bt_ms=$ms bt_rss=$rss bt_anon=$anon
 	out=$work/count
-	measure "$count" "$path"
+	measure3 "$count" "$path"
 	out=/dev/null
 	row "count (headers)" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
 	sed 's/^/    count-bench: /' "$work/count" | tee -a "$results"
 	# what a user types to count: packets counted on every core in no
 	# particular order (a count needs no timeline), summed
 	out=$work/tvcount
-	measure "$TVIEW" --count "$path"
+	measure3 "$TVIEW" --count "$path"
 	out=/dev/null
 	row "tview --count" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
 	sed 's/^/    tview --count: /' "$work/tvcount" | tee -a "$results"
-	measure "$count" --decode "$path"
+	measure3 "$count" --decode "$path"
 	row "count (all fields)" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
 	# the same two on one thread (tv_merge_next), as before the walk
 	# went parallel: what one core does, and what the others add
@@ -329,7 +350,8 @@ else
 fi
 
 say ""
-say "bt2/tv: babeltrace2 time / tview time (higher is better for tview)."
+say "bt2/tv: babeltrace2 time / tview time (higher is better for tview);
+tview's dump and count times are the median of 3 runs."
 say "max RSS counts the mmap'ed trace pages tview touched; heap is the peak"
 say "anonymous memory (RssAnon, sampled every 50 ms)."
 test -n "$TVIEW_BENCH_DIR" && echo "results in $results"
