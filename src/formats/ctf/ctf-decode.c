@@ -721,6 +721,34 @@ dec_variant(struct ctf_dec *d, const struct tv_field_class *fc,
 	return ctf_dec_field(d, fc->variant.options[oi].fc, out->kids.items);
 }
 
+/* One level deeper into a compound field, within CTF_MAX_DEPTH. */
+static enum tv_status
+depth_enter(struct ctf_dec *d)
+{
+	if (++d->depth <= CTF_MAX_DEPTH)
+		return TV_OK;
+	d->depth--;
+	return tv_error_at(d->err, TV_CORRUPT, d->path,
+	    d->file_off + d->pos / 8, _("fields nested too deeply"));
+}
+
+/*
+ * Into struct @fc member by member, as ctf_dec_field goes into it: to its
+ * alignment, one level deeper (the caller leaves with d->depth--).
+ */
+static enum tv_status
+struct_enter(struct ctf_dec *d, const struct tv_field_class *fc)
+{
+	if (fc->align > 1) {
+		uint64_t p = align_up(d->pos, fc->align);
+
+		if (p > d->end)
+			return dec_past_end(d, p - d->pos);
+		d->pos = p;
+	}
+	return depth_enter(d);
+}
+
 /* Decode one field of class @fc at the current position. */
 enum tv_status
 ctf_dec_field(struct ctf_dec *d, const struct tv_field_class *fc,
@@ -762,12 +790,9 @@ ctf_dec_field(struct ctf_dec *d, const struct tv_field_class *fc,
 			st = dec_string(d, out);
 		break;
 	default:
-		if (++d->depth > CTF_MAX_DEPTH) {
-			d->depth--;
-			return tv_error_at(d->err, TV_CORRUPT, d->path,
-			    d->file_off + d->pos / 8,
-			    _("fields nested too deeply"));
-		}
+		st = depth_enter(d);
+		if (st != TV_OK)
+			return st;
 		if (fc->kind == TV_FC_STRUCT)
 			st = dec_struct(d, fc, out);
 		else if (fc->kind == TV_FC_VARIANT)
@@ -829,20 +854,11 @@ ctf_dec_struct_each(struct ctf_dec *d, const struct tv_field_class *fc,
     ctf_member_fn fn, void *ctx)
 {
 	uint32_t i, n = fc->structure.nmembers;
-	enum tv_status st = TV_OK;
+	enum tv_status st;
 
-	if (fc->align > 1) {
-		uint64_t p = align_up(d->pos, fc->align);
-
-		if (p > d->end)
-			return dec_past_end(d, p - d->pos);
-		d->pos = p;
-	}
-	if (++d->depth > CTF_MAX_DEPTH) {
-		d->depth--;
-		return tv_error_at(d->err, TV_CORRUPT, d->path,
-		    d->file_off + d->pos / 8, _("fields nested too deeply"));
-	}
+	st = struct_enter(d, fc);
+	if (st != TV_OK)
+		return st;
 	for (i = 0; i < n; i++) {
 		const struct tv_field_class *m = fc->structure.members[i].fc;
 		struct tv_value k;
@@ -873,18 +889,9 @@ ctf_dec_struct_members(struct ctf_dec *d, const struct tv_field_class *fc,
 	enum tv_status st;
 
 	/* ctf_dec_field's steps for a struct, in its order */
-	if (fc->align > 1) {
-		uint64_t p = align_up(d->pos, fc->align);
-
-		if (p > d->end)
-			return dec_past_end(d, p - d->pos);
-		d->pos = p;
-	}
-	if (++d->depth > CTF_MAX_DEPTH) {
-		d->depth--;
-		return tv_error_at(d->err, TV_CORRUPT, d->path,
-		    d->file_off + d->pos / 8, _("fields nested too deeply"));
-	}
+	st = struct_enter(d, fc);
+	if (st != TV_OK)
+		return st;
 	st = dec_steps(d, n);
 	if (st == TV_OK)
 		st = dec_values(d, n);

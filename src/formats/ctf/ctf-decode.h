@@ -341,12 +341,13 @@ void		 ctf_print_caches_free(struct ctf_print_caches *pcs);
 /**
  * ctf_scope_cache_take() - a cache of the stream's set *@set for packet
  * @pkt (the set made on first use), else @own; give it back with
- * ctf_scope_cache_give(, @own).
+ * ctf_scope_cache_give(, @own, the decode's status): a failed decode
+ * empties it.
  */
 struct ctf_print_cache *ctf_scope_cache_take(struct ctf_print_caches **set,
 		    uint64_t pkt, struct ctf_print_cache *own);
 void		 ctf_scope_cache_give(struct ctf_print_cache *pc,
-		    struct ctf_print_cache *own);
+		    struct ctf_print_cache *own, enum tv_status st);
 
 /**
  * ctf_decode_scopes_to() - decode_fields without the headers, stopping

@@ -400,10 +400,16 @@ ctf_scope_cache_take(struct ctf_print_caches **set, uint64_t pkt,
 	return own;
 }
 
-/* Give back a cache ctf_scope_cache_take() gave. */
+/*
+ * Give back a cache ctf_scope_cache_take() gave, emptied when the decode
+ * that used it failed (@st): what it holds may be half made.
+ */
 void
-ctf_scope_cache_give(struct ctf_print_cache *pc, struct ctf_print_cache *own)
+ctf_scope_cache_give(struct ctf_print_cache *pc, struct ctf_print_cache *own,
+    enum tv_status st)
 {
+	if (st != TV_OK)
+		__atomic_store_n(&pc->pkt, 0, __ATOMIC_RELAXED);
 	if (pc == own)
 		ctf_print_cache_free(own);
 	else
@@ -554,9 +560,7 @@ ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 	pc = ctf_scope_cache_take(&sp->dcache, ev->packet, &own);
 	st = decode_scopes(ev, arena, out, scopes, pc, TV_SCOPE_COUNT,
 	    NULL, err);
-	if (st != TV_OK)
-		__atomic_store_n(&pc->pkt, 0, __ATOMIC_RELAXED);
-	ctf_scope_cache_give(pc, &own);
+	ctf_scope_cache_give(pc, &own, st);
 	return st;
 }
 
@@ -589,8 +593,6 @@ ctf_visit_payload(const struct tv_event *ev, struct tv_arena *arena,
 		if (st == TV_OK)
 			fn(ctx, v, NULL);
 	}
-	if (st != TV_OK)
-		__atomic_store_n(&pc->pkt, 0, __ATOMIC_RELAXED);
-	ctf_scope_cache_give(pc, &own);
+	ctf_scope_cache_give(pc, &own, st);
 	return st;
 }

@@ -514,9 +514,7 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
 	}
 	pc = ctf_scope_cache_take(&sp->pcache, ev->packet, &own);
 	st = print_event(ev, arena, out, pc, err);
-	if (st != TV_OK)
-		__atomic_store_n(&pc->pkt, 0, __ATOMIC_RELAXED);
-	ctf_scope_cache_give(pc, &own);
+	ctf_scope_cache_give(pc, &own, st);
 	return st;
 }
 
