@@ -495,7 +495,8 @@ note_member(void *ctx, const struct tv_value *v, const uint8_t *bytes)
 }
 
 /*
- * A struct's members one at a time (ctf_dec_struct_members, the search's
+ * A struct's members one at a time (ctf_dec_struct_each with
+ * CTF_EACH_LIMITS, the search's
  * payload walk): the strings, text arrays (as bytes) and compound
  * members, never the numbers; the same end, the same value and step
  * charges and the same errors as the whole tree's decode.
@@ -551,7 +552,8 @@ test_members(struct tv_arena *a)
 	memset(&sm, 0, sizeof(sm));
 	ctf_dec_init(&d, b, 9, 0, "mem", slots, 1, NULL);
 	d.arena = a;
-	s = ctf_dec_struct_members(&d, st, note_member, &sm);
+	s = ctf_dec_struct_each(&d, st, CTF_EACH_LIMITS, note_member,
+	    &sm);
 	CHECK(s == TV_OK && strcmp(sm.text, "m0=string m2=bytes m3=tree") ==
 	    0, "members %d [%s]", s, sm.text);
 	CHECK(d.pos == pos && d.values == values && d.steps == steps,
@@ -564,7 +566,8 @@ test_members(struct tv_arena *a)
 	memmove(b + 1, b, 9);
 	ctf_dec_init(&d, b, 10, 0, "mem", slots, 1, NULL);
 	d.arena = a;
-	s = ctf_dec_struct_members(&d, outer, note_member, &sm);
+	s = ctf_dec_struct_each(&d, outer, CTF_EACH_LIMITS,
+	    note_member, &sm);
 	CHECK(s == TV_OK && strcmp(sm.text, "m1=tree") == 0 && d.pos == 80,
 	    "outer %d [%s]", s, sm.text);
 	/* a text too long for the event: the tree's error, members before */
@@ -575,8 +578,8 @@ test_members(struct tv_arena *a)
 	memset(&sm, 0, sizeof(sm));
 	ctf_dec_init(&d, b, 10, 0, "mem", slots, 1, NULL);
 	d.arena = a;
-	CHECK(s == TV_CORRUPT && ctf_dec_struct_members(&d, outer,
-	    note_member, &sm) == s && sm.len == 0, "hostile length %d [%s]",
+	CHECK(s == TV_CORRUPT && ctf_dec_struct_each(&d, outer,
+	    CTF_EACH_LIMITS, note_member, &sm) == s && sm.len == 0, "hostile length %d [%s]",
 	    s, sm.text);
 }
 

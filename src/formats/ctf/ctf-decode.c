@@ -845,45 +845,10 @@ text_bytes(struct ctf_dec *d, const struct tv_field_class *fc,
 	return true;
 }
 
-/*
- * A struct scope member by member, each handed to @fn as soon as it is
- * decoded (no tree for the scope itself): --dump prints while decoding.
- */
-enum tv_status
-ctf_dec_struct_each(struct ctf_dec *d, const struct tv_field_class *fc,
-    ctf_member_fn fn, void *ctx)
-{
-	uint32_t i, n = fc->structure.nmembers;
-	enum tv_status st;
-
-	st = struct_enter(d, fc);
-	if (st != TV_OK)
-		return st;
-	for (i = 0; i < n; i++) {
-		const struct tv_field_class *m = fc->structure.members[i].fc;
-		struct tv_value k;
-
-		k.fc = NULL;
-		k.name = fc->structure.members[i].name;
-		k.kids.count = 0;
-		k.kids.items = NULL;
-		if (m && text_bytes(d, m, &k)) {
-			fn(ctx, &k, d->buf + k.bit_offset / 8);
-			continue;
-		}
-		st = m ? dec_member(d, m, &k) : TV_OK;
-		if (st != TV_OK)
-			break;
-		fn(ctx, &k, NULL);
-	}
-	d->depth--;
-	return st;
-}
-
 /* See ctf-decode.h. */
 enum tv_status
-ctf_dec_struct_members(struct ctf_dec *d, const struct tv_field_class *fc,
-    ctf_member_fn fn, void *ctx)
+ctf_dec_struct_each(struct ctf_dec *d, const struct tv_field_class *fc,
+    unsigned how, ctf_member_fn fn, void *ctx)
 {
 	uint32_t i, n = fc->structure.nmembers;
 	enum tv_status st;
@@ -892,31 +857,33 @@ ctf_dec_struct_members(struct ctf_dec *d, const struct tv_field_class *fc,
 	st = struct_enter(d, fc);
 	if (st != TV_OK)
 		return st;
-	st = dec_steps(d, n);
-	if (st == TV_OK)
-		st = dec_values(d, n);
+	if (how & CTF_EACH_LIMITS) {
+		st = dec_steps(d, n);
+		if (st == TV_OK)
+			st = dec_values(d, n);
+	}
 	for (i = 0; i < n && st == TV_OK; i++) {
 		const struct tv_field_class *m = fc->structure.members[i].fc;
 		struct tv_value k;
 
-		if (m == NULL)
-			continue;
-		if (m->kind == TV_FC_INT || m->kind == TV_FC_ENUM ||
-		    m->kind == TV_FC_FLOAT) {
+		if (m != NULL && !(how & CTF_EACH_NUMBERS) &&
+		    (m->kind == TV_FC_INT || m->kind == TV_FC_ENUM ||
+		    m->kind == TV_FC_FLOAT)) {
 			/* read past: the same errors, the same slots */
 			st = dec_member(d, m, NULL);
 			continue;
 		}
 		memset(&k, 0, sizeof(k));
 		k.name = fc->structure.members[i].name;
-		if (text_bytes(d, m, &k)) {
+		if (m != NULL && text_bytes(d, m, &k)) {
 			/* what dec_array charges for the elements */
-			st = dec_values(d, k.kids.count);
+			if (how & CTF_EACH_LIMITS)
+				st = dec_values(d, k.kids.count);
 			if (st == TV_OK)
 				fn(ctx, &k, d->buf + k.bit_offset / 8);
 			continue;
 		}
-		st = dec_member(d, m, &k);
+		st = m != NULL ? dec_member(d, m, &k) : TV_OK;
 		if (st == TV_OK)
 			fn(ctx, &k, NULL);
 	}

@@ -91,20 +91,25 @@ enum tv_status	 ctf_dec_field(struct ctf_dec *d,
  */
 typedef tv_member_fn ctf_member_fn;
 
-/** ctf_dec_struct_each() - decode struct @fc, handing each member to @fn. */
-enum tv_status	 ctf_dec_struct_each(struct ctf_dec *d,
-		    const struct tv_field_class *fc, ctf_member_fn fn,
-		    void *ctx);
+/* What ctf_dec_struct_each() hands over and charges. */
+enum {
+	CTF_EACH_NUMBERS = 1,	/* integers, enums and floats too (else
+				   read past, never handed over) */
+	CTF_EACH_LIMITS = 2,	/* the steps and values ctf_dec_field
+				   charges for the struct and its text
+				   arrays: fail exactly when it would */
+};
 
-/*
- * ctf_dec_struct_members() - decode struct @fc with the limits and
- * errors of ctf_dec_field, handing each member that is not a number to
- * @fn as it is decoded (a byte text array as its bytes), the numbers
- * read past: no tree for the struct, nor values for its numbers.
+/**
+ * ctf_dec_struct_each() - decode struct @fc member by member, handing
+ * each to @fn as soon as it is decoded (a byte text array as its bytes),
+ * with no value for the struct itself: --dump prints while decoding
+ * (CTF_EACH_NUMBERS), a search looks at a payload's text
+ * (CTF_EACH_LIMITS).  @how: CTF_EACH_* bits.
  */
-enum tv_status	 ctf_dec_struct_members(struct ctf_dec *d,
-		    const struct tv_field_class *fc, ctf_member_fn fn,
-		    void *ctx);
+enum tv_status	 ctf_dec_struct_each(struct ctf_dec *d,
+		    const struct tv_field_class *fc, unsigned how,
+		    ctf_member_fn fn, void *ctx);
 
 /** ctf_dec_skip() - skip one field, O(1) when its size is fixed. */
 static inline enum tv_status

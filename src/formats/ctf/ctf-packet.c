@@ -586,7 +586,7 @@ ctf_visit_payload(const struct tv_event *ev, struct tv_arena *arena,
 	fc = st == TV_OK ? ev->stream->trace->classes[ev->rec.class_index]->
 	    payload : NULL;
 	if (fc != NULL && fc->kind == TV_FC_STRUCT) {
-		st = ctf_dec_struct_members(&d, fc, fn, ctx);
+		st = ctf_dec_struct_each(&d, fc, CTF_EACH_LIMITS, fn, ctx);
 	} else if (fc != NULL) {
 		v = tv_arena_zalloc(arena, sizeof(*v));
 		st = ctf_dec_field(&d, fc, v);

@@ -490,7 +490,8 @@ print_scope(struct ctf_dec *d, const struct tv_field_class *fc,
 		tv_strbuf_add(sb, ", ", 2);
 	*first = false;
 	tv_strbuf_addc(sb, '{');
-	st = ctf_dec_struct_each(d, fc, print_member, &mc);
+	st = ctf_dec_struct_each(d, fc, CTF_EACH_NUMBERS,
+	    print_member, &mc);
 	tv_strbuf_add(sb, " }", 2);
 	return st;
 }
