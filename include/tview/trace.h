@@ -517,6 +517,15 @@ enum tv_status		 tv_event_decode_scopes(const struct tv_event *ev,
 			    struct tv_event_fields *out, unsigned scopes,
 			    struct tv_error *err);
 
+/**
+ * tv_stream_fault() - the error for a fault at @addr while reading @s's
+ * files (the file that shrank, and what is left of it): for a driver
+ * that takes a guard of its own inside something it must give back (a
+ * lock, a cache), since a fault must not jump past the giving.
+ */
+enum tv_status		 tv_stream_fault(const struct tv_stream *s,
+			    const void *addr, struct tv_error *err);
+
 /*
  * Called with each member @v of a struct as it is decoded; a byte text
  * array may come as its @bytes instead of items (v->kids.count of

@@ -54,6 +54,14 @@ fault_error(const struct tv_trace *t, const struct tv_stream *s,
 	return tv_mapfile_fault(mf, addr, err);
 }
 
+/* See trace.h. */
+enum tv_status
+tv_stream_fault(const struct tv_stream *s, const void *addr,
+    struct tv_error *err)
+{
+	return fault_error(s->trace, s, addr, err);
+}
+
 /*
  * After a decoding error in @t: when the file it names changed since it
  * was mapped (a page cut in its middle reads as zeros, so a cut shows up

@@ -6,6 +6,7 @@
 #ifndef TVIEW_CTF_DECODE_H
 #define TVIEW_CTF_DECODE_H
 
+#include "tview/mapfile.h"
 #include "ctf-priv.h"
 
 #define CTF_MAX_DEPTH		64	/* nesting of field classes */
@@ -353,6 +354,22 @@ struct ctf_print_cache *ctf_scope_cache_take(struct ctf_print_caches **set,
 		    uint64_t pkt, struct ctf_print_cache *own);
 void		 ctf_scope_cache_give(struct ctf_print_cache *pc,
 		    struct ctf_print_cache *own, enum tv_status st);
+
+/*
+ * st = call, with pc a scope cache of *set taken for @ev's packet and
+ * given back after, under a mapping guard inside: a fault (a file cut
+ * while open) must not jump past the give, which would leave the cache
+ * taken for good, or leak what the caller's own one holds.
+ */
+#define CTF_WITH_SCOPE_CACHE(set, ev, pc, st, err, call) do {		\
+	struct ctf_print_cache ctf_own_;				\
+	struct tv_map_guard ctf_g_;					\
+									\
+	(pc) = ctf_scope_cache_take((set), (ev)->packet, &ctf_own_);	\
+	TV_MAP_GUARDED(ctf_g_, st, call,				\
+	    tv_stream_fault((ev)->stream, ctf_g_.addr, (err)));	\
+	ctf_scope_cache_give((pc), &ctf_own_, (st));			\
+} while (0)
 
 /**
  * ctf_decode_scopes_to() - decode_fields without the headers, stopping

@@ -549,7 +549,7 @@ ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
     struct tv_event_fields *out, unsigned scopes, struct tv_error *err)
 {
 	struct ctf_stream_priv *sp = ev->stream->priv;
-	struct ctf_print_cache own, *pc;
+	struct ctf_print_cache *pc;
 	enum tv_status st;
 
 	if (scopes & (TV_SCOPE_BIT(TV_SCOPE_PACKET_HEADER) |
@@ -557,29 +557,24 @@ ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 	    ev->rec.kind != TV_REC_EVENT)
 		return decode_scopes(ev, arena, out, scopes, NULL,
 		    TV_SCOPE_COUNT, NULL, err);
-	pc = ctf_scope_cache_take(&sp->dcache, ev->packet, &own);
-	st = decode_scopes(ev, arena, out, scopes, pc, TV_SCOPE_COUNT,
-	    NULL, err);
-	ctf_scope_cache_give(pc, &own, st);
+	CTF_WITH_SCOPE_CACHE(&sp->dcache, ev, pc, st, err,
+	    decode_scopes(ev, arena, out, scopes, pc, TV_SCOPE_COUNT, NULL,
+	    err));
 	return st;
 }
 
-/* See ctf-decode.h. */
-enum tv_status
-ctf_visit_payload(const struct tv_event *ev, struct tv_arena *arena,
-    tv_member_fn fn, void *ctx, struct tv_error *err)
+/* ctf_visit_payload() with the scope cache @pc taken. */
+static enum tv_status
+visit_payload(const struct tv_event *ev, struct tv_arena *arena,
+    tv_member_fn fn, void *ctx, struct ctf_print_cache *pc,
+    struct tv_error *err)
 {
-	struct ctf_stream_priv *sp = ev->stream->priv;
-	struct ctf_print_cache own, *pc;
 	const struct tv_field_class *fc;
 	struct tv_event_fields f;
 	struct tv_value *v;
 	enum tv_status st;
 	struct ctf_dec d;
 
-	if (ev->rec.kind != TV_REC_EVENT)
-		return TV_OK;	/* no payload */
-	pc = ctf_scope_cache_take(&sp->dcache, ev->packet, &own);
 	/* every scope before the payload read past, none built */
 	st = decode_scopes(ev, arena, &f, 0, pc, TV_SCOPE_EVENT_PAYLOAD, &d,
 	    err);
@@ -593,6 +588,21 @@ ctf_visit_payload(const struct tv_event *ev, struct tv_arena *arena,
 		if (st == TV_OK)
 			fn(ctx, v, NULL);
 	}
-	ctf_scope_cache_give(pc, &own, st);
+	return st;
+}
+
+/* See ctf-decode.h. */
+enum tv_status
+ctf_visit_payload(const struct tv_event *ev, struct tv_arena *arena,
+    tv_member_fn fn, void *ctx, struct tv_error *err)
+{
+	struct ctf_stream_priv *sp = ev->stream->priv;
+	struct ctf_print_cache *pc;
+	enum tv_status st;
+
+	if (ev->rec.kind != TV_REC_EVENT)
+		return TV_OK;	/* no payload */
+	CTF_WITH_SCOPE_CACHE(&sp->dcache, ev, pc, st, err,
+	    visit_payload(ev, arena, fn, ctx, pc, err));
 	return st;
 }

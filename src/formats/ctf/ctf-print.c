@@ -506,16 +506,15 @@ ctf_print_record(const struct tv_event *ev, struct tv_arena *arena,
     struct tv_strbuf *out, struct tv_error *err)
 {
 	struct ctf_stream_priv *sp = ev->stream->priv;
-	struct ctf_print_cache own, *pc;
+	struct ctf_print_cache *pc;
 	enum tv_status st;
 
 	if (ev->rec.kind != TV_REC_EVENT) {
 		print_loss(ev, out);
 		return TV_OK;
 	}
-	pc = ctf_scope_cache_take(&sp->pcache, ev->packet, &own);
-	st = print_event(ev, arena, out, pc, err);
-	ctf_scope_cache_give(pc, &own, st);
+	CTF_WITH_SCOPE_CACHE(&sp->pcache, ev, pc, st, err,
+	    print_event(ev, arena, out, pc, err));
 	return st;
 }
 
