@@ -32,6 +32,40 @@ struct tv_event_owner {
 bool		 tv_event_owner(const struct tv_event_fields *f,
 		    struct tv_event_owner *o);
 
+/* The scopes an owner field may lie in, and the fields it may be. */
+#define TV_OWNER_SCOPES		3
+#define TV_OWNER_FIELDS		8
+
+/*
+ * Where the owner fields lie in the events of one class (their scopes'
+ * structs, member by member), so that reading an owner is a few loads
+ * rather than a look at every member's name.  Plain data: made once,
+ * then read by any thread.
+ */
+struct tv_owner_plan {
+	/* per scope: the struct class the places are for (NULL: none) */
+	const struct tv_field_class	*fc[TV_OWNER_SCOPES];
+	/* per scope and field: the member's index, -1 if absent, and its
+	   name as the plan's event had it (the same string, most often) */
+	int16_t				 at[TV_OWNER_SCOPES][TV_OWNER_FIELDS];
+	const char			*name[TV_OWNER_SCOPES][TV_OWNER_FIELDS];
+};
+
+/**
+ * tv_event_owner_plan() - where the owner fields lie in fields @f, for
+ * tv_event_owner_planned() on other events of the same class.
+ */
+void		 tv_event_owner_plan(const struct tv_event_fields *f,
+		    struct tv_owner_plan *p);
+
+/**
+ * tv_event_owner_planned() - tv_event_owner() of @f, reading the members
+ * plan @p (may be NULL) places, for each scope whose struct class it was
+ * made for; the same answer, whatever the plan.
+ */
+bool		 tv_event_owner_planned(const struct tv_event_fields *f,
+		    const struct tv_owner_plan *p, struct tv_event_owner *o);
+
 /** tv_event_owner_reset() - @o names nobody. */
 void		 tv_event_owner_reset(struct tv_event_owner *o);
 

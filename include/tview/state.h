@@ -13,6 +13,7 @@
 #define TVIEW_STATE_H
 
 #include "tview/owner.h"
+#include "tview/pwalk.h"
 #include "tview/trace.h"
 
 #define TV_MODE_STACK_MAX	8
@@ -79,6 +80,41 @@ void		 tv_state_clear(struct tv_state *s);
  */
 enum tv_status	 tv_state_apply(struct tv_state *s, const struct tv_event *ev,
 		    struct tv_event_owner *owner, struct tv_error *err);
+
+/* ---- the state walk: a parallel reading, one applying (state-walk.c) ---- */
+
+struct tv_state_walk;
+
+/**
+ * tv_state_walk_start() - walk @set forwards as tv_pwalk_start() does
+ * (@begin, @end, @fn, @arg, @nthreads and @sequential alike; @fn may be
+ * NULL), its workers also reading what each record tells the process
+ * state, and apply the records to @s (made for @set, borrowed: the state
+ * just before the first record) in timeline order on the caller's
+ * thread.  @first, if not NULL: the walk starts at that record, those
+ * before it at its time left out.
+ */
+struct tv_state_walk *tv_state_walk_start(struct tv_trace_set *set,
+		    struct tv_state *s, int64_t begin, int64_t end,
+		    const struct tv_event *first, tv_pwalk_fn fn, void *arg,
+		    unsigned nthreads, bool sequential);
+/**
+ * tv_state_walk_next() - apply the record handed out last, if
+ * tv_state_walk_apply() did not, and hand out the next into @item (its
+ * bytes: @fn's), not applied yet: TV_OK, or TV_END after the last.
+ */
+enum tv_status	 tv_state_walk_next(struct tv_state_walk *w,
+		    struct tv_pwalk_item *item);
+/**
+ * tv_state_walk_apply() - apply the record handed out last to the state,
+ * as tv_state_apply() does, its owner into @owner (may be NULL).
+ */
+void		 tv_state_walk_apply(struct tv_state_walk *w,
+		    struct tv_event_owner *owner);
+/** tv_state_walk_error() - the first packet decoding error met so far. */
+const struct tv_error *tv_state_walk_error(const struct tv_state_walk *w);
+/** tv_state_walk_destroy() - stop the workers, free the walk (not @s). */
+void		 tv_state_walk_destroy(struct tv_state_walk *w);
 
 /** tv_state_threads() - every known thread, *count of them, any order. */
 const struct tv_thread *tv_state_threads(const struct tv_state *s,

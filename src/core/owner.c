@@ -20,7 +20,8 @@ static const enum tv_scope owner_scopes[] = {
 	TV_SCOPE_EVENT_PAYLOAD,
 };
 
-/* The owner fields a scope may hold, by their index in owner_names. */
+/* The owner fields a scope may hold, by their index in owner_names
+ * (TV_OWNER_FIELDS of them, a plan's). */
 enum owner_name {
 	O_TID, O_VTID, O_COMMON_PID, O_PID, O_VPID, O_PROCNAME, O_PERF_TID,
 	O_PERF_PID, O_COUNT,
@@ -29,6 +30,10 @@ static const char *const owner_names[O_COUNT] = {
 	"tid", "vtid", "common_pid", "pid", "vpid", "procname", "perf_tid",
 	"perf_pid",
 };
+
+_Static_assert(O_COUNT == TV_OWNER_FIELDS, "a plan holds every field");
+_Static_assert(sizeof(owner_scopes) / sizeof(owner_scopes[0]) ==
+    TV_OWNER_SCOPES, "a plan holds every scope");
 
 /* The thread fields of a context, in the order they are believed. */
 static const uint8_t owner_tid_names[] = { O_TID, O_VTID, O_COMMON_PID };
@@ -66,6 +71,60 @@ owner_members(const struct tv_value *v, const struct tv_value *hit[O_COUNT])
 }
 
 /*
+ * owner_members() by plan @at (made for @v's struct class): each
+ * member's place checked by its name, so a plan can only save time;
+ * false when @v's members do not lie where the plan says.
+ */
+static bool
+owner_members_at(const struct tv_value *v, const int16_t *at,
+    const char *const *name, const struct tv_value *hit[O_COUNT])
+{
+	const struct tv_value *k;
+	uint32_t j;
+
+	if (v->kids.count != v->fc->structure.nmembers)
+		return false;
+	for (j = 0; j < O_COUNT; j++) {
+		hit[j] = NULL;
+		if (at[j] < 0)
+			continue;
+		k = &v->kids.items[at[j]];
+		if (k->name != name[j] && (k->name == NULL ||
+		    strcmp(k->name, owner_names[j]) != 0))
+			return false;
+		hit[j] = k;
+	}
+	return true;
+}
+
+/* See owner.h. */
+void
+tv_event_owner_plan(const struct tv_event_fields *f, struct tv_owner_plan *p)
+{
+	const struct tv_value *v, *hit[O_COUNT];
+	size_t i, j;
+
+	memset(p, 0, sizeof(*p));
+	for (i = 0; i < TV_ARRAY_SIZE(owner_scopes); i++) {
+		v = f->scope[owner_scopes[i]];
+		for (j = 0; j < O_COUNT; j++)
+			p->at[i][j] = -1;
+		/* a struct's members are its class's, in order */
+		if (v == NULL || v->fc == NULL || v->fc->kind != TV_FC_STRUCT ||
+		    v->kids.count != v->fc->structure.nmembers ||
+		    v->kids.count > INT16_MAX)
+			continue;
+		owner_members(v, hit);
+		for (j = 0; j < O_COUNT; j++)
+			if (hit[j] != NULL) {
+				p->at[i][j] = (int16_t)(hit[j] - v->kids.items);
+				p->name[i][j] = hit[j]->name;
+			}
+		p->fc[i] = v->fc;
+	}
+}
+
+/*
  * The first integer among the members @hit of struct @v named @names;
  * false if none.
  */
@@ -97,6 +156,14 @@ tv_event_owner_reset(struct tv_event_owner *o)
 bool
 tv_event_owner(const struct tv_event_fields *f, struct tv_event_owner *o)
 {
+	return tv_event_owner_planned(f, NULL, o);
+}
+
+/* See owner.h. */
+bool
+tv_event_owner_planned(const struct tv_event_fields *f,
+    const struct tv_owner_plan *p, struct tv_event_owner *o)
+{
 	const struct tv_value *v, *hit[O_COUNT];
 	bool found = false;
 	size_t i;
@@ -107,7 +174,9 @@ tv_event_owner(const struct tv_event_fields *f, struct tv_event_owner *o)
 		v = f->scope[owner_scopes[i]];
 		if (v == NULL)
 			continue;
-		owner_members(v, hit);
+		if (p == NULL || p->fc[i] == NULL || v->fc != p->fc[i] ||
+		    !owner_members_at(v, p->at[i], p->name[i], hit))
+			owner_members(v, hit);
 		if (owner_scopes[i] == TV_SCOPE_EVENT_PAYLOAD) {
 			/* a payload's tid is whom the event is about */
 			if (!found && owner_int(v, hit, payload_tid_names,

@@ -1,8 +1,9 @@
 /*
  * The background match pass (tview/pass.h): per-packet bitmaps filled by
  * a pool of workers taking packets in timeline order from a shared
- * counter, or by one worker walking the merged timeline when the
- * predicate needs the process state.  A bitmap is published with a
+ * counter, or, when the predicate needs the process state, by one thread
+ * applying and judging the merged timeline in order while a pool reads
+ * its records (tv_state_walk).  A bitmap is published with a
  * release store once complete; readers load it with acquire.
  */
 #include "tview/pass.h"
@@ -192,7 +193,10 @@ open_close(struct tv_pass *p, uint32_t s, struct open_bits *ob)
 	ob->open = false;
 }
 
-/* The one worker of a state pass: the merged timeline, in order. */
+/*
+ * The thread of a state pass: the merged timeline in order, its records
+ * read on every core (tv_state_walk) and applied and judged here.
+ */
 static void *
 state_worker(void *arg)
 {
@@ -200,23 +204,24 @@ state_worker(void *arg)
 	struct tv_trace_set *set = p->set;
 	struct open_bits *ob = tv_xcalloc(TV_MAX(set->nstreams, 1u),
 	    sizeof(*ob));
-	struct tv_merge *m = tv_merge_create(set);
 	struct tv_state *st = tv_state_create(set);
+	struct tv_state_walk *w;
 	struct tv_event_owner o;
+	struct tv_pwalk_item it;
 	struct tv_arena arena;
-	struct tv_event ev;
 	uint64_t n = 0, kept = 0, seen = 0;
 	uint32_t i;
 	bool keep;
 
 	tv_arena_init(&arena);
 	/*
-	 * Not tv_merge_set_sequential(): the browser reads the same mappings
-	 * at random while this runs; their advice stays as it is.
+	 * Not sequential: the browser reads the same mappings at random
+	 * while this runs; their advice stays as it is.
 	 */
-	tv_merge_seek_begin(m);
-	while (tv_merge_next(m, &ev) == TV_OK) {
-		struct open_bits *b = &ob[ev.stream->ordinal];
+	w = tv_state_walk_start(set, st, INT64_MIN, INT64_MAX, NULL, NULL,
+	    NULL, 0, false);
+	while (tv_state_walk_next(w, &it) == TV_OK) {
+		struct open_bits *b = &ob[it.ev.stream->ordinal];
 
 		if (++n % PASS_CANCEL_EVERY == 0) {
 			__atomic_add_fetch(&p->kept, kept, __ATOMIC_RELAXED);
@@ -225,16 +230,16 @@ state_worker(void *arg)
 			if (__atomic_load_n(&p->cancel, __ATOMIC_ACQUIRE))
 				break;
 		}
-		if (b->open && b->pkt != ev.packet)
-			open_close(p, ev.stream->ordinal, b);
+		if (b->open && b->pkt != it.ev.packet)
+			open_close(p, it.ev.stream->ordinal, b);
 		b->open = true;
-		b->pkt = ev.packet;
-		tv_event_owner_reset(&o);
-		(void)tv_state_apply(st, &ev, &o, NULL);
-		keep = judge(p, &ev, &o, &arena, &kept, &seen);
-		open_set(b, ev.index, keep);
-		b->kept += keep && ev.rec.kind == TV_REC_EVENT;
+		b->pkt = it.ev.packet;
+		tv_state_walk_apply(w, &o);
+		keep = judge(p, &it.ev, &o, &arena, &kept, &seen);
+		open_set(b, it.ev.index, keep);
+		b->kept += keep && it.ev.rec.kind == TV_REC_EVENT;
 	}
+	tv_state_walk_destroy(w);
 	__atomic_add_fetch(&p->kept, kept, __ATOMIC_RELAXED);
 	__atomic_add_fetch(&p->seen, seen, __ATOMIC_RELAXED);
 	for (i = 0; i < set->nstreams; i++) {
@@ -256,7 +261,6 @@ state_worker(void *arg)
 	free(ob);
 	tv_arena_fini(&arena);
 	tv_state_destroy(st);
-	tv_merge_destroy(m);
 	return NULL;
 }
 

@@ -1,9 +1,10 @@
 /*
- * The transitions: tv_state_apply() resolves each event class to its
- * rule once (cached by class index), decodes only events that a rule or
- * an owner context field needs, reads the rule's fields and changes the
- * thread table (state.c) accordingly.  Nothing is allocated per event
- * once the tables have grown to the trace's size.
+ * The transitions: each event class resolved to its rule once (cached by
+ * class index); what a record says, read by tv_state_read() (state-
+ * read.c, decoding only the events a rule or an owner field needs), is
+ * applied to the thread table (state.c) by tv_state_apply_read(), in
+ * timeline order; tv_state_apply() does both.  Nothing is allocated per
+ * event once the tables have grown to the trace's size.
  */
 #include "tview/tview.h"
 
@@ -57,77 +58,25 @@ state_grow_classes(struct state_trace *st)
 	st->nclasses = n;
 }
 
-/* ---- reading decoded fields ---- */
-
-/*
- * Member @name of struct value @v, trying the index that matched last
- * time first (the same class has the same layout); NULL if none.
- */
-static const struct tv_value *
-state_member(const struct tv_value *v, const char *name, uint16_t *hint)
-{
-	uint32_t i;
-
-	if (v == NULL || v->fc == NULL || v->fc->kind != TV_FC_STRUCT)
-		return NULL;
-	if (*hint < v->kids.count && v->kids.items[*hint].name != NULL &&
-	    strcmp(v->kids.items[*hint].name, name) == 0)
-		return &v->kids.items[*hint];
-	for (i = 0; i < v->kids.count; i++) {
-		if (v->kids.items[i].name != NULL &&
-		    strcmp(v->kids.items[i].name, name) == 0) {
-			*hint = (uint16_t)TV_MIN(i, 0xffffu);
-			return &v->kids.items[i];
-		}
-	}
-	return NULL;
-}
-
-/* The first of the '|'-separated field names @names present in @v. */
-static const struct tv_value *
-state_arg(const struct tv_value *v, const char *names, uint16_t *hint)
-{
-	const struct tv_value *f;
-	const char *bar;
-	char one[64];
-	size_t n;
-
-	if (names == NULL)
-		return NULL;
-	for (;;) {
-		bar = strchr(names, '|');
-		if (bar == NULL)
-			return state_member(v, names, hint);
-		n = TV_MIN((size_t)(bar - names), sizeof(one) - 1);
-		memcpy(one, names, n);
-		one[n] = '\0';
-		f = state_member(v, one, hint);
-		if (f != NULL)
-			return f;
-		names = bar + 1;
-	}
-}
+/* ---- the input's arguments ---- */
 
 /* Integer argument @a of the event; false if absent. */
 static bool
-state_int(const struct tv_value *payload, struct state_class *sc,
-    enum tv_state_arg a, int64_t *out)
+in_int(const struct state_input *in, enum tv_state_arg a, int64_t *out)
 {
-	const struct tv_value *f;
-
-	f = state_arg(payload, sc->rule->args[a], &sc->arg_idx[a]);
-	return f != NULL && tv_value_as_int(f, out);
+	if (!(in->have >> a & 1))
+		return false;
+	*out = in->arg[a];
+	return true;
 }
 
-/* String argument @a of the event; false if absent. */
-static bool
-state_str(const struct tv_value *payload, struct state_class *sc,
-    enum tv_state_arg a, char *buf, size_t size)
+/* Name argument @a (TV_ARG_NAME or TV_ARG_NAME2), or NULL if absent. */
+static const char *
+in_str(const struct state_input *in, enum tv_state_arg a)
 {
-	const struct tv_value *f;
-
-	f = state_arg(payload, sc->rule->args[a], &sc->arg_idx[a]);
-	return tv_value_str(f, buf, size);
+	if (!(in->have >> a & 1))
+		return NULL;
+	return a == TV_ARG_NAME ? in->name : in->name2;
 }
 
 /* ---- transitions ---- */
@@ -228,66 +177,66 @@ state_switch_in(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
 /* Apply sched_switch (all formats). */
 static void
 state_do_switch(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
-    const struct tv_value *p, struct state_class *sc, int64_t ts)
+    const struct state_input *in, int64_t ts)
 {
 	struct tv_thread *prev = NULL, *next;
-	char name[TV_THREAD_NAME_MAX];
+	const char *nm;
 	int64_t tid, ntid, ps, prev_tid = TV_TID_UNKNOWN;
 	bool have_ps;
 
-	if (!state_int(p, sc, TV_ARG_TID2, &ntid))
+	if (!in_int(in, TV_ARG_TID2, &ntid))
 		return;
-	if (state_int(p, sc, TV_ARG_TID, &tid))
+	if (in_int(in, TV_ARG_TID, &tid))
 		prev = tv_state_get(s, machine, tid, c->cpu);
 	else if (c->cur != TV_TID_UNKNOWN)
 		prev = tv_state_get(s, machine, c->cur, c->cpu);
 	if (prev != NULL) {
 		prev->woken = TV_TIME_NONE;
-		have_ps = state_int(p, sc, TV_ARG_STATE, &ps);
+		have_ps = in_int(in, TV_ARG_STATE, &ps);
 		state_set(prev, state_from_prev(prev, ps, have_ps), ts);
 		prev->gone = have_ps && (ps & LINUX_EXIT_BITS) != 0;
 		if (!have_ps)
 			prev->uncertain = true;
 		prev->cpu = c->cpu;
-		if (state_str(p, sc, TV_ARG_NAME, name, sizeof(name)))
-			tv_thread_set_name(prev, name);
+		if ((nm = in_str(in, TV_ARG_NAME)) != NULL)
+			tv_thread_set_name(prev, nm);
 		prev_tid = prev->tid;
 	}
 	/* switching in may grow the thread table: @prev is stale after */
 	next = state_switch_in(s, machine, c, ntid, ts);
 	if (prev_tid != TV_TID_UNKNOWN && prev_tid != ntid)
 		c->out = prev_tid;
-	if (next != NULL && state_str(p, sc, TV_ARG_NAME2, name, sizeof(name)))
-		tv_thread_set_name(next, name);
+	if (next != NULL && (nm = in_str(in, TV_ARG_NAME2)) != NULL)
+		tv_thread_set_name(next, nm);
 }
 
 /* Apply a fork: the child exists, runnable, with its parent's name. */
 static void
 state_do_fork(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
-    const struct tv_value *p, struct state_class *sc, int64_t ts)
+    const struct state_input *in, int64_t ts)
 {
 	struct tv_thread *parent = NULL, *child;
-	char name[TV_THREAD_NAME_MAX];
+	const char *nm;
 	int64_t ptid, ppid = TV_TID_UNKNOWN, ctid, cpid = TV_TID_UNKNOWN;
 	int64_t pppid = TV_TID_UNKNOWN;
 	char pname[TV_THREAD_NAME_MAX] = "";
 
-	if (!state_int(p, sc, TV_ARG_TID2, &ctid))
+	if (!in_int(in, TV_ARG_TID2, &ctid))
 		return;
-	if (state_int(p, sc, TV_ARG_TID, &ptid) ||
+	if (in_int(in, TV_ARG_TID, &ptid) ||
 	    (c != NULL && (ptid = c->cur) != TV_TID_UNKNOWN)) {
 		parent = tv_state_get(s, machine, ptid, c != NULL ? c->cpu : 0);
 		if (parent != NULL) {
-			if (state_int(p, sc, TV_ARG_PID, &ppid))
+			if (in_int(in, TV_ARG_PID, &ppid))
 				parent->pid = ppid;
 			ppid = parent->pid;
 			pppid = parent->ppid;
-			if (state_str(p, sc, TV_ARG_NAME, name, sizeof(name)))
-				tv_thread_set_name(parent, name);
+			if ((nm = in_str(in, TV_ARG_NAME)) != NULL)
+				tv_thread_set_name(parent, nm);
 			memcpy(pname, parent->name, sizeof(pname));
 		}
 	}
-	(void)state_int(p, sc, TV_ARG_PID2, &cpid);
+	(void)in_int(in, TV_ARG_PID2, &cpid);
 	child = tv_state_lookup(s, machine, ctid, 0);
 	if (child != NULL && ctid != 0)
 		tv_state_remove(s, child);		/* a reused tid */
@@ -300,56 +249,56 @@ state_do_fork(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
 	else if (cpid == ctid)
 		child->ppid = ppid;
 	memcpy(child->name, pname, sizeof(child->name));
-	if (state_str(p, sc, TV_ARG_NAME2, name, sizeof(name)))
-		tv_thread_set_name(child, name);
+	if ((nm = in_str(in, TV_ARG_NAME2)) != NULL)
+		tv_thread_set_name(child, nm);
 	state_set(child, TV_TS_RUNNABLE, ts);
 }
 
 /* A statedump entry of pid 0 names the idle task of every CPU. */
 static void
 state_name_idle(struct tv_state *s, uint32_t machine,
-    const struct tv_value *p, struct state_class *sc)
+    const struct state_input *in)
 {
-	char name[TV_THREAD_NAME_MAX];
+	const char *nm;
 	struct tv_thread *t;
 	uint32_t cpu;
 
-	if (!state_str(p, sc, TV_ARG_NAME, name, sizeof(name)))
+	if ((nm = in_str(in, TV_ARG_NAME)) == NULL)
 		return;
 	for (cpu = 0; cpu < s->ncpus[machine]; cpu++) {
 		t = tv_state_get(s, machine, 0, (int32_t)cpu);
 		if (t != NULL)
-			tv_thread_set_name(t, name);
+			tv_thread_set_name(t, nm);
 	}
 }
 
 /* Apply a statedump entry: identity always, state only if unknown yet. */
 static void
 state_do_statedump(struct tv_state *s, uint32_t machine,
-    const struct tv_value *p, struct state_class *sc, int64_t ts)
+    const struct state_input *in, int64_t ts)
 {
 	struct tv_thread *t;
-	char name[TV_THREAD_NAME_MAX];
+	const char *nm;
 	enum tv_thread_state st;
 	int64_t tid, v;
 
-	if (!state_int(p, sc, TV_ARG_TID, &tid))
+	if (!in_int(in, TV_ARG_TID, &tid))
 		return;
 	if (tid == 0) {
-		state_name_idle(s, machine, p, sc);
+		state_name_idle(s, machine, in);
 		return;
 	}
 	t = tv_state_get(s, machine, tid, 0);
 	if (t == NULL)
 		return;
-	if (state_int(p, sc, TV_ARG_PID, &v))
+	if (in_int(in, TV_ARG_PID, &v))
 		t->pid = v;
-	if (state_int(p, sc, TV_ARG_PPID, &v))
+	if (in_int(in, TV_ARG_PPID, &v))
 		t->ppid = v;
-	if (state_str(p, sc, TV_ARG_NAME, name, sizeof(name)))
-		tv_thread_set_name(t, name);
+	if ((nm = in_str(in, TV_ARG_NAME)) != NULL)
+		tv_thread_set_name(t, nm);
 	if (t->state == TV_TS_UNKNOWN &&
-	    state_int(p, sc, TV_ARG_STATE, &v)) {
+	    in_int(in, TV_ARG_STATE, &v)) {
 		st = state_from_status(v);
 		if (st != TV_TS_UNKNOWN) {
 			state_set(t, st, ts);
@@ -357,7 +306,7 @@ state_do_statedump(struct tv_state *s, uint32_t machine,
 			t->uncertain = v == 6;
 		}
 	}
-	if (t->cpu == TV_CPU_UNKNOWN && state_int(p, sc, TV_ARG_CPU, &v) &&
+	if (t->cpu == TV_CPU_UNKNOWN && in_int(in, TV_ARG_CPU, &v) &&
 	    v >= 0 && v < STATE_MAX_CPU)
 		t->cpu = (int32_t)v;
 }
@@ -369,11 +318,11 @@ state_do_statedump(struct tv_state *s, uint32_t machine,
  */
 static struct tv_thread *
 state_subject(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
-    const struct tv_value *p, struct state_class *sc, int64_t ctx)
+    const struct state_input *in, int64_t ctx)
 {
 	int64_t tid;
 
-	if (state_int(p, sc, TV_ARG_TID, &tid))
+	if (in_int(in, TV_ARG_TID, &tid))
 		return tv_state_get(s, machine, tid, c != NULL ? c->cpu : 0);
 	if (ctx != TV_TID_UNKNOWN)
 		return tv_state_get(s, machine, ctx, c != NULL ? c->cpu : 0);
@@ -390,13 +339,13 @@ state_subject(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
  */
 static void
 state_do_task(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
-    const struct tv_value *p, struct state_class *sc, uint8_t action,
+    const struct state_input *in, uint8_t action,
     int64_t ts)
 {
 	struct tv_thread *t, *parent;
 	int64_t tid;
 
-	if (!state_int(p, sc, TV_ARG_TID, &tid))
+	if (!in_int(in, TV_ARG_TID, &tid))
 		return;
 	switch (action) {
 	case TV_SA_TASK_WAKEUP:
@@ -432,53 +381,48 @@ state_do_task(struct tv_state *s, uint32_t machine, struct tv_state_cpu *c,
 	}
 }
 
-/* Apply the rule of one decoded event. */
+/* Apply the rule of one event, read into @in (its action is the rule's,
+ * or what the rule's hook made of the payload). */
 static void
 state_do_rule(struct tv_state *s, const struct state_trace *st,
-    struct tv_state_cpu *c, const struct tv_value *p, struct state_class *sc,
-    int64_t ctx, int64_t ts)
+    struct tv_state_cpu *c, const struct state_input *in, int64_t ctx,
+    int64_t ts)
 {
-	uint8_t (*hook)(const struct tv_state_rule *, const struct tv_value *) =
-	    st->trace->ops != NULL ? st->trace->ops->state_hook : NULL;
 	uint32_t machine = st->machine;
-	char name[TV_THREAD_NAME_MAX * 4];
 	struct tv_thread *t;
-	const char *base;
+	const char *nm;
 	int64_t v;
 
-	switch (sc->rule->action) {
+	switch (in->action) {
+	case TV_SA_NONE:
+	case TV_SA_HOOK:	/* not read: nothing is known */
+		return;
 	case TV_SA_SWITCH:
 		if (c != NULL)
-			state_do_switch(s, machine, c, p, sc, ts);
+			state_do_switch(s, machine, c, in, ts);
 		return;
 	case TV_SA_FORK:
-		state_do_fork(s, machine, c, p, sc, ts);
+		state_do_fork(s, machine, c, in, ts);
 		return;
 	case TV_SA_STATEDUMP:
-		state_do_statedump(s, machine, p, sc, ts);
-		return;
-	case TV_SA_HOOK:
-		if (hook != NULL)
-			state_do_task(s, machine, c, p, sc, hook(sc->rule, p),
-			    ts);
+		state_do_statedump(s, machine, in, ts);
 		return;
 	case TV_SA_TASK_WAKEUP:
 	case TV_SA_TASK_NEW:
 	case TV_SA_TASK_EXIT:
-		state_do_task(s, machine, c, p, sc, sc->rule->action, ts);
+		state_do_task(s, machine, c, in, in->action, ts);
 		return;
 	default:
 		break;
 	}
-	t = state_subject(s, machine, c, p, sc, ctx);
+	t = state_subject(s, machine, c, in, ctx);
 	if (t == NULL)
 		return;
-	switch (sc->rule->action) {
+	switch (in->action) {
 	case TV_SA_EXEC:
-		if (state_str(p, sc, TV_ARG_NAME, name, sizeof(name))) {
-			base = strrchr(name, '/');
-			tv_thread_set_name(t, base != NULL ? base + 1 : name);
-		}
+		/* the name is the file's base name (tv_state_read) */
+		if ((nm = in_str(in, TV_ARG_NAME)) != NULL)
+			tv_thread_set_name(t, nm);
 		break;
 	case TV_SA_EXIT:
 		/*
@@ -486,8 +430,8 @@ state_do_rule(struct tv_state *s, const struct state_trace *st,
 		 * trace without exec events named it at fork ("sh" for an
 		 * "ls" a shell started).
 		 */
-		if (state_str(p, sc, TV_ARG_NAME, name, TV_THREAD_NAME_MAX))
-			tv_thread_set_name(t, name);
+		if ((nm = in_str(in, TV_ARG_NAME)) != NULL)
+			tv_thread_set_name(t, nm);
 		state_set(t, t->pid != TV_TID_UNKNOWN && t->pid != t->tid ?
 		    TV_TS_EXITED : TV_TS_ZOMBIE, ts);
 		break;
@@ -503,9 +447,9 @@ state_do_rule(struct tv_state *s, const struct state_trace *st,
 			t->woken = ts;
 		if (t->state != TV_TS_RUNNING || t->uncertain)
 			state_set(t, TV_TS_RUNNABLE, ts);
-		if (state_str(p, sc, TV_ARG_NAME, name, TV_THREAD_NAME_MAX))
-			tv_thread_set_name(t, name);
-		if (state_int(p, sc, TV_ARG_CPU, &v) && v >= 0 &&
+		if ((nm = in_str(in, TV_ARG_NAME)) != NULL)
+			tv_thread_set_name(t, nm);
+		if (in_int(in, TV_ARG_CPU, &v) && v >= 0 &&
 		    v < STATE_MAX_CPU && t->state != TV_TS_RUNNING &&
 		    t->tid != 0)
 			t->cpu = (int32_t)v;
@@ -559,6 +503,33 @@ state_lost(struct tv_state *s, uint32_t machine, int32_t cpu)
 	}
 }
 
+/*
+ * Where member @names (a rule's '|'-separated field names) lies in
+ * payload class @fc: the hint read_member() tries first, so that readers
+ * on other threads, which keep no hints, seldom search.
+ */
+static uint16_t
+state_hint(const struct tv_field_class *fc, const char *names)
+{
+	size_t len;
+	uint32_t i;
+
+	if (fc == NULL || fc->kind != TV_FC_STRUCT)
+		return 0;
+	for (;;) {
+		len = strcspn(names, "|");
+		for (i = 0; i < fc->structure.nmembers && i < 0xffffu; i++)
+			if (fc->structure.members[i].name != NULL &&
+			    strncmp(fc->structure.members[i].name, names,
+			    len) == 0 &&
+			    fc->structure.members[i].name[len] == '\0')
+				return (uint16_t)i;
+		if (names[len] == '\0')
+			return 0;
+		names += len + 1;
+	}
+}
+
 /* Resolve the class facts of @sc once. */
 static void
 state_resolve(struct state_trace *st, struct state_class *sc,
@@ -568,9 +539,49 @@ state_resolve(struct state_trace *st, struct state_class *sc,
 
 	sc->resolved = 1;
 	sc->rule = tv_state_rule_find(cls->name, st->trace->ops);
-	for (i = 0; sc->rule != NULL && i < TV_ARG_COUNT; i++)
-		if (sc->rule->args[i] != NULL)
-			sc->reads_fields = 1;
+	for (i = 0; sc->rule != NULL && i < TV_ARG_COUNT; i++) {
+		if (sc->rule->args[i] == NULL)
+			continue;
+		sc->reads_fields = 1;
+		sc->arg_idx[i] = state_hint(cls->payload, sc->rule->args[i]);
+	}
+}
+
+/* The class of event @ev, resolved, or NULL (a class @st does not know). */
+static struct state_class *
+state_class_of(struct state_trace *st, const struct tv_event *ev)
+{
+	struct state_class *sc;
+
+	if (ev->rec.class_index >= st->nclasses)
+		state_grow_classes(st);
+	if (ev->rec.class_index >= st->nclasses ||
+	    st->trace->classes[ev->rec.class_index] == NULL)
+		return NULL;
+	sc = &st->classes[ev->rec.class_index];
+	if (!sc->resolved)
+		state_resolve(st, sc, st->trace->classes[ev->rec.class_index]);
+	return sc;
+}
+
+/* See state-priv.h. */
+void
+tv_state_prepare(struct tv_state *s)
+{
+	struct tv_event ev;
+	uint32_t i, k;
+
+	tv_state_grow_traces(s);
+	memset(&ev, 0, sizeof(ev));
+	ev.rec.kind = TV_REC_EVENT;
+	for (i = 0; i < s->ntraces; i++) {
+		for (k = 0; k < s->traces[i].trace->nclasses; k++) {
+			ev.rec.class_index = k;
+			(void)state_class_of(&s->traces[i], &ev);
+		}
+	}
+	s->last_stream = NULL;
+	s->last_trace = NULL;
 }
 
 /* Fill @o from the thread current on the event's CPU. */
@@ -628,63 +639,85 @@ state_context_proves(struct tv_state *s, uint32_t machine,
 		t->uncertain = true;
 }
 
-/* See state.h. */
-enum tv_status
-tv_state_apply(struct tv_state *s, const struct tv_event *ev,
-    struct tv_event_owner *owner, struct tv_error *err)
+/*
+ * The first event of class @sc decoded (@ev, read into @in) says whether
+ * the class names its owner, and where: the readers of other threads
+ * look (state-read.c), so the plan is made before the answer is given.
+ */
+static void
+state_learn_owner(struct tv_state *s, struct state_class *sc,
+    const struct tv_event *ev, const struct state_input *in)
 {
-	const struct tv_event_class *cls;
-	struct tv_event_owner o, *op = owner != NULL ? owner : &o;
 	struct tv_event_fields f;
+
+	if (!in->owner.from_context) {
+		__atomic_store_n(&sc->owner, STATE_OWNER_NONE,
+		    __ATOMIC_RELEASE);
+		return;
+	}
+	tv_arena_reset(&s->arena);
+	if (sc->plan == NULL && tv_event_decode_scopes(ev, &s->arena, &f,
+	    TV_SCOPES_EVENT, NULL) == TV_OK) {
+		sc->plan = tv_xmalloc(sizeof(*sc->plan));
+		tv_event_owner_plan(&f, sc->plan);
+	}
+	__atomic_store_n(&sc->owner, STATE_OWNER_FIELDS, __ATOMIC_RELEASE);
+}
+
+/* See state-priv.h. */
+void
+tv_state_apply_read(struct tv_state *s, const struct tv_event *ev,
+    const struct state_input *in, struct tv_event_owner *owner)
+{
+	struct tv_event_owner o, *op = owner != NULL ? owner : &o;
+	struct state_input none, mine;
 	struct state_trace *st;
 	struct state_class *sc;
 	struct tv_state_cpu *c;
 	struct tv_thread *u;
 	uint32_t machine;
-	bool need;
 
-	(void)err;
 	tv_event_owner_reset(op);
 	st = state_trace_of(s, ev->stream);
 	if (st == NULL)
-		return TV_OK;
+		return;
 	machine = st->machine;
 	if (ev->rec.ts != TV_TIME_NONE)
 		s->time = ev->rec.ts;
 	c = tv_state_cpu_of(s, machine, ev->stream->cpu);
 	if (ev->rec.kind != TV_REC_EVENT) {
 		state_lost(s, machine, ev->stream->cpu);
-		return TV_OK;
+		return;
 	}
-	if (ev->rec.class_index >= st->nclasses)
-		state_grow_classes(st);
-	if (ev->rec.class_index >= st->nclasses)
-		return TV_OK;
-	sc = &st->classes[ev->rec.class_index];
-	cls = st->trace->classes[ev->rec.class_index];
-	if (!sc->resolved)
-		state_resolve(st, sc, cls);
-	need = sc->reads_fields || !sc->owner_known || sc->has_owner;
-	if (!need) {
-		/* syscall, IRQ, ...: no field to read, no decoding */
+	sc = state_class_of(st, ev);
+	if (sc == NULL)
+		return;
+	if (!sc->reads_fields && sc->owner == STATE_OWNER_NONE) {
+		/* syscall, IRQ, ...: no field to read, whatever was read */
 		state_owner_from_cpu(s, machine, c, op);
-		if (sc->rule != NULL)
-			state_do_rule(s, st, c, NULL, sc, TV_TID_UNKNOWN,
+		if (sc->rule != NULL) {
+			memset(&none, 0, sizeof(none));
+			none.action = sc->rule->action;
+			state_do_rule(s, st, c, &none, TV_TID_UNKNOWN,
 			    ev->rec.ts);
-		return TV_OK;
+		}
+		return;
 	}
-	tv_arena_reset(&s->arena);
-	if (tv_event_decode_scopes(ev, &s->arena, &f, TV_SCOPES_EVENT,
-	    NULL) != TV_OK) {
+	if (in->how == STATE_IN_CLASS || in->how == STATE_IN_UNREAD) {
+		/* its reader did not know the class: read it here */
+		tv_arena_reset(&s->arena);
+		tv_state_read(st, ev, &s->arena, &mine, true);
+		in = &mine;
+	}
+	if (in->how != STATE_IN_READ) {
 		state_owner_from_cpu(s, machine, c, op);
-		return TV_OK;
+		return;
 	}
-	if (!sc->owner_known) {
-		sc->owner_known = 1;
-		sc->has_owner = tv_event_owner(&f, op);
-		tv_event_owner_reset(op);
-	}
-	if (sc->has_owner && tv_event_owner(&f, op)) {
+	if (sc->owner == STATE_OWNER_UNKNOWN)
+		state_learn_owner(s, sc, ev, in);
+	if (sc->owner == STATE_OWNER_FIELDS)
+		*op = in->owner;
+	if (op->from_context) {
 		if (c != NULL && (sc->rule == NULL ||
 		    sc->rule->action != TV_SA_ECHO))
 			state_context_proves(s, machine, c, op->tid,
@@ -706,7 +739,26 @@ tv_state_apply(struct tv_state *s, const struct tv_event *ev,
 		state_owner_from_cpu(s, machine, c, op);
 	}
 	if (sc->rule != NULL)
-		state_do_rule(s, st, c, f.scope[TV_SCOPE_EVENT_PAYLOAD], sc,
+		state_do_rule(s, st, c, in,
 		    op->from_context ? op->tid : TV_TID_UNKNOWN, ev->rec.ts);
+}
+
+/* See state.h. */
+enum tv_status
+tv_state_apply(struct tv_state *s, const struct tv_event *ev,
+    struct tv_event_owner *owner, struct tv_error *err)
+{
+	struct state_input in;
+	struct state_trace *st;
+
+	(void)err;
+	st = state_trace_of(s, ev->stream);
+	in.how = STATE_IN_CLASS;
+	if (st != NULL && ev->rec.kind == TV_REC_EVENT &&
+	    state_class_of(st, ev) != NULL) {
+		tv_arena_reset(&s->arena);
+		tv_state_read(st, ev, &s->arena, &in, true);
+	}
+	tv_state_apply_read(s, ev, &in, owner);
 	return TV_OK;
 }

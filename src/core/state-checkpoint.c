@@ -1,23 +1,23 @@
 /*
- * The background pass over a trace set: a worker thread with its own
- * merger walks the timeline once, applies every record to a state, and
- * records a checkpoint (a state snapshot) every K events, plus per-class
- * and per-CPU event counts (the per-packet counts land in the packet
- * index as the packet cache decodes).  The state at any time T is then
- * the nearest checkpoint before T plus a short replay.  Progress and the
- * checkpoint list are safe to read from the UI thread while it runs.
+ * The background pass over a trace set: a state walk (state-walk.c)
+ * whose workers read what each record tells the state on every core,
+ * while this thread applies the records in timeline order, records a
+ * checkpoint (a state snapshot) every K events, and counts events per
+ * class and per CPU (the per-packet counts land in the packet index as
+ * packets are decoded).  The state at any time T is then the nearest
+ * checkpoint before T plus a short replay.  Progress and the checkpoint
+ * list are safe to read from the UI thread while it runs.
  *
- * One thread on purpose: splitting the pass in two (a reader thread that
- * merges, decodes and counts, handing blocks of 4,096 records, with or
- * without their decoded fields, to the thread that applies them) was
- * measured with bench/state-bench on the 1 GB gen-ctf trace (44 M events,
- * 2 vCPUs): 7.1-7.9 s against 7.2-7.6 s for one thread, and slower under
- * load; the state thread's reads of records and value trees made on the
- * other core cost what the reader saved.  What runs beside it instead,
- * on the other core, is the per-packet counting (a counter thread decodes
- * every packet in file order through its own small packet cache, which
- * fills each packet's event count), so the exact "event N of M" and
- * :goto #N are ready long before the state pass ends.
+ * Reading beside applying pays when what crosses between threads is
+ * small: an earlier split that handed decoded value trees to the
+ * applying thread was measured no faster than one thread (bench/
+ * state-bench, 1 GB gen-ctf trace, 2 vCPUs: 7.1-7.9 s against 7.2-7.6 s),
+ * as the applier's reads of trees made on the other core cost what the
+ * reader saved.  The state walk hands over a packed input of a few bytes
+ * a record (state-read.c).  Beside it, a counter thread decodes every
+ * packet in file order through its own small packet cache, which fills
+ * each packet's event count, so the exact "event N of M" and :goto #N
+ * are ready long before the state pass ends.
  *
  * A trace followed as it is written grows under the pass: the walk leaves
  * a carry when it stops (its counts, and per stream the last event it
@@ -40,6 +40,8 @@
 #define INDEX_MAX_CPU	1024
 /* Records between two checks of the cancel flag. */
 #define INDEX_CANCEL_EVERY	4096
+/* Owner ids remembered as already noted, per stretch (a power of two). */
+#define INDEX_WHO_RECENT	256
 /* The counter thread's packet cache: it only needs the counts. */
 #define INDEX_COUNT_CACHE	((size_t)4 << 20)
 
@@ -95,6 +97,9 @@ struct tv_state_index {
 	size_t			 nwho_ids;
 	size_t			 who_cap;
 	bool			 who_open;	/* the last one's is collecting */
+	/* ids surely in who_ids: most events repeat a recent owner, and a
+	   stretch's sort is then over its owners, not its events */
+	int64_t			 who_recent[INDEX_WHO_RECENT];
 	bool			 who_done;	/* every filter complete */
 	/* counts, read once done; kept from one walk to the next */
 	uint64_t		 cpu_events[INDEX_MAX_CPU];
@@ -117,6 +122,7 @@ struct tv_state_index {
 };
 
 static void	counts_free(struct index_counts *k);
+static void	index_who_empty(struct tv_state_index *idx);
 
 /* See state.h. */
 struct tv_state_index *
@@ -127,6 +133,7 @@ tv_state_index_create(struct tv_trace_set *set, uint64_t every)
 	idx->set = set;
 	idx->every = every ? every : TV_STATE_CHECKPOINT_EVERY;
 	idx->reached = TV_TIME_NONE;
+	index_who_empty(idx);
 	pthread_mutex_init(&idx->lock, NULL);
 	return idx;
 }
@@ -289,6 +296,18 @@ tv_state_who_has(const struct tv_state_who *who, int64_t id)
 	return true;
 }
 
+/* No owner noted for the stretch being walked. */
+static void
+index_who_empty(struct tv_state_index *idx)
+{
+	size_t i;
+
+	idx->nwho_ids = 0;
+	/* TV_TID_UNKNOWN is never noted */
+	for (i = 0; i < INDEX_WHO_RECENT; i++)
+		idx->who_recent[i] = TV_TID_UNKNOWN;
+}
+
 /*
  * The last checkpoint's owners are all seen: build its filter (under
  * the lock) and start collecting the next one's.
@@ -300,16 +319,19 @@ index_who_close(struct tv_state_index *idx)
 		tv_state_who_build(&idx->ckpts[idx->nckpts - 1].who,
 		    idx->who_ids, idx->nwho_ids);
 	idx->who_open = false;
-	idx->nwho_ids = 0;
+	index_who_empty(idx);
 }
 
 /* Note owner @id of an event of the current checkpoint's stretch. */
 static void
 index_who_add(struct tv_state_index *idx, int64_t id)
 {
-	/* a run of one owner's events is the common case */
-	if (idx->nwho_ids > 0 && idx->who_ids[idx->nwho_ids - 1] == id)
+	int64_t *recent = &idx->who_recent[((uint64_t)id *
+	    UINT64_C(0x9e3779b97f4a7c15)) >> 56 & (INDEX_WHO_RECENT - 1)];
+
+	if (*recent == id)
 		return;
+	*recent = id;
 	TV_VEC_GROW(idx->who_ids, idx->nwho_ids, idx->who_cap);
 	idx->who_ids[idx->nwho_ids++] = id;
 }
@@ -495,34 +517,34 @@ index_keep_carry(struct tv_state_index *idx, bool finished, int64_t last_ts)
 }
 
 /*
- * Where the walk starts: the trace start with an empty state, or the
- * checkpoint tv_state_index_extend() chose, the state restored from it.
- * Returns the events before it.
+ * Where the walk starts: the trace start with an empty state (false), or
+ * the checkpoint tv_state_index_extend() chose (true), the state restored
+ * from it and its record in @first; *@n: the events before it.
  */
-static uint64_t
-index_walk_start(struct tv_state_index *idx, struct tv_merge *m,
-    struct tv_state *s)
+static bool
+index_walk_start(struct tv_state_index *idx, struct tv_state *s,
+    struct tv_event *first, uint64_t *n)
 {
-	struct tv_event ev;
-
-	if (!idx->resume_at_ck) {
-		tv_merge_seek_begin(m);
-		return 0;
-	}
+	*n = 0;
+	if (!idx->resume_at_ck)
+		return false;
 	tv_state_restore(s, idx->resume_ck.snap);
-	memset(&ev, 0, sizeof(ev));
-	ev.stream = idx->set->streams[idx->resume_ck.stream];
-	ev.packet = idx->resume_ck.packet;
-	ev.index = idx->resume_ck.index;
-	ev.rec.ts = idx->resume_ck.ts;
-	tv_merge_seek_event(m, &ev);
+	memset(first, 0, sizeof(*first));
+	first->stream = idx->set->streams[idx->resume_ck.stream];
+	first->packet = idx->resume_ck.packet;
+	first->index = idx->resume_ck.index;
+	first->rec.ts = idx->resume_ck.ts;
 	tv_state_snap_free(idx->resume_ck.snap);
 	idx->resume_ck.snap = NULL;
 	idx->resume_at_ck = false;
-	return idx->resume_ck.ordinal;
+	*n = idx->resume_ck.ordinal;
+	return true;
 }
 
-/* The pass itself: walk, apply, count, checkpoint; honours cancel. */
+/*
+ * The pass itself: walk, apply, count, checkpoint; honours cancel.  The
+ * records are read on every core (tv_state_walk) and applied here.
+ */
 static enum tv_status
 index_walk(struct tv_state_index *idx, struct tv_error *err)
 {
@@ -530,14 +552,16 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 	pthread_t counter;
 	bool counting;
 	struct tv_trace_set *set = idx->set;
-	struct tv_merge *m;
+	struct tv_state_walk *w;
+	struct tv_pwalk_item it;
 	struct tv_state *s;
-	struct tv_event ev;
+	struct tv_event first;
 	struct tv_event_owner owner;
 	enum tv_status st = TV_OK;
 	uint64_t n, recs = 0, every = idx->every, next_ck;
 	int64_t last_ts = TV_TIME_NONE;
 	size_t snap_bytes = idx->snap_bytes;
+	bool resume;
 
 	counts_grow(&idx->k, set);
 	if (set->nstreams > idx->nmarks) {
@@ -547,9 +571,11 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 		    idx->nmarks) * sizeof(*idx->marks));
 		idx->nmarks = set->nstreams;
 	}
-	m = tv_merge_create(set);
 	s = tv_state_create(set);
-	n = next_ck = index_walk_start(idx, m, s);
+	resume = index_walk_start(idx, s, &first, &n);
+	next_ck = n;
+	w = tv_state_walk_start(set, s, INT64_MIN, INT64_MAX,
+	    resume ? &first : NULL, NULL, NULL, 0, false);
 	counting = pthread_create(&counter, NULL, index_counter, &ctr) == 0;
 	for (;;) {
 		if (++recs % INDEX_CANCEL_EVERY == 0 &&
@@ -557,16 +583,17 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 			st = TV_CANCELLED;
 			break;
 		}
-		st = tv_merge_next(m, &ev);
+		st = tv_state_walk_next(w, &it);
 		if (st == TV_END) {
 			st = TV_OK;
 			break;
 		}
 		if (st != TV_OK)
 			break;
-		if (ev.rec.kind == TV_REC_EVENT) {
+		if (it.ev.rec.kind == TV_REC_EVENT) {
 			if (n == next_ck) {
-				snap_bytes += index_checkpoint(idx, s, &ev, n);
+				snap_bytes += index_checkpoint(idx, s, &it.ev,
+				    n);
 				/* tests: TVIEW_TEST_SLOW_PASS=MS holds the
 				 * walk there, two stretches' owner filters
 				 * built and the rest not walked */
@@ -580,20 +607,20 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 				next_ck = n + every;
 			}
 			n++;
-			index_count(idx, &ev);
+			index_count(idx, &it.ev);
 		}
-		(void)tv_state_apply(s, &ev, &owner, NULL);
-		if (ev.rec.kind == TV_REC_EVENT) {
-			index_name_add(idx, &ev, &owner);
+		tv_state_walk_apply(w, &owner);
+		if (it.ev.rec.kind == TV_REC_EVENT) {
+			index_name_add(idx, &it.ev, &owner);
 			if (owner.tid != TV_TID_UNKNOWN)
 				index_who_add(idx, owner.tid);
 			if (owner.pid != TV_TID_UNKNOWN &&
 			    owner.pid != owner.tid)
 				index_who_add(idx, owner.pid);
 		}
-		if (ev.rec.ts != TV_TIME_NONE) {
-			last_ts = ev.rec.ts;
-			__atomic_store_n(&idx->reached, ev.rec.ts,
+		if (it.ev.rec.ts != TV_TIME_NONE) {
+			last_ts = it.ev.rec.ts;
+			__atomic_store_n(&idx->reached, it.ev.rec.ts,
 			    __ATOMIC_RELAXED);
 		}
 		__atomic_store_n(&idx->events, n, __ATOMIC_RELAXED);
@@ -614,13 +641,13 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 		pthread_mutex_unlock(&idx->lock);
 		idx->names_ok = true;
 		index_publish_counts(set, &idx->k);
-		if (tv_merge_error(m)->status != TV_OK && err != NULL)
-			*err = *tv_merge_error(m);
+		if (tv_state_walk_error(w)->status != TV_OK && err != NULL)
+			*err = *tv_state_walk_error(w);
 	} else if (st != TV_CANCELLED) {
 		tv_error_set(err, st, NULL, "%s", tv_status_str(st));
 	}
+	tv_state_walk_destroy(w);
 	tv_state_destroy(s);
-	tv_merge_destroy(m);
 	return st;
 }
 
@@ -766,7 +793,7 @@ index_drop_ckpts(struct tv_state_index *idx, size_t from)
 	idx->nckpts = TV_MIN(idx->nckpts, from);
 	idx->who_open = false;
 	idx->who_done = false;
-	idx->nwho_ids = 0;
+	index_who_empty(idx);
 	pthread_mutex_unlock(&idx->lock);
 }
 

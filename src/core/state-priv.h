@@ -3,7 +3,10 @@
  * the cache file need (the rules' types are public: state-rules.h).
  *
  *   state.c             threads, CPUs, the hash table, snapshots
+ *   state-read.c        what a record tells the state, read on any thread
  *   state-apply.c       tv_state_apply: events to transitions
+ *   state-walk.c        the parallel state walk: read on workers, applied
+ *                       on the caller's thread
  *   state-rules.c       matching event names against a driver's rules
  *   state-checkpoint.c  background pass, checkpoints, state at time T
  *   state-cache.c       checkpoints and counts in $XDG_CACHE_HOME/tview
@@ -42,14 +45,53 @@ struct tv_state_snap *tv_state_snap_new(size_t nthreads, size_t ncpus);
 /* Hard cap on CPU numbers: hostile traces cannot grow the CPU arrays. */
 #define STATE_MAX_CPU		4096
 
-/* Lazily resolved facts about one event class. */
+/* What a class's events are known to say of their owner: learnt from
+ * the first one decoded, in timeline order (state_class.owner). */
+enum state_owner_fact {
+	STATE_OWNER_UNKNOWN,	/* none decoded yet */
+	STATE_OWNER_NONE,	/* no tid/pid/procname field */
+	STATE_OWNER_FIELDS,	/* they name their thread */
+};
+
+/*
+ * Facts about one event class, resolved before its first event is read.
+ * Walkers on other threads read a class (tv_state_prepare() resolved
+ * them all); only the applying thread writes @owner, atomically.
+ */
 struct state_class {
 	const struct tv_state_rule *rule;
 	uint8_t		 resolved;
-	uint8_t		 owner_known;	/* checked for owner fields */
-	uint8_t		 has_owner;	/* has tid/pid/procname context */
+	uint8_t		 owner;		/* enum state_owner_fact */
 	uint8_t		 reads_fields;	/* the rule reads payload fields */
 	uint16_t	 arg_idx[TV_ARG_COUNT];	/* member index hint */
+	/* where the owner fields lie, owned; set before @owner says
+	   STATE_OWNER_FIELDS (release), NULL if they could not be placed */
+	struct tv_owner_plan *plan;
+};
+
+/* How a state_input was read. */
+enum state_input_how {
+	STATE_IN_CLASS,		/* not decoded: the class says it all */
+	STATE_IN_UNREAD,	/* not decoded, though it may be needed */
+	STATE_IN_FAILED,	/* the decoding failed */
+	STATE_IN_READ,		/* decoded: the fields below */
+};
+
+/*
+ * What one record tells the state, read from its fields by any thread
+ * (tv_state_read) and applied in timeline order by one
+ * (tv_state_apply_read): a walk's workers read while the reader applies.
+ */
+struct state_input {
+	uint8_t		 how;		/* enum state_input_how */
+	uint8_t		 action;	/* TV_SA_*: the rule's, or its hook's
+					   answer */
+	uint16_t	 have;		/* bit a: argument a was read */
+	int64_t		 arg[TV_ARG_COUNT];	/* the integers */
+	char		 name[TV_THREAD_NAME_MAX];	/* TV_ARG_NAME (an
+							   exec's base name) */
+	char		 name2[TV_THREAD_NAME_MAX];	/* TV_ARG_NAME2 */
+	struct tv_event_owner owner;	/* tv_event_owner() of the fields */
 };
 
 /* Per trace of the set: its machine and class cache. */
@@ -98,6 +140,42 @@ struct tv_state_cpu *tv_state_cpu_of(struct tv_state *s, uint32_t machine,
 void		 tv_state_grow_traces(struct tv_state *s);
 /** tv_thread_set_name() - name @t (comm semantics: at most 15 bytes). */
 void		 tv_thread_set_name(struct tv_thread *t, const char *name);
+
+/* ---- reading and applying apart (state-read.c, state-apply.c) ---- */
+
+/**
+ * tv_state_trace_of() - @s's facts on the trace of @stream, or NULL; no
+ * cache written, so any thread may ask once @s is prepared.
+ */
+const struct state_trace *tv_state_trace_of(const struct tv_state *s,
+		    const struct tv_stream *stream);
+/**
+ * tv_state_prepare() - take in the set's traces and classes and resolve
+ * every class, so that other threads may read records for @s
+ * (tv_state_read) while this one applies them.
+ */
+void		 tv_state_prepare(struct tv_state *s);
+/**
+ * tv_state_read() - what record @ev says, into @in, decoding into @arena
+ * only what its class needs (@st's, resolved); @own: on the applying
+ * thread, which keeps the class's member hints (others only read them).
+ */
+void		 tv_state_read(const struct state_trace *st,
+		    const struct tv_event *ev, struct tv_arena *arena,
+		    struct state_input *in, bool own);
+/**
+ * tv_state_apply_read() - apply @ev, read into @in by any thread, to @s
+ * in timeline order; @owner as tv_state_apply() gives it.
+ */
+void		 tv_state_apply_read(struct tv_state *s,
+		    const struct tv_event *ev, const struct state_input *in,
+		    struct tv_event_owner *owner);
+/* The bytes of @in for a walk's text (tv_state_input_unpack reads them). */
+void		 tv_state_input_pack(const struct state_input *in,
+		    struct tv_strbuf *out);
+/* @in from the @len bytes at @p; false if they are not a packed input. */
+bool		 tv_state_input_unpack(const char *p, size_t len,
+		    struct state_input *in);
 
 /* ---- the index's internals (state-checkpoint.c, state-cache.c) ---- */
 

@@ -212,12 +212,15 @@ tv_state_create(const struct tv_trace_set *set)
 void
 tv_state_destroy(struct tv_state *s)
 {
-	uint32_t i;
+	uint32_t i, k;
 
 	if (s == NULL)
 		return;
-	for (i = 0; i < s->ntraces; i++)
+	for (i = 0; i < s->ntraces; i++) {
+		for (k = 0; k < s->traces[i].nclasses; k++)
+			free(s->traces[i].classes[k].plan);
 		free(s->traces[i].classes);
+	}
 	for (i = 0; i < s->nmachines; i++)
 		free(s->cpus[i]);
 	free(s->cpus);

@@ -930,9 +930,10 @@ stats_can_go_on(const struct tv_stats *st, int64_t until)
 	    st->nseen_classes) && !stats_streams_changed(st);
 }
 
-/* One record of the walk. */
+/* One record of the walk, applied to the state by @w in the middle. */
 static void
-stats_record(struct tv_stats *st, const struct tv_event *ev)
+stats_record(struct tv_stats *st, struct tv_state_walk *w,
+    const struct tv_event *ev)
 {
 	struct tv_event_owner o;
 	const struct tv_thread *t;
@@ -957,7 +958,7 @@ stats_record(struct tv_stats *st, const struct tv_event *ev)
 		c->last = ev->rec.ts;
 		c->used = c->used || in;
 	}
-	(void)tv_state_apply(st->state, ev, &o, NULL);
+	tv_state_walk_apply(w, &o);
 	if (in)
 		stats_count(st, ev, &o, c, machine);
 	if (ev->rec.kind == TV_REC_EVENT)
@@ -968,16 +969,20 @@ stats_record(struct tv_stats *st, const struct tv_event *ev)
 	st->last_ts = ev->rec.ts;
 }
 
-/* See stats.h. */
+/*
+ * See stats.h.  The records are read on every core and applied to the
+ * state here (tv_state_walk), as the figures need it before and after.
+ */
 enum tv_status
 tv_stats_walk(struct tv_stats *st, int64_t until,
     const volatile bool *cancel, struct tv_error *err)
 {
-	struct tv_merge *mg;
-	struct tv_event ev;
-	const struct tv_error *merr;
-	enum tv_status s = TV_END;
-	int64_t limit = until;
+	struct tv_state_walk *w;
+	struct tv_pwalk_item it;
+	const struct tv_event *ev = &it.ev;
+	const struct tv_error *werr;
+	enum tv_status s;
+	int64_t limit = until, from = INT64_MIN;
 	bool poll = false;
 
 	st->walked = 0;
@@ -992,19 +997,19 @@ tv_stats_walk(struct tv_stats *st, int64_t until,
 		stats_publish(st);
 		return TV_OK;
 	}
-	mg = tv_merge_create(st->set);
-	if (st->state == NULL) {
+	if (st->state == NULL)
 		st->state = tv_state_create(st->set);
-		tv_merge_seek_begin(mg);
-	} else {
-		tv_merge_seek_time(mg, st->until);
-	}
+	else
+		from = st->until;
 	stats_note_set(st);
-	while ((s = tv_merge_next(mg, &ev)) == TV_OK) {
-		/* past the settled time first: earlier records may come */
-		if (ev.rec.ts >= limit)
+	/* records at the settled time and after are left for later */
+	w = tv_state_walk_start(st->set, st->state, from,
+	    limit > INT64_MIN && limit < INT64_MAX ? limit - 1 : limit, NULL, NULL, NULL, 0,
+	    false);
+	while ((s = tv_state_walk_next(w, &it)) == TV_OK) {
+		if (ev->rec.ts >= limit)
 			break;
-		if (st->end != TV_TIME_NONE && ev.rec.ts > st->end) {
+		if (st->end != TV_TIME_NONE && ev->rec.ts > st->end) {
 			st->ended = true;
 			break;
 		}
@@ -1014,31 +1019,29 @@ tv_stats_walk(struct tv_stats *st, int64_t until,
 		 */
 		if (++st->walked % STATS_POLL_EVERY == 0)
 			poll = cancel != NULL;
-		if (poll && ev.rec.ts != st->last_ts) {
+		if (poll && ev->rec.ts != st->last_ts) {
 			poll = false;
 			if (__atomic_load_n(cancel, __ATOMIC_RELAXED)) {
 				st->walked--;
-				st->until = ev.rec.ts;
-				tv_merge_destroy(mg);
+				st->until = ev->rec.ts;
+				tv_state_walk_destroy(w);
 				return tv_error_set(err, TV_CANCELLED, NULL,
 				    _("statistics cancelled"));
 			}
 		}
-		stats_record(st, &ev);
+		stats_record(st, w, ev);
 	}
 	st->until = limit;
-	merr = tv_merge_error(mg);
-	if (s != TV_END && s != TV_OK && merr->status == TV_OK)
-		s = tv_error_set(err, s, NULL, _("statistics stopped early"));
+	werr = tv_state_walk_error(w);
 	stats_publish(st);
-	if (merr->status != TV_OK) {
+	if (werr->status != TV_OK) {
 		if (err != NULL)
-			*err = *merr;
-		tv_merge_destroy(mg);
+			*err = *werr;
+		tv_state_walk_destroy(w);
 		return TV_CORRUPT;
 	}
-	tv_merge_destroy(mg);
-	return s == TV_END || s == TV_OK ? TV_OK : s;
+	tv_state_walk_destroy(w);
+	return TV_OK;
 }
 
 /* See stats.h. */

@@ -260,15 +260,18 @@ tl_row_cmp(const void *pa, const void *pb)
 	return a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
 }
 
-/* Every record of the window, after the state at its start. */
+/*
+ * Every record of the window, after the state at its start: read on
+ * every core, applied here (tv_state_walk).
+ */
 static enum tv_status
 tl_exact(struct tl_build *b, struct tv_state_index *idx,
     struct tv_trace_set *set, const volatile bool *cancel,
     struct tv_error *err)
 {
 	struct tv_timeline *tl = b->tl;
-	struct tv_merge *mg;
-	struct tv_event ev;
+	struct tv_state_walk *w;
+	struct tv_pwalk_item it;
 	const struct tv_thread *t;
 	enum tv_status s;
 	uint32_t col = 0, c, machine;
@@ -278,31 +281,32 @@ tl_exact(struct tl_build *b, struct tv_state_index *idx,
 	if (s != TV_OK)
 		return s;
 	tl_fill(b, 0);
-	mg = tv_merge_create(set);
-	tv_merge_seek_time(mg, tl->t0);
-	while ((s = tv_merge_next(mg, &ev)) == TV_OK) {
-		if (ev.rec.ts >= tl->t1)
+	w = tv_state_walk_start(set, b->state, tl->t0,
+	    tl->t1 > INT64_MIN ? tl->t1 - 1 : tl->t1, NULL, NULL, NULL, 0,
+	    false);
+	while (tv_state_walk_next(w, &it) == TV_OK) {
+		if (it.ev.rec.ts >= tl->t1)
 			break;
 		if (cancel != NULL && ++n % TL_POLL_EVERY == 0 && *cancel) {
-			tv_merge_destroy(mg);
+			tv_state_walk_destroy(w);
 			return tv_error_set(err, TV_CANCELLED, NULL,
 			    _("timeline cancelled"));
 		}
-		c = tv_timeline_col_of(tl, ev.rec.ts);
+		c = tv_timeline_col_of(tl, it.ev.rec.ts);
 		while (col < c)
 			tl_fill(b, ++col);
-		(void)tv_state_apply(b->state, &ev, NULL, NULL);
-		if (ev.rec.kind != TV_REC_EVENT)
+		tv_state_walk_apply(w, NULL);
+		if (it.ev.rec.kind != TV_REC_EVENT)
 			continue;
-		machine = tv_state_machine_of(b->state, ev.stream);
-		t = tv_state_running(b->state, machine, ev.stream->cpu);
+		machine = tv_state_machine_of(b->state, it.ev.stream);
+		t = tv_state_running(b->state, machine, it.ev.stream->cpu);
 		if (t != NULL)
-			tl_mark_running(b, t, ev.stream->cpu, col);
+			tl_mark_running(b, t, it.ev.stream->cpu, col);
 	}
-	tv_merge_destroy(mg);
+	tv_state_walk_destroy(w);
 	while (col + 1 < tl->ncols)
 		tl_fill(b, ++col);
-	return s == TV_OK || s == TV_END ? TV_OK : s;
+	return TV_OK;
 }
 
 /*

@@ -1077,6 +1077,157 @@ test_recorded(const char *shared)
 	test_ftrace(path, "recorded perf bench sched messaging");
 }
 
+/* ---- the state walk against tv_state_apply() ---- */
+
+/* A caller's work beside the state's: the record's index as its bytes. */
+static enum tv_status
+walk_index_work(void *arg, const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_strbuf *out, uint8_t *flags, struct tv_error *err)
+{
+	(void)arg;
+	(void)arena;
+	(void)err;
+	tv_strbuf_add(out, (const char *)&ev->index, sizeof(ev->index));
+	*flags = (uint8_t)(ev->index & 0x7f);
+	return TV_OK;
+}
+
+/* Whether two states hold the same threads, in the same order. */
+static bool
+same_threads(const struct tv_state *a, const struct tv_state *b)
+{
+	const struct tv_thread *ta, *tb;
+	size_t na, nb;
+
+	ta = tv_state_threads(a, &na);
+	tb = tv_state_threads(b, &nb);
+	return na == nb && (na == 0 || memcmp(ta, tb, na * sizeof(*ta)) == 0);
+}
+
+/*
+ * The records of @set walked by tv_state_walk on @nthreads workers (with
+ * a work of the caller's when @work) against the merger and
+ * tv_state_apply(): the same records in the same order, each with the
+ * same owner and the caller's bytes, and the same threads every so
+ * often and at the end.
+ */
+static void
+walk_vs_apply(struct tv_trace_set *set, const char *name, unsigned nthreads,
+    bool work)
+{
+	struct tv_state *s1 = tv_state_create(set), *s2 = tv_state_create(set);
+	struct tv_event_owner o1, o2;
+	struct tv_state_walk *w;
+	struct tv_pwalk_item it;
+	struct tv_merge *m;
+	struct tv_event ev;
+	uint64_t n = 0, bad_pos = 0, bad_owner = 0, bad_bytes = 0;
+	uint64_t bad_state = 0;
+
+	m = tv_merge_create(set);
+	tv_merge_seek_begin(m);
+	w = tv_state_walk_start(set, s2, INT64_MIN, INT64_MAX, NULL,
+	    work ? walk_index_work : NULL, NULL, nthreads, false);
+	while (tv_merge_next(m, &ev) == TV_OK) {
+		if (tv_state_walk_next(w, &it) != TV_OK) {
+			bad_pos++;
+			break;
+		}
+		n++;
+		if (it.ev.stream != ev.stream || it.ev.packet != ev.packet ||
+		    it.ev.index != ev.index) {
+			if (bad_pos++ < 3)
+				diag("%s: record %llu differs", name,
+				    (unsigned long long)n);
+			continue;
+		}
+		if (work && (it.len != sizeof(ev.index) ||
+		    memcmp(it.bytes, &ev.index, sizeof(ev.index)) != 0 ||
+		    it.flags != (ev.index & 0x7f)))
+			bad_bytes++;
+		(void)tv_state_apply(s1, &ev, &o1, NULL);
+		tv_state_walk_apply(w, &o2);
+		if (o1.tid != o2.tid || o1.pid != o2.pid ||
+		    o1.from_context != o2.from_context ||
+		    strcmp(o1.name, o2.name) != 0) {
+			if (bad_owner++ < 3)
+				diag("%s: record %llu: owner %lld/%lld %s, walk "
+				    "%lld/%lld %s", name, (unsigned long long)n,
+				    (long long)o1.tid, (long long)o1.pid,
+				    o1.name, (long long)o2.tid,
+				    (long long)o2.pid, o2.name);
+		}
+		if (n % 997 == 0 && !same_threads(s1, s2))
+			bad_state++;
+	}
+	if (bad_pos == 0 && tv_state_walk_next(w, &it) != TV_END)
+		bad_pos++;
+	is_int((int64_t)bad_pos, 0, "%s, %u workers%s: the walk gives the "
+	    "merger's %llu records", name, nthreads, work ? ", with work" : "",
+	    (unsigned long long)n);
+	is_int((int64_t)bad_owner, 0, "%s: every owner as tv_state_apply's",
+	    name);
+	is_int((int64_t)bad_bytes, 0, "%s: the caller's bytes and flags",
+	    name);
+	ok(bad_state == 0 && same_threads(s1, s2), "%s: the same threads "
+	    "all along (%llu differed)", name, (unsigned long long)bad_state);
+	tv_state_walk_destroy(w);
+	tv_merge_destroy(m);
+	tv_state_destroy(s1);
+	tv_state_destroy(s2);
+}
+
+/* The walk on a generated trace and on real ones with owner contexts. */
+static void
+test_walk(const char *shared)
+{
+	static const char *const real[] = {
+		"tc-context-switches-ust", "tc-many-threads",
+		"bt-wk-heartbeat-u",
+	};
+	struct tv_trace_set *set;
+	char dir[300], path[512];
+	size_t i;
+
+	snprintf(dir, sizeof(dir), "%s/gen-walk", test_dir);
+	if (!ok(gen(dir, NULL, "--cpus 3 --events 60000 --seed 11"),
+	    "gen-ctf ran") || (set = open_set(dir)) == NULL)
+		return;
+	walk_vs_apply(set, "generated", 1, false);
+	walk_vs_apply(set, "generated", 3, true);
+	tv_trace_set_close(set);
+	for (i = 0; i < TV_ARRAY_SIZE(real); i++) {
+		if (shared == NULL || shared[0] == '\0') {
+			tv_skip("TVIEW_SHARED not set: no real trace %s",
+			    real[i]);
+			continue;
+		}
+		snprintf(path, sizeof(path), "%s/traces/ctf/%s", shared,
+		    real[i]);
+		set = open_set(path);
+		if (set == NULL) {
+			tv_skip("%s not readable", real[i]);
+			continue;
+		}
+		walk_vs_apply(set, real[i], 2, i == 0);
+		tv_trace_set_close(set);
+	}
+	/* trace.dat: the owner in the payload, rules with hooks */
+	if (shared == NULL || shared[0] == '\0' || !have_format("tracedat")) {
+		tv_skip("no TVIEW_SHARED or no trace.dat driver: no ftrace walk");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/traces/ftrace/lisa-sched_load/"
+	    "trace.dat", shared);
+	set = open_set(path);
+	if (set == NULL) {
+		tv_skip("lisa-sched_load not readable");
+		return;
+	}
+	walk_vs_apply(set, "lisa-sched_load", 2, true);
+	tv_trace_set_close(set);
+}
+
 /* Set up a scratch dir (also the cache home), run every group. */
 int
 main(void)
@@ -1105,6 +1256,7 @@ main(void)
 	test_checkpoints();
 	test_lost();
 	test_decode_contexts(shared);
+	test_walk(shared);
 	for (i = 0; i < TV_ARRAY_SIZE(real); i++) {
 		if (shared == NULL || shared[0] == '\0')
 			tv_skip("TVIEW_SHARED not set: no real trace %s",
