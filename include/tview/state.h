@@ -207,6 +207,12 @@ void		 tv_state_index_stop(struct tv_state_index *idx);
  */
 enum tv_status	 tv_state_index_extend(struct tv_state_index *idx,
 		    struct tv_error *err);
+/**
+ * tv_state_index_hold() - while @hold, the pass waits between two
+ * records, idle (a search the user waits for gets every core); false
+ * lets it go on.  Safe from any thread.
+ */
+void		 tv_state_index_hold(struct tv_state_index *idx, bool hold);
 /** tv_state_index_walked() - records the current (or last) walk applied. */
 uint64_t	 tv_state_index_walked(const struct tv_state_index *idx);
 /**

@@ -30,6 +30,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tview/merge.h"
 #include "tview/packet-cache.h"
@@ -38,6 +39,8 @@
 
 /* CPUs counted per machine in the per-CPU counts. */
 #define INDEX_MAX_CPU	1024
+/* How long a held pass sleeps between two looks (5 ms). */
+#define INDEX_HELD_NS		5000000L
 /* Records between two checks of the cancel flag. */
 #define INDEX_CANCEL_EVERY	4096
 /* Owner ids remembered as already noted, per stretch (a power of two). */
@@ -81,6 +84,7 @@ struct tv_state_index {
 	pthread_t		 thread;
 	bool			 started;
 	int			 cancel;	/* atomic */
+	int			 held;		/* atomic: tv_state_index_hold */
 	int			 done;		/* atomic */
 	int64_t			 reached;	/* atomic: last ts walked */
 	uint64_t		 events;	/* atomic */
@@ -435,8 +439,27 @@ index_trace_no(const struct tv_trace_set *set, const struct tv_trace *tr)
 struct index_counter {
 	struct tv_trace_set	*set;
 	int			*cancel;	/* the index's, atomic */
+	int			*held;		/* the index's, atomic */
 	int			 stop;		/* atomic: the walk ended */
 };
+
+/* While @held (tv_state_index_hold) and not @cancel: wait, idle. */
+static void
+index_wait_held(const int *held, const int *cancel)
+{
+	struct timespec ts = { 0, INDEX_HELD_NS };
+
+	while (__atomic_load_n(held, __ATOMIC_ACQUIRE) &&
+	    !__atomic_load_n(cancel, __ATOMIC_ACQUIRE))
+		nanosleep(&ts, NULL);
+}
+
+/* See state.h. */
+void
+tv_state_index_hold(struct tv_state_index *idx, bool hold)
+{
+	__atomic_store_n(&idx->held, hold ? 1 : 0, __ATOMIC_RELEASE);
+}
 
 /*
  * Counter thread: decode every packet whose event count is unknown, so
@@ -456,6 +479,7 @@ index_counter(void *arg)
 	for (i = 0; i < c->set->nstreams; i++) {
 		s = c->set->streams[i];
 		for (j = 0; j < s->npackets; j++) {
+			index_wait_held(c->held, c->cancel);
 			if (__atomic_load_n(c->cancel, __ATOMIC_ACQUIRE) ||
 			    __atomic_load_n(&c->stop, __ATOMIC_ACQUIRE))
 				goto out;
@@ -548,7 +572,7 @@ index_walk_start(struct tv_state_index *idx, struct tv_state *s,
 static enum tv_status
 index_walk(struct tv_state_index *idx, struct tv_error *err)
 {
-	struct index_counter ctr = { idx->set, &idx->cancel, 0 };
+	struct index_counter ctr = { idx->set, &idx->cancel, &idx->held, 0 };
 	pthread_t counter;
 	bool counting;
 	struct tv_trace_set *set = idx->set;
@@ -578,10 +602,12 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 	    resume ? &first : NULL, NULL, NULL, 0, false);
 	counting = pthread_create(&counter, NULL, index_counter, &ctr) == 0;
 	for (;;) {
-		if (++recs % INDEX_CANCEL_EVERY == 0 &&
-		    __atomic_load_n(&idx->cancel, __ATOMIC_ACQUIRE)) {
-			st = TV_CANCELLED;
-			break;
+		if (++recs % INDEX_CANCEL_EVERY == 0) {
+			index_wait_held(&idx->held, &idx->cancel);
+			if (__atomic_load_n(&idx->cancel, __ATOMIC_ACQUIRE)) {
+				st = TV_CANCELLED;
+				break;
+			}
 		}
 		st = tv_state_walk_next(w, &it);
 		if (st == TV_END) {

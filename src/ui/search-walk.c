@@ -643,6 +643,9 @@ tv_ui_search_walk(struct tv_ui *ui, const struct tv_event *from, int dir,
 	wk.delay.tv_nsec = (long)(ui->scan_delay_us % 1000000) * 1000;
 	tv_strbuf_init(&wk.row);
 	tv_strbuf_init(&wk.task_text);
+	/* the person waits for this, not for the background pass */
+	if (ui->session != NULL)
+		tv_state_index_hold(tv_ui_session_index(ui), true);
 	if (dir > 0) {
 		lo.ev = from;
 		lo.incl = false;
@@ -657,6 +660,8 @@ tv_ui_search_walk(struct tv_ui *ui, const struct tv_event *from, int dir,
 		hi.incl = false;
 		st = walk_backward(&wk, &lo, hi, hit);
 	}
+	if (ui->session != NULL)
+		tv_state_index_hold(tv_ui_session_index(ui), false);
 	tv_strbuf_fini(&wk.row);
 	tv_strbuf_fini(&wk.task_text);
 	unrule_classes(&ui->lit);
