@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tview/format.h"
@@ -1077,6 +1078,45 @@ test_recorded(const char *shared)
 	test_ftrace(path, "recorded perf bench sched messaging");
 }
 
+/* A held pass waits, idle, and goes on to the end once let go. */
+static void
+test_hold(void)
+{
+	struct tv_state_index *idx;
+	struct tv_trace_set *set;
+	struct timespec ts = { 0, 300000000L };
+	char dir[300];
+	uint64_t walked;
+	bool done = false;
+	int tries;
+
+	snprintf(dir, sizeof(dir), "%s/gen-hold", test_dir);
+	if (!ok(gen(dir, NULL, "--cpus 2 --events 50000 --seed 5"),
+	    "gen-ctf for a held pass") || (set = open_set(dir)) == NULL)
+		return;
+	idx = tv_state_index_create(set, 0);
+	tv_state_index_hold(idx, true);
+	ok(tv_state_index_start(idx, false, NULL) == TV_OK, "held pass starts");
+	nanosleep(&ts, NULL);
+	walked = tv_state_index_walked(idx);
+	(void)tv_state_index_progress(idx, &done);
+	ok(!done && walked < 4096, "held: it stops before the first look "
+	    "(%llu records walked), not done", (unsigned long long)walked);
+	nanosleep(&ts, NULL);
+	is_int((int64_t)tv_state_index_walked(idx), (int64_t)walked,
+	    "held: nothing more walked in 0.3 s");
+	tv_state_index_hold(idx, false);
+	for (tries = 0; tries < 600 && !done; tries++) {
+		nanosleep(&(struct timespec){ 0, 50000000L }, NULL);
+		(void)tv_state_index_progress(idx, &done);
+	}
+	ok(done, "let go: the pass ends");
+	is_int((int64_t)tv_state_index_events(idx), 50000,
+	    "let go: every event counted");
+	tv_state_index_destroy(idx);
+	tv_trace_set_close(set);
+}
+
 /* ---- the state walk against tv_state_apply() ---- */
 
 /* A caller's work beside the state's: the record's index as its bytes. */
@@ -1257,6 +1297,7 @@ main(void)
 	test_lost();
 	test_decode_contexts(shared);
 	test_walk(shared);
+	test_hold();
 	for (i = 0; i < TV_ARRAY_SIZE(real); i++) {
 		if (shared == NULL || shared[0] == '\0')
 			tv_skip("TVIEW_SHARED not set: no real trace %s",
