@@ -111,10 +111,35 @@ enum tv_status	 tv_state_walk_next(struct tv_state_walk *w,
  */
 void		 tv_state_walk_apply(struct tv_state_walk *w,
 		    struct tv_event_owner *owner);
+/**
+ * tv_state_walk_names() - instead of applying the record handed out
+ * last, the names it carries (a rule's, its owner's as its own fields
+ * give it) into @names, how many; its class learns what applying would
+ * teach it (whether its events name their owner).
+ */
+size_t		 tv_state_walk_names(struct tv_state_walk *w,
+		    const char *names[3]);
 /** tv_state_walk_error() - the first packet decoding error met so far. */
 const struct tv_error *tv_state_walk_error(const struct tv_state_walk *w);
 /** tv_state_walk_destroy() - stop the workers, free the walk (not @s). */
 void		 tv_state_walk_destroy(struct tv_state_walk *w);
+
+/* ---- owner names before the pass ends (state-names.c) ---- */
+
+struct tv_name_set;
+
+/**
+ * tv_state_names_scan() - every name an event's owner can have in @set
+ * (a superset of tv_state_index_owner_names(), names perhaps longer),
+ * read on every core without applying the state; NULL when @stop (asked
+ * every few thousand records, may be NULL) said to stop.
+ */
+struct tv_name_set *tv_state_names_scan(struct tv_trace_set *set,
+		    bool (*stop)(void *arg), void *arg);
+/** tv_name_set_get() - the names of @ns, each once, *@n of them. */
+void		 tv_name_set_get(const struct tv_name_set *ns,
+		    const char *const **names, size_t *n);
+void		 tv_name_set_free(struct tv_name_set *ns);
 
 /** tv_state_threads() - every known thread, *count of them, any order. */
 const struct tv_thread *tv_state_threads(const struct tv_state *s,

@@ -666,6 +666,22 @@ state_learn_owner(struct tv_state *s, struct state_class *sc,
 
 /* See state-priv.h. */
 void
+tv_state_learn(struct tv_state *s, const struct tv_event *ev,
+    const struct state_input *in)
+{
+	struct state_trace *st = state_trace_of(s, ev->stream);
+	struct state_class *sc;
+
+	if (st == NULL || ev->rec.kind != TV_REC_EVENT ||
+	    in->how != STATE_IN_READ)
+		return;
+	sc = state_class_of(st, ev);
+	if (sc != NULL && sc->owner == STATE_OWNER_UNKNOWN)
+		state_learn_owner(s, sc, ev, in);
+}
+
+/* See state-priv.h. */
+void
 tv_state_apply_read(struct tv_state *s, const struct tv_event *ev,
     const struct state_input *in, struct tv_event_owner *owner)
 {

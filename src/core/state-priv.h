@@ -7,6 +7,7 @@
  *   state-apply.c       tv_state_apply: events to transitions
  *   state-walk.c        the parallel state walk: read on workers, applied
  *                       on the caller's thread
+ *   state-names.c       every owner name, before the pass has met them
  *   state-rules.c       matching event names against a driver's rules
  *   state-checkpoint.c  background pass, checkpoints, state at time T
  *   state-cache.c       checkpoints and counts in $XDG_CACHE_HOME/tview
@@ -170,6 +171,13 @@ void		 tv_state_read(const struct state_trace *st,
 void		 tv_state_apply_read(struct tv_state *s,
 		    const struct tv_event *ev, const struct state_input *in,
 		    struct tv_event_owner *owner);
+/**
+ * tv_state_learn() - what applying @ev, read into @in, teaches @s of its
+ * class (whether its events name their owner, and where), without
+ * applying it.
+ */
+void		 tv_state_learn(struct tv_state *s, const struct tv_event *ev,
+		    const struct state_input *in);
 /* The bytes of @in for a walk's text (tv_state_input_unpack reads them). */
 void		 tv_state_input_pack(const struct state_input *in,
 		    struct tv_strbuf *out);

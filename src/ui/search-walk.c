@@ -357,20 +357,39 @@ task_hit(struct walk *wk, const struct tv_event_owner *o)
 }
 
 /*
+ * Whether every name an owner can have would tell this search something
+ * (task_never(), task_anchors()): plain text that only a name can hold,
+ * or a regex's letters.
+ */
+static bool
+names_matter(const struct tv_ui *ui)
+{
+	const struct tv_ui_literal *lit = &ui->lit;
+
+	if (ui->session == NULL)
+		return false;
+	if (!lit->ok)
+		return lit->prune;
+	return strpbrk(lit->s, "-()") == NULL &&
+	    strspn(lit->s, "0123456789") != lit->len &&
+	    !tv_ui_literal_find(lit, "<...>", 5);
+}
+
+/*
  * Whether no task column can hold the plain text: then a row the workers
  * rule out outside its task is out, and the owner walk is spared.  A task
  * reads "name-tid (pid)", "<...>-tid" or "-" (row-columns.c); text with
  * no '-', '(' or ')' and not all digits can only lie in the name, and
- * the background pass knows every name an owner has had.
+ * @names (@n of them, NULL when not known) holds every name an owner
+ * can have.
  */
 static bool
-task_never(struct tv_ui *ui)
+task_never(struct tv_ui *ui, const char *const *names, size_t n)
 {
 	const struct tv_ui_literal *lit = &ui->lit;
-	const char *const *names;
 	struct tv_strbuf sb;
 	bool never = true;
-	size_t i, n;
+	size_t i;
 
 	if (!lit->ok || strpbrk(lit->s, "-()") != NULL ||
 	    strspn(lit->s, "0123456789") == lit->len ||
@@ -378,7 +397,7 @@ task_never(struct tv_ui *ui)
 		return false;
 	if (ui->session == NULL)
 		return true;	/* no owner walk: every task is "-" */
-	if (!tv_state_index_owner_names(tv_ui_session_index(ui), &names, &n))
+	if (names == NULL)
 		return false;
 	tv_strbuf_init(&sb);
 	for (i = 0; i < n && never; i++) {
@@ -392,22 +411,21 @@ task_never(struct tv_ui *ui)
 
 /*
  * For a regex's letters (tv_ui_literal_required()): those some task
- * column may hold, from every name an owner has had (the background
- * pass's); all of them while those are not known.
+ * column may hold, from every name an owner can have (@names, @n; NULL:
+ * not known, then all of them).
  */
 static uint64_t
-task_anchors(struct tv_ui *ui)
+task_anchors(struct tv_ui *ui, const char *const *names, size_t n)
 {
 	const struct tv_ui_literal *lit = &ui->lit;
-	const char *const *names;
 	uint64_t seen = 0;
-	size_t i, n;
+	size_t i;
 
 	if (lit->ok || !lit->prune)
 		return 0;
 	if (ui->session == NULL)
 		return 0;	/* no owner walk: every task is "-" */
-	if (!tv_state_index_owner_names(tv_ui_session_index(ui), &names, &n))
+	if (names == NULL)
 		return lit->anchors;
 	/* "name-tid (pid)", "<...>-tid", "-": letters from names only;
 	   an escape (\x..) writes none but generated ones */
@@ -628,13 +646,34 @@ tv_ui_search_walk(struct tv_ui *ui, const struct tv_event *from, int dir,
 	struct walk wk;
 	struct tv_event first;
 	struct bound lo, hi;
+	const char *const *names = NULL;
+	size_t nnames = 0;
 	bool have_first = false;
 	enum tv_status st;
+	int known = 0;
 
 	memset(&wk, 0, sizeof(wk));
 	wk.ui = ui;
-	ui->lit.task_never = task_never(ui);
-	ui->lit.task_anchors = task_anchors(ui);
+	/* the person waits for this, not for the background pass */
+	if (ui->session != NULL)
+		tv_state_index_hold(tv_ui_session_index(ui), true);
+	/*
+	 * Every name an owner can have: the pass's, or read now when it has
+	 * not ended (a fraction of the owner walk's time on a kernel trace,
+	 * whose tasks the state names).
+	 */
+	if (names_matter(ui)) {
+		known = tv_ui_session_owner_names(ui, ta, &names, &nnames);
+		if (known < 0) {
+			tv_state_index_hold(tv_ui_session_index(ui), false);
+			tv_ui_message(ui, _("%s: cancelled"), _("searching"));
+			return TV_CANCELLED;
+		}
+	}
+	ui->lit.task_never = task_never(ui, known > 0 ? names : NULL,
+	    nnames);
+	ui->lit.task_anchors = task_anchors(ui, known > 0 ? names : NULL,
+	    nnames);
 	rule_classes(ui);
 	wk.snap = *ui;
 	wk.ta = ta;
@@ -643,9 +682,6 @@ tv_ui_search_walk(struct tv_ui *ui, const struct tv_event *from, int dir,
 	wk.delay.tv_nsec = (long)(ui->scan_delay_us % 1000000) * 1000;
 	tv_strbuf_init(&wk.row);
 	tv_strbuf_init(&wk.task_text);
-	/* the person waits for this, not for the background pass */
-	if (ui->session != NULL)
-		tv_state_index_hold(tv_ui_session_index(ui), true);
 	if (dir > 0) {
 		lo.ev = from;
 		lo.incl = false;

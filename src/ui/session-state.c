@@ -36,6 +36,8 @@ struct tv_ui_session {
 	size_t			 nwin;
 	bool			 wforward;	/* wm stands right after the
 						   window, wst matches it */
+	/* every owner name, read before the pass ended: for this set */
+	struct tv_name_set	*names;
 };
 
 /* See ui-priv.h. */
@@ -60,6 +62,7 @@ tv_ui_session_fini(struct tv_ui *ui)
 	if (ss == NULL)
 		return;
 	tv_state_index_destroy(ss->idx);
+	tv_name_set_free(ss->names);
 	tv_state_destroy(ss->wst);
 	if (ss->wm != NULL)
 		tv_merge_destroy(ss->wm);
@@ -75,6 +78,9 @@ tv_ui_session_pause(struct tv_ui *ui)
 	struct tv_ui_session *ss = ui->session;
 
 	tv_state_index_stop(ss->idx);
+	/* the set is about to gain records, and names with them */
+	tv_name_set_free(ss->names);
+	ss->names = NULL;
 	/* the window's merger has per-stream arrays: made again */
 	if (ss->wm != NULL)
 		tv_merge_destroy(ss->wm);
@@ -108,6 +114,53 @@ struct tv_state_index *
 tv_ui_session_index(struct tv_ui *ui)
 {
 	return ui->session->idx;
+}
+
+/* What the names scan asks between two stretches of records. */
+struct names_poll {
+	struct tv_ui		*ui;
+	struct tv_ui_typeahead	*ta;
+	int64_t			 t0;
+	uint64_t		 n;
+	bool			 cancelled;
+};
+
+/* The names scan's stop function: Esc, and a word on the message line. */
+static bool
+names_stop(void *arg)
+{
+	struct names_poll *np = arg;
+
+	if (tv_ui_poll_cancel(np->ui, np->ta)) {
+		np->cancelled = true;
+		return true;
+	}
+	if (++np->n % 64 == 0 && tv_ui_now_ms() - np->t0 >= PROGRESS_MS) {
+		tv_ui_message(np->ui, _("reading the task names... (Esc "
+		    "cancels)"));
+		tv_ui_draw(np->ui);
+	}
+	return false;
+}
+
+/* See ui-priv.h. */
+int
+tv_ui_session_owner_names(struct tv_ui *ui, struct tv_ui_typeahead *ta,
+    const char *const **names, size_t *n)
+{
+	struct tv_ui_session *ss = ui->session;
+	struct names_poll np = { ui, ta, tv_ui_now_ms(), 0, false };
+
+	if (ss == NULL)
+		return 0;
+	if (tv_state_index_owner_names(ss->idx, names, n))
+		return 1;
+	if (ss->names == NULL)
+		ss->names = tv_state_names_scan(ui->set, names_stop, &np);
+	if (ss->names == NULL)
+		return np.cancelled ? -1 : 0;
+	tv_name_set_get(ss->names, names, n);
+	return 1;
 }
 
 /* See ui-priv.h. */

@@ -516,6 +516,16 @@ void	 tv_ui_stats_extend(struct tv_ui *ui);
 void	 tv_ui_stats_filters_changed(struct tv_ui *ui);
 /** tv_ui_stats_command() - :stats [filter] [bookmarks | A [B]]. */
 void	 tv_ui_stats_command(struct tv_ui *ui, const char *arg);
+/**
+ * tv_ui_session_owner_names() - every name a task column can show, in
+ * *@names (*@n of them): the background pass's once it ended, else read
+ * now on every core (kept for the set as it is; Esc, read through @ta,
+ * stops it): 1; 0 when they are not known (no session), -1 when Esc
+ * stopped the reading.
+ */
+struct tv_ui_typeahead;
+int	 tv_ui_session_owner_names(struct tv_ui *ui,
+	    struct tv_ui_typeahead *ta, const char *const **names, size_t *n);
 /** tv_ui_session_index() - the state index (for timelines). */
 struct tv_state_index *tv_ui_session_index(struct tv_ui *ui);
 /** tv_ui_session_reached() - the pass has walked up to @ts (or ended). */

@@ -1078,6 +1078,79 @@ test_recorded(const char *shared)
 	test_ftrace(path, "recorded perf bench sched messaging");
 }
 
+/*
+ * The names scan holds every owner name the pass finds (a pass name is
+ * a scan name, or the first 15 bytes of one: a comm is cut there).
+ */
+static void
+names_vs_pass(struct tv_trace_set *set, const char *name)
+{
+	const char *const *pn, *const *sn;
+	struct tv_state_index *idx;
+	struct tv_name_set *ns;
+	size_t npn, nsn, i, j, missing = 0;
+
+	idx = tv_state_index_create(set, 0);
+	ns = tv_state_names_scan(set, NULL, NULL);
+	if (!ok(tv_state_index_run(idx, false, NULL) == TV_OK && ns != NULL &&
+	    tv_state_index_owner_names(idx, &pn, &npn), "%s: pass and scan "
+	    "ran", name)) {
+		tv_name_set_free(ns);
+		tv_state_index_destroy(idx);
+		return;
+	}
+	tv_name_set_get(ns, &sn, &nsn);
+	for (i = 0; i < npn; i++) {
+		for (j = 0; j < nsn; j++)
+			if (strcmp(pn[i], sn[j]) == 0 ||
+			    (strlen(pn[i]) == 15 &&
+			    strncmp(pn[i], sn[j], 15) == 0))
+				break;
+		if (j == nsn && missing++ < 3)
+			diag("%s: owner name \"%s\" not scanned", name, pn[i]);
+	}
+	is_int((int64_t)missing, 0, "%s: the scan's %zu names hold the pass's "
+	    "%zu", name, nsn, npn);
+	tv_name_set_free(ns);
+	tv_state_index_destroy(idx);
+}
+
+/* The names scan on a generated trace and real ones. */
+static void
+test_names(const char *shared)
+{
+	static const char *const real[] = {
+		"traces/ctf/tc-ros2", "traces/ctf/tc-many-threads",
+		"traces/ctf/bt-multi-domains",
+		"traces/ftrace/lisa-sched_load/trace.dat",
+	};
+	struct tv_trace_set *set;
+	char dir[300], path[512];
+	size_t i;
+
+	snprintf(dir, sizeof(dir), "%s/gen-names", test_dir);
+	if (ok(gen(dir, NULL, "--cpus 4 --events 80000 --seed 13"),
+	    "gen-ctf for the names scan") && (set = open_set(dir)) != NULL) {
+		names_vs_pass(set, "generated");
+		tv_trace_set_close(set);
+	}
+	for (i = 0; i < TV_ARRAY_SIZE(real); i++) {
+		if (shared == NULL || shared[0] == '\0') {
+			tv_skip("TVIEW_SHARED not set: no real trace %s",
+			    real[i]);
+			continue;
+		}
+		snprintf(path, sizeof(path), "%s/%s", shared, real[i]);
+		set = open_set(path);
+		if (set == NULL) {
+			tv_skip("%s not readable", real[i]);
+			continue;
+		}
+		names_vs_pass(set, real[i]);
+		tv_trace_set_close(set);
+	}
+}
+
 /* A held pass waits, idle, and goes on to the end once let go. */
 static void
 test_hold(void)
@@ -1298,6 +1371,7 @@ main(void)
 	test_decode_contexts(shared);
 	test_walk(shared);
 	test_hold();
+	test_names(shared);
 	for (i = 0; i < TV_ARRAY_SIZE(real); i++) {
 		if (shared == NULL || shared[0] == '\0')
 			tv_skip("TVIEW_SHARED not set: no real trace %s",
