@@ -479,7 +479,9 @@ index_counter(void *arg)
 	for (i = 0; i < c->set->nstreams; i++) {
 		s = c->set->streams[i];
 		for (j = 0; j < s->npackets; j++) {
-			index_wait_held(c->held, c->cancel);
+			/* not held past the walk's end: it joins this */
+			if (!__atomic_load_n(&c->stop, __ATOMIC_ACQUIRE))
+				index_wait_held(c->held, c->cancel);
 			if (__atomic_load_n(c->cancel, __ATOMIC_ACQUIRE) ||
 			    __atomic_load_n(&c->stop, __ATOMIC_ACQUIRE))
 				goto out;

@@ -10,8 +10,9 @@
  * trace gives its threads before any event, and the idle tasks'.  Those
  * are every source of a thread's name in the state (state-apply.c), so
  * the set holds every owner name the pass would find, at most longer
- * (not cut to a comm's 15 bytes): text no name of the set holds, no
- * owner name holds.
+ * (not cut to a comm's 15 bytes, so a long one is kept cut too: a cut
+ * inside a UTF-8 character shows as an escape): text no name of the set
+ * holds, no owner name holds.
  */
 #include "tview/tview.h"
 
@@ -71,7 +72,7 @@ tv_state_names_scan(struct tv_trace_set *set, bool (*stop)(void *arg),
 {
 	struct tv_name_set *ns = tv_xcalloc(1, sizeof(*ns));
 	struct tv_state *s = tv_state_create(set);
-	char last[3][TV_THREAD_NAME_MAX];
+	char last[3][TV_THREAD_NAME_MAX], comm[16];
 	struct tv_state_walk *w;
 	struct tv_pwalk_item it;
 	const char *nm[3];
@@ -90,8 +91,16 @@ tv_state_names_scan(struct tv_trace_set *set, bool (*stop)(void *arg),
 			break;
 		}
 		n = tv_state_walk_names(w, nm);
-		for (k = 0; k < n; k++)
+		for (k = 0; k < n; k++) {
 			names_add(ns, nm[k], last[k]);
+			/* a thread's name is a comm, cut at 15 bytes: cut
+			   inside a character, it escapes otherwise */
+			if (strlen(nm[k]) > 15) {
+				memcpy(comm, nm[k], 15);
+				comm[15] = '\0';
+				tv_state_names_add(&ns->names, comm, 15);
+			}
+		}
 	}
 	tv_state_walk_destroy(w);
 	tv_state_destroy(s);
