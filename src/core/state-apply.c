@@ -720,9 +720,10 @@ tv_state_apply_read(struct tv_state *s, const struct tv_event *ev,
 		return;
 	}
 	if (in->how == STATE_IN_CLASS || in->how == STATE_IN_UNREAD) {
-		/* its reader did not know the class: read it here */
+		/* its reader did not know the class: read it here, the
+		   hints left alone (workers may be reading them) */
 		tv_arena_reset(&s->arena);
-		tv_state_read(st, ev, &s->arena, &mine, true);
+		tv_state_read(st, ev, &s->arena, &mine, false);
 		in = &mine;
 	}
 	if (in->how != STATE_IN_READ) {

@@ -1010,6 +1010,27 @@ test_ftrace(const char *path, const char *name)
 	tv_trace_set_close(set);
 }
 
+/*
+ * The shared trace at @rel (under ../shared), opened; NULL with a skip
+ * when the shared traces are absent or it does not open.
+ */
+static struct tv_trace_set *
+open_shared(const char *shared, const char *rel)
+{
+	struct tv_trace_set *set;
+	char path[1200];
+
+	if (shared == NULL || shared[0] == '\0') {
+		tv_skip("TVIEW_SHARED not set: no real trace %s", rel);
+		return NULL;
+	}
+	snprintf(path, sizeof(path), "%s/%s", shared, rel);
+	set = open_set(path);
+	if (set == NULL)
+		tv_skip("%s not readable", rel);
+	return set;
+}
+
 /* The own-scope decode on real traces whose events carry contexts. */
 static void
 test_decode_contexts(const char *shared)
@@ -1022,18 +1043,9 @@ test_decode_contexts(const char *shared)
 	size_t i;
 
 	for (i = 0; i < TV_ARRAY_SIZE(ctx); i++) {
-		if (shared == NULL || shared[0] == '\0') {
-			tv_skip("TVIEW_SHARED not set: no real trace %s",
-			    ctx[i]);
+		snprintf(path, sizeof(path), "traces/ctf/%s", ctx[i]);
+		if ((set = open_shared(shared, path)) == NULL)
 			continue;
-		}
-		snprintf(path, sizeof(path), "%s/traces/ctf/%s", shared,
-		    ctx[i]);
-		set = open_set(path);
-		if (set == NULL) {
-			tv_skip("%s not readable", ctx[i]);
-			continue;
-		}
 		check_decode_scopes(set, ctx[i], 20000);
 		tv_trace_set_close(set);
 	}
@@ -1125,7 +1137,7 @@ test_names(const char *shared)
 		"traces/ftrace/lisa-sched_load/trace.dat",
 	};
 	struct tv_trace_set *set;
-	char dir[300], path[512];
+	char dir[300];
 	size_t i;
 
 	snprintf(dir, sizeof(dir), "%s/gen-names", test_dir);
@@ -1135,17 +1147,8 @@ test_names(const char *shared)
 		tv_trace_set_close(set);
 	}
 	for (i = 0; i < TV_ARRAY_SIZE(real); i++) {
-		if (shared == NULL || shared[0] == '\0') {
-			tv_skip("TVIEW_SHARED not set: no real trace %s",
-			    real[i]);
+		if ((set = open_shared(shared, real[i])) == NULL)
 			continue;
-		}
-		snprintf(path, sizeof(path), "%s/%s", shared, real[i]);
-		set = open_set(path);
-		if (set == NULL) {
-			tv_skip("%s not readable", real[i]);
-			continue;
-		}
 		names_vs_pass(set, real[i]);
 		tv_trace_set_close(set);
 	}
@@ -1314,18 +1317,9 @@ test_walk(const char *shared)
 	walk_vs_apply(set, "generated", 3, true);
 	tv_trace_set_close(set);
 	for (i = 0; i < TV_ARRAY_SIZE(real); i++) {
-		if (shared == NULL || shared[0] == '\0') {
-			tv_skip("TVIEW_SHARED not set: no real trace %s",
-			    real[i]);
+		snprintf(path, sizeof(path), "traces/ctf/%s", real[i]);
+		if ((set = open_shared(shared, path)) == NULL)
 			continue;
-		}
-		snprintf(path, sizeof(path), "%s/traces/ctf/%s", shared,
-		    real[i]);
-		set = open_set(path);
-		if (set == NULL) {
-			tv_skip("%s not readable", real[i]);
-			continue;
-		}
 		walk_vs_apply(set, real[i], 2, i == 0);
 		tv_trace_set_close(set);
 	}
