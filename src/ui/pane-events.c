@@ -17,6 +17,8 @@ struct events_priv {
 	struct tv_event	*below;		/* scratch: target and after */
 	int		 cap;
 	struct tv_strbuf sb;
+	bool		 waiting;	/* rows drawn before the pass reached
+					   them: their tasks show "..." */
 };
 
 /* Rows of events that fit under the column header. */
@@ -320,6 +322,7 @@ events_draw(struct tv_ui *ui, struct tv_pane *p)
 	mvwhline(p->win, 0, 0, ' ' | a, p->w);
 	tv_ui_put(p->win, 0, 0, ep->sb.buf, p->w);
 	wattrset(p->win, A_NORMAL);
+	ep->waiting = false;
 	if (ep->nrows == 0) {
 		tv_ui_put(p->win, 1, 1, _("(no events)"), p->w - 1);
 		return;
@@ -340,6 +343,19 @@ events_draw(struct tv_ui *ui, struct tv_pane *p)
 		put_row(ui, p->win, i + 1, p->w, &ep->sb, a, sel);
 	}
 	wattrset(p->win, A_NORMAL);
+	/* rows are in time order: the last drawn is the latest */
+	ep->waiting = ui->session != NULL && i > 0 &&
+	    !tv_ui_session_reached(ui, ep->rows[i - 1].rec.ts);
+}
+
+/* Pane op: the pass went on; redrawn while rows wait for it. */
+static void
+events_tick(struct tv_ui *ui TV_UNUSED, struct tv_pane *p)
+{
+	struct events_priv *ep = p->priv;
+
+	if (ep->waiting)
+		p->dirty = true;
 }
 
 /* Pane op: the motion keys. */
@@ -401,6 +417,7 @@ const struct tv_pane_ops tv_ui_events_ops = {
 	.request = events_request,
 	.sync = NULL,
 	.click = events_click,
+	.tick = events_tick,
 };
 
 /* See ui-priv.h: what the tracer lost among the rows on screen. */
