@@ -637,6 +637,9 @@ walk_backward(struct walk *wk, const struct bound *lo, struct bound hi,
 	}
 }
 
+/* The names of a set known to have none. */
+static const char *const no_names[1];
+
 /* See ui-priv.h. */
 enum tv_status
 tv_ui_search_walk(struct tv_ui *ui, const struct tv_event *from, int dir,
@@ -670,6 +673,9 @@ tv_ui_search_walk(struct tv_ui *ui, const struct tv_event *from, int dir,
 			return TV_CANCELLED;
 		}
 	}
+	/* known and none (a trace without tasks) is not "not known" */
+	if (known > 0 && names == NULL)
+		names = no_names;
 	ui->lit.task_never = task_never(ui, known > 0 ? names : NULL,
 	    nnames);
 	ui->lit.task_anchors = task_anchors(ui, known > 0 ? names : NULL,
