@@ -111,14 +111,6 @@ enum tv_status	 tv_state_walk_next(struct tv_state_walk *w,
  */
 void		 tv_state_walk_apply(struct tv_state_walk *w,
 		    struct tv_event_owner *owner);
-/**
- * tv_state_walk_names() - instead of applying the record handed out
- * last, the names it carries (a rule's, its owner's as its own fields
- * give it) into @names, how many; its class learns what applying would
- * teach it (whether its events name their owner).
- */
-size_t		 tv_state_walk_names(struct tv_state_walk *w,
-		    const char *names[3]);
 /** tv_state_walk_error() - the first packet decoding error met so far. */
 const struct tv_error *tv_state_walk_error(const struct tv_state_walk *w);
 /** tv_state_walk_destroy() - stop the workers, free the walk (not @s). */

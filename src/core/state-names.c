@@ -2,37 +2,75 @@
  * Every name an event's owner can have in a trace set, read before the
  * background pass has met them all (tv_state_names_scan): a search for
  * text that no task name holds can then leave the task column alone, as
- * it does once the pass is over (tv_state_index_owner_names).  A state
- * walk (state-walk.c) reads the records on every core, and this thread
- * only keeps the names they carry without applying them: the names a
- * rule reads (a switch's, a fork's, an exec's file, a wake-up's, a
- * statedump's), the procname of an event's own fields, the names the
- * trace gives its threads before any event, and the idle tasks'.  Those
- * are every source of a thread's name in the state (state-apply.c), so
- * the set holds every owner name the pass would find, at most longer
- * (not cut to a comm's 15 bytes, so a long one is kept cut too: a cut
- * inside a UTF-8 character shows as an escape): text no name of the set
- * holds, no owner name holds.
+ * it does once the pass is over (tv_state_index_owner_names).  Workers,
+ * one per core, take whole packets in any order and read what each
+ * record tells the state (tv_state_read) without applying it; they keep
+ * only the names it carries: the names a rule reads (a switch's, a
+ * fork's, an exec's file, a wake-up's, a statedump's) and the procname
+ * of an event's own fields.  With the names the trace gives its threads
+ * before any event and the idle tasks', those are every source of a
+ * thread's name in the state (state-apply.c), so the set holds every
+ * owner name the pass would find, at most longer (not cut to a comm's 15
+ * bytes, so a long one is kept cut too: a cut inside a UTF-8 character
+ * shows as an escape): text no name of the set holds, no owner name
+ * holds.  No name depends on the order the records are read in, so the
+ * scan needs no merge of the streams: that merge on one thread was the
+ * bound of an ordered walk.
  */
 #include "tview/tview.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tview/packet-cache.h"
 #include "tview/util.h"
 #include "state-priv.h"
 
 /* Records between two asks of the caller's stop function. */
 #define NAMES_STOP_EVERY	4096
+/* Record-array budget of one worker's packet cache: a packet at a time. */
+#define NAMES_CACHE_BYTES	(4u << 20)
+/* Most workers, whatever the core count. */
+#define NAMES_MAX_THREADS	16
 
 struct tv_name_set {
 	struct tv_state_names	 names;
 };
 
-/* Add @s to @ns unless it is @last (the last added in its place). */
+/* One packet to read. */
+struct names_unit {
+	struct tv_stream		*s;
+	const struct state_trace	*st;	/* its trace's facts */
+	uint64_t			 pkt;
+};
+
+/* The scan shared by its workers. */
+struct names_job {
+	struct tv_state		*s;
+	struct names_unit	*units;
+	uint64_t		 nunits;
+	uint64_t		 next;		/* atomic: next unit to take */
+	int			 stop;		/* atomic: the caller said so */
+	bool			(*stop_fn)(void *arg);
+	void			*stop_arg;
+	/* a class's owner fact is learnt once, by one worker at a time */
+	pthread_mutex_t		 learn;
+};
+
+/* One worker's names, and the last it added per place (most repeat). */
+struct names_worker {
+	struct names_job	*job;
+	pthread_t		 thread;
+	bool			 caller;	/* asks the stop function */
+	struct tv_state_names	 names;
+	char			 last[3][TV_THREAD_NAME_MAX];
+};
+
+/* Add @s to @nm unless it is @last (the last added in its place). */
 static void
-names_add(struct tv_name_set *ns, const char *s, char *last)
+names_add(struct tv_state_names *nm, const char *s, char *last)
 {
 	size_t n = strnlen(s, TV_THREAD_NAME_MAX - 1);
 
@@ -40,12 +78,16 @@ names_add(struct tv_name_set *ns, const char *s, char *last)
 		return;
 	memcpy(last, s, n);
 	last[n] = '\0';
-	tv_state_names_add(&ns->names, s, n);
+	tv_state_names_add(nm, s, n);
+	/* a thread's name is a comm, cut at 15 bytes: cut inside a
+	   character, it escapes otherwise */
+	if (n > 15)
+		tv_state_names_add(nm, s, 15);
 }
 
 /* The names known before any event: the trace's and the idle tasks'. */
 static void
-names_seed(struct tv_name_set *ns, const struct tv_trace_set *set,
+names_seed(struct tv_state_names *nm, const struct tv_trace_set *set,
     const struct tv_state *s)
 {
 	const struct tv_thread *t;
@@ -54,15 +96,116 @@ names_seed(struct tv_name_set *ns, const struct tv_trace_set *set,
 
 	t = tv_state_threads(s, &n);
 	for (i = 0; i < n; i++)
-		names_add(ns, t[i].name, last);
+		names_add(nm, t[i].name, last);
 	/* as tv_state_get() names a CPU's idle task */
 	for (i = 0; i < set->nstreams; i++) {
 		if (set->streams[i]->cpu < 0)
 			continue;
 		snprintf(idle, sizeof(idle), "swapper/%d",
 		    (int)set->streams[i]->cpu);
-		names_add(ns, idle, last);
+		names_add(nm, idle, last);
 	}
+}
+
+/*
+ * The names record @ev read into @in carries.  The first read of a
+ * class whose owner fact is unknown teaches it (under the lock: the
+ * other workers read it), so later reads of a class that names no owner
+ * skip decoding, as the pass's do.
+ */
+static void
+names_of_record(struct names_worker *w, const struct tv_event *ev,
+    const struct state_input *in, const struct state_trace *st)
+{
+	const struct state_class *sc;
+
+	if (in->how != STATE_IN_READ)
+		return;
+	sc = &st->classes[ev->rec.class_index];
+	if (__atomic_load_n(&sc->owner, __ATOMIC_ACQUIRE) ==
+	    STATE_OWNER_UNKNOWN) {
+		pthread_mutex_lock(&w->job->learn);
+		tv_state_learn(w->job->s, ev, in);
+		pthread_mutex_unlock(&w->job->learn);
+	}
+	if (in->have >> TV_ARG_NAME & 1)
+		names_add(&w->names, in->name, w->last[0]);
+	if (in->have >> TV_ARG_NAME2 & 1)
+		names_add(&w->names, in->name2, w->last[1]);
+	names_add(&w->names, in->owner.name, w->last[2]);
+}
+
+/*
+ * Whether a record of @ev's class (of @st) may carry a name: its rule
+ * reads one, or its own fields may name its owner (not known yet, or
+ * known to).  The others are not decoded at all.
+ */
+static bool
+names_may_carry(const struct state_trace *st, const struct tv_event *ev)
+{
+	const struct state_class *sc;
+
+	if (ev->rec.kind != TV_REC_EVENT || ev->rec.class_index >= st->nclasses)
+		return false;
+	sc = &st->classes[ev->rec.class_index];
+	if (sc->rule != NULL && (sc->rule->args[TV_ARG_NAME] != NULL ||
+	    sc->rule->args[TV_ARG_NAME2] != NULL))
+		return true;
+	return __atomic_load_n(&sc->owner, __ATOMIC_ACQUIRE) !=
+	    STATE_OWNER_NONE;
+}
+
+/* A worker: packets from the shared counter until none, or told to stop. */
+static void *
+names_worker(void *arg)
+{
+	struct names_worker *w = arg;
+	struct names_job *job = w->job;
+	struct tv_packet_cache *pc = tv_packet_cache_create(NAMES_CACHE_BYTES);
+	struct state_input in;
+	struct tv_arena arena;
+	struct tv_event ev;
+	uint64_t u, r, recs = 0;
+
+	tv_arena_init(&arena);
+	while (!__atomic_load_n(&job->stop, __ATOMIC_RELAXED) &&
+	    (u = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED)) <
+	    job->nunits) {
+		const struct names_unit *nu = &job->units[u];
+		const struct tv_packet_events *pe =
+		    tv_packet_cache_get(pc, nu->s, nu->pkt);
+
+		if (pe == NULL)
+			continue;
+		ev.stream = nu->s;
+		ev.packet = nu->pkt;
+		for (r = 0; r < pe->count; r++) {
+			if (w->caller && ++recs % NAMES_STOP_EVERY == 0 &&
+			    job->stop_fn(job->stop_arg)) {
+				__atomic_store_n(&job->stop, 1,
+				    __ATOMIC_RELAXED);
+				break;
+			}
+			ev.index = r;
+			ev.rec = pe->recs[r];
+			if (!names_may_carry(nu->st, &ev))
+				continue;
+			tv_arena_reset(&arena);
+			tv_state_read(nu->st, &ev, &arena, &in, false);
+			names_of_record(w, &ev, &in, nu->st);
+		}
+		tv_packet_release(nu->s, nu->pkt);
+	}
+	tv_arena_fini(&arena);
+	tv_packet_cache_destroy(pc);
+	return NULL;
+}
+
+/* Names in byte order, so the set does not depend on who read what. */
+static int
+names_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 /* See state.h. */
@@ -72,37 +215,69 @@ tv_state_names_scan(struct tv_trace_set *set, bool (*stop)(void *arg),
 {
 	struct tv_name_set *ns = tv_xcalloc(1, sizeof(*ns));
 	struct tv_state *s = tv_state_create(set);
-	char last[3][TV_THREAD_NAME_MAX], comm[16];
-	struct tv_state_walk *w;
-	struct tv_pwalk_item it;
-	const char *nm[3];
-	uint64_t recs = 0;
-	size_t k, n;
+	struct tv_state_names all;
+	struct names_worker *ws;
+	struct names_job job;
+	unsigned nw, i, started;
+	uint64_t k, n = 0;
+	size_t j;
 
-	memset(last, 0, sizeof(last));
-	names_seed(ns, set, s);
-	w = tv_state_walk_start(set, s, INT64_MIN, INT64_MAX, NULL, NULL,
-	    NULL, 0, false);
-	while (tv_state_walk_next(w, &it) == TV_OK) {
-		if (++recs % NAMES_STOP_EVERY == 0 && stop != NULL &&
-		    stop(arg)) {
-			tv_name_set_free(ns);
-			ns = NULL;
-			break;
-		}
-		n = tv_state_walk_names(w, nm);
-		for (k = 0; k < n; k++) {
-			names_add(ns, nm[k], last[k]);
-			/* a thread's name is a comm, cut at 15 bytes: cut
-			   inside a character, it escapes otherwise */
-			if (strlen(nm[k]) > 15) {
-				memcpy(comm, nm[k], 15);
-				comm[15] = '\0';
-				tv_state_names_add(&ns->names, comm, 15);
-			}
+	memset(&job, 0, sizeof(job));
+	memset(&all, 0, sizeof(all));
+	job.s = s;
+	job.stop_fn = stop;
+	job.stop_arg = arg;
+	pthread_mutex_init(&job.learn, NULL);
+	/* every class resolved before a worker reads one */
+	tv_state_prepare(s);
+	names_seed(&all, set, s);
+	for (i = 0; i < set->nstreams; i++)
+		n += set->streams[i]->npackets;
+	job.units = tv_xcalloc(n + 1, sizeof(*job.units));
+	for (i = 0; i < set->nstreams; i++) {
+		struct tv_stream *st = set->streams[i];
+		const struct state_trace *t = tv_state_trace_of(s, st);
+
+		if (t == NULL)
+			continue;
+		for (k = 0; k < st->npackets; k++) {
+			job.units[job.nunits].s = st;
+			job.units[job.nunits].st = t;
+			job.units[job.nunits++].pkt = k;
 		}
 	}
-	tv_state_walk_destroy(w);
+	nw = TV_MIN(tv_online_cores(), NAMES_MAX_THREADS);
+	nw = (unsigned)TV_MAX(TV_MIN((uint64_t)nw, job.nunits), 1);
+	ws = tv_xcalloc(nw, sizeof(*ws));
+	for (i = 0; i < nw; i++)
+		ws[i].job = &job;
+	ws[0].caller = stop != NULL;
+	/* worker 0 is this thread, the one that may ask the stop function;
+	   a thread that fails to start is not needed */
+	for (started = 1; started < nw; started++)
+		if (pthread_create(&ws[started].thread, NULL, names_worker,
+		    &ws[started]) != 0)
+			break;
+	names_worker(&ws[0]);
+	for (i = 1; i < started; i++)
+		pthread_join(ws[i].thread, NULL);
+	for (i = 0; i < nw; i++) {
+		for (j = 0; j < ws[i].names.n; j++)
+			tv_state_names_add(&all, ws[i].names.v[j],
+			    strlen(ws[i].names.v[j]));
+		tv_state_names_clear(&ws[i].names);
+	}
+	if (__atomic_load_n(&job.stop, __ATOMIC_RELAXED)) {
+		tv_state_names_clear(&all);
+		free(ns);
+		ns = NULL;
+	} else {
+		qsort(all.v, all.n, sizeof(*all.v), names_cmp);
+		ns->names = all;
+	}
+	free(ws);
+	free(job.units);
+	pthread_mutex_destroy(&job.learn);
 	tv_state_destroy(s);
 	return ns;
 }

@@ -145,28 +145,6 @@ tv_state_walk_apply(struct tv_state_walk *w, struct tv_event_owner *owner)
 }
 
 /* See state.h. */
-size_t
-tv_state_walk_names(struct tv_state_walk *w, const char *names[3])
-{
-	const struct state_input *in = &w->in;
-	size_t n = 0;
-
-	if (!w->pending)
-		return 0;
-	w->pending = false;
-	tv_state_learn(w->s, &w->ev, in);
-	if (in->how != STATE_IN_READ)
-		return 0;
-	if (in->have >> TV_ARG_NAME & 1)
-		names[n++] = in->name;
-	if (in->have >> TV_ARG_NAME2 & 1)
-		names[n++] = in->name2;
-	if (in->owner.name[0] != '\0')
-		names[n++] = in->owner.name;
-	return n;
-}
-
-/* See state.h. */
 const struct tv_error *
 tv_state_walk_error(const struct tv_state_walk *w)
 {
