@@ -327,6 +327,14 @@ events_draw(struct tv_ui *ui, struct tv_pane *p)
 		tv_ui_put(p->win, 1, 1, _("(no events)"), p->w - 1);
 		return;
 	}
+	/*
+	 * Asked before the rows are drawn: the pass only goes forwards, so
+	 * a row drawn "..." below is one it had not reached then, and rows
+	 * are in time order, so the last drawn is the latest.
+	 */
+	i = TV_MIN(ep->nrows, p->h - 1);
+	ep->waiting = ui->session != NULL && i > 0 &&
+	    !tv_ui_session_reached(ui, ep->rows[i - 1].rec.ts);
 	for (i = 0; i < ep->nrows && i + 1 < p->h; i++) {
 		bool sel = i == ep->cur;
 		char bm = tv_ui_bm_mark_of(ui, &ep->rows[i]);
@@ -343,9 +351,6 @@ events_draw(struct tv_ui *ui, struct tv_pane *p)
 		put_row(ui, p->win, i + 1, p->w, &ep->sb, a, sel);
 	}
 	wattrset(p->win, A_NORMAL);
-	/* rows are in time order: the last drawn is the latest */
-	ep->waiting = ui->session != NULL && i > 0 &&
-	    !tv_ui_session_reached(ui, ep->rows[i - 1].rec.ts);
 }
 
 /* Pane op: the pass went on; redrawn while rows wait for it. */
