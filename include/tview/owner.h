@@ -66,6 +66,14 @@ void		 tv_event_owner_plan(const struct tv_event_fields *f,
 bool		 tv_event_owner_planned(const struct tv_event_fields *f,
 		    const struct tv_owner_plan *p, struct tv_event_owner *o);
 
+/**
+ * tv_event_owner_never() - whether no event of the class of fields @f
+ * can name an owner: none of the scopes tv_event_owner() reads is a
+ * struct class with a member of an owner field's name, or a variant.
+ * False when one is, whatever @f's own values say.
+ */
+bool		 tv_event_owner_never(const struct tv_event_fields *f);
+
 /** tv_event_owner_reset() - @o names nobody. */
 void		 tv_event_owner_reset(struct tv_event_owner *o);
 

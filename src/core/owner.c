@@ -143,6 +143,33 @@ owner_int(const struct tv_value *v, const struct tv_value *const *hit,
 }
 
 /* See owner.h. */
+bool
+tv_event_owner_never(const struct tv_event_fields *f)
+{
+	const struct tv_field_class *fc;
+	const struct tv_value *v;
+	uint32_t i, j, m;
+
+	for (i = 0; i < TV_ARRAY_SIZE(owner_scopes); i++) {
+		v = f->scope[owner_scopes[i]];
+		if (v == NULL)
+			continue;
+		fc = v->fc;
+		if (fc == NULL || fc->kind == TV_FC_VARIANT)
+			return false;	/* members that may change */
+		if (fc->kind != TV_FC_STRUCT)
+			continue;	/* owner_members() finds none */
+		for (m = 0; m < fc->structure.nmembers; m++)
+			for (j = 0; j < O_COUNT; j++)
+				if (fc->structure.members[m].name != NULL &&
+				    strcmp(fc->structure.members[m].name,
+				    owner_names[j]) == 0)
+					return false;
+	}
+	return true;
+}
+
+/* See owner.h. */
 void
 tv_event_owner_reset(struct tv_event_owner *o)
 {

@@ -13,9 +13,10 @@
  * owner name the pass would find, at most longer (not cut to a comm's 15
  * bytes, so a long one is kept cut too: a cut inside a UTF-8 character
  * shows as an escape): text no name of the set holds, no owner name
- * holds.  No name depends on the order the records are read in, so the
- * scan needs no merge of the streams: that merge on one thread was the
- * bound of an ordered walk.
+ * holds.  No name depends on the order the records are read in (what
+ * the scan learns of a class holds for all its records: names_learn),
+ * so the scan needs no merge of the streams: that merge on one thread
+ * was the bound of an ordered walk.
  */
 #include "tview/tview.h"
 
@@ -24,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tview/owner.h"
 #include "tview/packet-cache.h"
 #include "tview/util.h"
 #include "state-priv.h"
@@ -43,6 +45,8 @@ struct tv_name_set {
 struct names_unit {
 	struct tv_stream		*s;
 	const struct state_trace	*st;	/* its trace's facts */
+	uint8_t				*unsure;	/* its trace's, per
+							   class (below) */
 	uint64_t			 pkt;
 };
 
@@ -57,6 +61,9 @@ struct names_job {
 	void			*stop_arg;
 	/* a class's owner fact is learnt once, by one worker at a time */
 	pthread_mutex_t		 learn;
+	/* per trace and class (atomic): its records may or may not name
+	   their owner, each must be read */
+	uint8_t			**unsure;
 };
 
 /* One worker's names, and the last it added per place (most repeat). */
@@ -108,31 +115,64 @@ names_seed(struct tv_state_names *nm, const struct tv_trace_set *set,
 }
 
 /*
+ * Learn whether the class of @ev (read into @in, decoded in @arena)
+ * names its owner, from this record, whichever it is in time: the pass
+ * learns it from the first, and the scan must not learn "never" where
+ * the pass learns "in these fields".  So "never" is only learnt when no
+ * record of the class can name one (tv_event_owner_never); a class
+ * whose records may or may not is marked unsure, and each of its records
+ * is read for its owner.
+ */
+static void
+names_learn(struct names_worker *w, const struct names_unit *nu,
+    const struct tv_event *ev, const struct state_input *in,
+    struct tv_arena *arena)
+{
+	struct tv_event_fields f;
+	bool learn = in->owner.from_context;
+
+	if (!learn) {
+		tv_arena_reset(arena);
+		if (tv_event_decode_scopes(ev, arena, &f, TV_SCOPES_EVENT,
+		    NULL) != TV_OK)
+			return;
+		learn = tv_event_owner_never(&f);
+	}
+	if (!learn) {
+		__atomic_store_n(&nu->unsure[ev->rec.class_index], 1,
+		    __ATOMIC_RELAXED);
+		return;
+	}
+	pthread_mutex_lock(&w->job->learn);
+	tv_state_learn(w->job->s, ev, in);
+	pthread_mutex_unlock(&w->job->learn);
+}
+
+/*
  * The names record @ev read into @in carries.  The first read of a
  * class whose owner fact is unknown teaches it (under the lock: the
  * other workers read it), so later reads of a class that names no owner
  * skip decoding, as the pass's do.
  */
 static void
-names_of_record(struct names_worker *w, const struct tv_event *ev,
-    const struct state_input *in, const struct state_trace *st)
+names_of_record(struct names_worker *w, const struct names_unit *nu,
+    const struct tv_event *ev, const struct state_input *in,
+    struct tv_arena *arena)
 {
 	const struct state_class *sc;
 
 	if (in->how != STATE_IN_READ)
 		return;
-	sc = &st->classes[ev->rec.class_index];
-	if (__atomic_load_n(&sc->owner, __ATOMIC_ACQUIRE) ==
-	    STATE_OWNER_UNKNOWN) {
-		pthread_mutex_lock(&w->job->learn);
-		tv_state_learn(w->job->s, ev, in);
-		pthread_mutex_unlock(&w->job->learn);
-	}
 	if (in->have >> TV_ARG_NAME & 1)
 		names_add(&w->names, in->name, w->last[0]);
 	if (in->have >> TV_ARG_NAME2 & 1)
 		names_add(&w->names, in->name2, w->last[1]);
 	names_add(&w->names, in->owner.name, w->last[2]);
+	sc = &nu->st->classes[ev->rec.class_index];
+	if (__atomic_load_n(&sc->owner, __ATOMIC_ACQUIRE) ==
+	    STATE_OWNER_UNKNOWN && !__atomic_load_n(
+	    &nu->unsure[ev->rec.class_index], __ATOMIC_RELAXED))
+		names_learn(w, nu, ev, in, arena);
 }
 
 /*
@@ -175,16 +215,17 @@ names_worker(void *arg)
 		const struct tv_packet_events *pe =
 		    tv_packet_cache_get(pc, nu->s, nu->pkt);
 
-		if (pe == NULL)
-			continue;
 		ev.stream = nu->s;
 		ev.packet = nu->pkt;
 		for (r = 0; r < pe->count; r++) {
-			if (w->caller && ++recs % NAMES_STOP_EVERY == 0 &&
-			    job->stop_fn(job->stop_arg)) {
-				__atomic_store_n(&job->stop, 1,
-				    __ATOMIC_RELAXED);
-				break;
+			if (++recs % NAMES_STOP_EVERY == 0) {
+				/* the caller asks; every worker heeds */
+				if (w->caller && job->stop_fn(job->stop_arg))
+					__atomic_store_n(&job->stop, 1,
+					    __ATOMIC_RELAXED);
+				if (__atomic_load_n(&job->stop,
+				    __ATOMIC_RELAXED))
+					break;
 			}
 			ev.index = r;
 			ev.rec = pe->recs[r];
@@ -192,7 +233,7 @@ names_worker(void *arg)
 				continue;
 			tv_arena_reset(&arena);
 			tv_state_read(nu->st, &ev, &arena, &in, false);
-			names_of_record(w, &ev, &in, nu->st);
+			names_of_record(w, nu, &ev, &in, &arena);
 		}
 		tv_packet_release(nu->s, nu->pkt);
 	}
@@ -234,6 +275,9 @@ tv_state_names_scan(struct tv_trace_set *set, bool (*stop)(void *arg),
 	for (i = 0; i < set->nstreams; i++)
 		n += set->streams[i]->npackets;
 	job.units = tv_xcalloc(n + 1, sizeof(*job.units));
+	job.unsure = tv_xcalloc(s->ntraces + 1, sizeof(*job.unsure));
+	for (i = 0; i < s->ntraces; i++)
+		job.unsure[i] = tv_xcalloc(s->traces[i].nclasses + 1, 1);
 	for (i = 0; i < set->nstreams; i++) {
 		struct tv_stream *st = set->streams[i];
 		const struct state_trace *t = tv_state_trace_of(s, st);
@@ -243,6 +287,8 @@ tv_state_names_scan(struct tv_trace_set *set, bool (*stop)(void *arg),
 		for (k = 0; k < st->npackets; k++) {
 			job.units[job.nunits].s = st;
 			job.units[job.nunits].st = t;
+			job.units[job.nunits].unsure =
+			    job.unsure[t - s->traces];
 			job.units[job.nunits++].pkt = k;
 		}
 	}
@@ -252,6 +298,9 @@ tv_state_names_scan(struct tv_trace_set *set, bool (*stop)(void *arg),
 	for (i = 0; i < nw; i++)
 		ws[i].job = &job;
 	ws[0].caller = stop != NULL;
+	/* asked once before any record: a scan may end before a second */
+	if (stop != NULL && stop(arg))
+		job.stop = 1;
 	/* worker 0 is this thread, the one that may ask the stop function;
 	   a thread that fails to start is not needed */
 	for (started = 1; started < nw; started++)
@@ -276,6 +325,9 @@ tv_state_names_scan(struct tv_trace_set *set, bool (*stop)(void *arg),
 		ns->names = all;
 	}
 	free(ws);
+	for (i = 0; i < s->ntraces; i++)
+		free(job.unsure[i]);
+	free(job.unsure);
 	free(job.units);
 	pthread_mutex_destroy(&job.learn);
 	tv_state_destroy(s);

@@ -1127,7 +1127,16 @@ names_vs_pass(struct tv_trace_set *set, const char *name)
 	tv_state_index_destroy(idx);
 }
 
-/* The names scan on a generated trace and real ones. */
+/* A names scan's stop function: stop at the second ask. */
+static bool
+names_stop_second(void *arg)
+{
+	int *asked = arg;
+
+	return ++*asked == 2;
+}
+
+/* The names scan on a generated trace and real ones; a cancelled one. */
 static void
 test_names(const char *shared)
 {
@@ -1138,12 +1147,27 @@ test_names(const char *shared)
 	};
 	struct tv_trace_set *set;
 	char dir[300];
+	struct tv_name_set *ns;
 	size_t i;
+	int asked;
 
 	snprintf(dir, sizeof(dir), "%s/gen-names", test_dir);
 	if (ok(gen(dir, NULL, "--cpus 4 --events 80000 --seed 13"),
 	    "gen-ctf for the names scan") && (set = open_set(dir)) != NULL) {
 		names_vs_pass(set, "generated");
+		/* the first ask is before any record; the second comes when
+		   this thread has read 4096, which the other workers may
+		   have left it no time to */
+		asked = 0;
+		ns = tv_state_names_scan(set, names_stop_second, &asked);
+		ok(asked >= 1 && (ns == NULL) == (asked >= 2), "a scan told "
+		    "to stop at its second ask gives nothing, else all "
+		    "(asked %d times)", asked);
+		tv_name_set_free(ns);
+		asked = 1;
+		ok(tv_state_names_scan(set, names_stop_second, &asked) ==
+		    NULL && asked == 2, "a scan told to stop at its first "
+		    "ask reads nothing");
 		tv_trace_set_close(set);
 	}
 	for (i = 0; i < TV_ARRAY_SIZE(real); i++) {
