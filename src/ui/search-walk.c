@@ -380,11 +380,10 @@ names_matter(const struct tv_ui *ui)
  * rule out outside its task is out, and the owner walk is spared.  A task
  * reads "name-tid (pid)", "<...>-tid" or "-" (row-columns.c); text with
  * no '-', '(' or ')' and not all digits can only lie in the name, and
- * @names (@n of them, NULL when not known) holds every name an owner
- * can have.
+ * @names (@n of them, when @known) holds every name an owner can have.
  */
 static bool
-task_never(struct tv_ui *ui, const char *const *names, size_t n)
+task_never(struct tv_ui *ui, bool known, const char *const *names, size_t n)
 {
 	const struct tv_ui_literal *lit = &ui->lit;
 	struct tv_strbuf sb;
@@ -397,7 +396,7 @@ task_never(struct tv_ui *ui, const char *const *names, size_t n)
 		return false;
 	if (ui->session == NULL)
 		return true;	/* no owner walk: every task is "-" */
-	if (names == NULL)
+	if (!known)
 		return false;
 	tv_strbuf_init(&sb);
 	for (i = 0; i < n && never; i++) {
@@ -411,11 +410,12 @@ task_never(struct tv_ui *ui, const char *const *names, size_t n)
 
 /*
  * For a regex's letters (tv_ui_literal_required()): those some task
- * column may hold, from every name an owner can have (@names, @n; NULL:
- * not known, then all of them).
+ * column may hold, from every name an owner can have (@names, @n, when
+ * @known; all of them when not).
  */
 static uint64_t
-task_anchors(struct tv_ui *ui, const char *const *names, size_t n)
+task_anchors(struct tv_ui *ui, bool known, const char *const *names,
+    size_t n)
 {
 	const struct tv_ui_literal *lit = &ui->lit;
 	uint64_t seen = 0;
@@ -425,7 +425,7 @@ task_anchors(struct tv_ui *ui, const char *const *names, size_t n)
 		return 0;
 	if (ui->session == NULL)
 		return 0;	/* no owner walk: every task is "-" */
-	if (names == NULL)
+	if (!known)
 		return lit->anchors;
 	/* "name-tid (pid)", "<...>-tid", "-": letters from names only;
 	   an escape (\x..) writes none but generated ones */
@@ -637,9 +637,6 @@ walk_backward(struct walk *wk, const struct bound *lo, struct bound hi,
 	}
 }
 
-/* The names of a set known to have none. */
-static const char *const no_names[1];
-
 /* See ui-priv.h. */
 enum tv_status
 tv_ui_search_walk(struct tv_ui *ui, const struct tv_event *from, int dir,
@@ -674,12 +671,8 @@ tv_ui_search_walk(struct tv_ui *ui, const struct tv_event *from, int dir,
 		}
 	}
 	/* known and none (a trace without tasks) is not "not known" */
-	if (known > 0 && names == NULL)
-		names = no_names;
-	ui->lit.task_never = task_never(ui, known > 0 ? names : NULL,
-	    nnames);
-	ui->lit.task_anchors = task_anchors(ui, known > 0 ? names : NULL,
-	    nnames);
+	ui->lit.task_never = task_never(ui, known > 0, names, nnames);
+	ui->lit.task_anchors = task_anchors(ui, known > 0, names, nnames);
 	rule_classes(ui);
 	wk.snap = *ui;
 	wk.ta = ta;
