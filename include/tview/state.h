@@ -116,22 +116,29 @@ const struct tv_error *tv_state_walk_error(const struct tv_state_walk *w);
 /** tv_state_walk_destroy() - stop the workers, free the walk (not @s). */
 void		 tv_state_walk_destroy(struct tv_state_walk *w);
 
-/* ---- owner names before the pass ends (state-names.c) ---- */
+/* ---- owner names and ids before the pass ends (state-owners.c) ---- */
 
-struct tv_name_set;
+struct tv_owner_set;
 
 /**
- * tv_state_names_scan() - every name an event's owner can have in @set
- * (a superset of tv_state_index_owner_names(), names perhaps longer),
- * read on every core without applying the state; NULL when @stop (asked
- * every few thousand records, may be NULL) said to stop.
+ * tv_state_owners_scan() - every name and every id (tid or pid) an
+ * event's owner can have in @set: supersets of what the pass finds
+ * (tv_state_index_owner_names(), names perhaps longer; the tids and
+ * pids of its owner filters), read on every core without applying the
+ * state; NULL when @stop (asked every few thousand records, may be
+ * NULL) said to stop.
  */
-struct tv_name_set *tv_state_names_scan(struct tv_trace_set *set,
+struct tv_owner_set *tv_state_owners_scan(struct tv_trace_set *set,
 		    bool (*stop)(void *arg), void *arg);
-/** tv_name_set_get() - the names of @ns, each once, *@n of them. */
-void		 tv_name_set_get(const struct tv_name_set *ns,
+/** tv_owner_set_names() - the names of @os, each once, *@n of them. */
+void		 tv_owner_set_names(const struct tv_owner_set *os,
 		    const char *const **names, size_t *n);
-void		 tv_name_set_free(struct tv_name_set *ns);
+/**
+ * tv_owner_set_has_id() - false when no event of the set can be owned
+ * by a thread whose tid or pid is @id.
+ */
+bool		 tv_owner_set_has_id(const struct tv_owner_set *os, int64_t id);
+void		 tv_owner_set_free(struct tv_owner_set *os);
 
 /** tv_state_threads() - every known thread, *count of them, any order. */
 const struct tv_thread *tv_state_threads(const struct tv_state *s,

@@ -506,14 +506,17 @@ state_lost(struct tv_state *s, uint32_t machine, int32_t cpu)
 /*
  * Where member @names (a rule's '|'-separated field names) lies in
  * payload class @fc: the hint read_member() tries first, so that readers
- * on other threads, which keep no hints, seldom search.
+ * on other threads, which keep no hints, seldom search; its name into
+ * *@found (NULL when none is there).
  */
 static uint16_t
-state_hint(const struct tv_field_class *fc, const char *names)
+state_hint(const struct tv_field_class *fc, const char *names,
+    const char **found)
 {
 	size_t len;
 	uint32_t i;
 
+	*found = NULL;
 	if (fc == NULL || fc->kind != TV_FC_STRUCT)
 		return 0;
 	for (;;) {
@@ -522,8 +525,10 @@ state_hint(const struct tv_field_class *fc, const char *names)
 			if (fc->structure.members[i].name != NULL &&
 			    strncmp(fc->structure.members[i].name, names,
 			    len) == 0 &&
-			    fc->structure.members[i].name[len] == '\0')
+			    fc->structure.members[i].name[len] == '\0') {
+				*found = fc->structure.members[i].name;
 				return (uint16_t)i;
+			}
 		if (names[len] == '\0')
 			return 0;
 		names += len + 1;
@@ -543,7 +548,8 @@ state_resolve(struct state_trace *st, struct state_class *sc,
 		if (sc->rule->args[i] == NULL)
 			continue;
 		sc->reads_fields = 1;
-		sc->arg_idx[i] = state_hint(cls->payload, sc->rule->args[i]);
+		sc->arg_idx[i] = state_hint(cls->payload, sc->rule->args[i],
+		    &sc->arg_name[i]);
 	}
 }
 

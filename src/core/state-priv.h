@@ -7,7 +7,8 @@
  *   state-apply.c       tv_state_apply: events to transitions
  *   state-walk.c        the parallel state walk: read on workers, applied
  *                       on the caller's thread
- *   state-names.c       every owner name, before the pass has met them
+ *   state-owners.c      every owner name and id, before the pass has
+ *                       met them
  *   state-rules.c       matching event names against a driver's rules
  *   state-checkpoint.c  background pass, checkpoints, state at time T
  *   state-cache.c       checkpoints and counts in $XDG_CACHE_HOME/tview
@@ -65,6 +66,11 @@ struct state_class {
 	uint8_t		 owner;		/* enum state_owner_fact */
 	uint8_t		 reads_fields;	/* the rule reads payload fields */
 	uint16_t	 arg_idx[TV_ARG_COUNT];	/* member index hint */
+	/* the name of the member arg_idx[] found at resolving, NULL if
+	   none: a decoded struct whose member there has this very pointer
+	   for a name (a driver's decoder hands out its class's names) is
+	   that member, with no string compared */
+	const char	*arg_name[TV_ARG_COUNT];
 	/* where the owner fields lie, owned; set before @owner says
 	   STATE_OWNER_FIELDS (release), NULL if they could not be placed */
 	struct tv_owner_plan *plan;

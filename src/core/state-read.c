@@ -98,8 +98,14 @@ read_rule_arg(const struct tv_value *p, struct state_class *sc,
 	char *to;
 	size_t n;
 
-	f = read_arg(p, sc->rule->args[a], own ? &sc->arg_idx[a] : &hint,
-	    own);
+	/* the member found at resolving, where it was: most records */
+	if (sc->arg_name[a] != NULL && p != NULL && p->fc != NULL &&
+	    p->fc->kind == TV_FC_STRUCT && hint < p->kids.count &&
+	    p->kids.items[hint].name == sc->arg_name[a])
+		f = &p->kids.items[hint];
+	else
+		f = read_arg(p, sc->rule->args[a], own ? &sc->arg_idx[a] :
+		    &hint, own);
 	if (a != TV_ARG_NAME && a != TV_ARG_NAME2) {
 		if (f != NULL && tv_value_as_int(f, &in->arg[a]))
 			in->have |= (uint16_t)(1u << a);

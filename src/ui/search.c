@@ -468,8 +468,10 @@ wait_pass(struct tv_ui *ui, struct tv_ui_typeahead *ta, const char *what,
  * (from the background pass) may hold one: a PID absent from a 1 GB
  * trace answers at once, a rare one is reached without walking the
  * stretches between its events.  While the pass runs, the stretches it
- * has built filters for answer the same way, and past them the scan
- * waits for it.
+ * has built filters for answer the same way; past them, an id that no
+ * record of the trace names (the owners scan, read on every core in a
+ * fraction of the pass's time) is not found, and any other waits for
+ * the pass.
  */
 static enum tv_status
 scan_owner(struct tv_ui *ui, int64_t id, int dir, tv_ui_scan_pred pred,
@@ -479,7 +481,7 @@ scan_owner(struct tv_ui *ui, int64_t id, int dir, tv_ui_scan_pred pred,
 	struct tv_state_stretch sr;
 	struct tv_ui_typeahead ta;
 	struct tv_event from = ui->sel;
-	bool inclusive = false;
+	bool inclusive = false, asked = false;
 	enum tv_status st;
 	int64_t t0 = tv_ui_now_ms();
 	int r;
@@ -492,6 +494,20 @@ scan_owner(struct tv_ui *ui, int64_t id, int dir, tv_ui_scan_pred pred,
 		if (r < 0) {
 			st = TV_NOT_FOUND;
 			break;
+		}
+		if (r == 2 && !asked) {
+			/* an id no record names is nowhere: said at once
+			   rather than after the pass */
+			asked = true;
+			r = tv_ui_session_owner_absent(ui, &ta, id);
+			if (r != 0) {
+				st = r > 0 ? TV_NOT_FOUND : TV_CANCELLED;
+				if (r < 0)
+					tv_ui_message(ui, _("%s: cancelled"),
+					    what);
+				break;
+			}
+			continue;
 		}
 		if (r == 2) {
 			/* the pass walks the rest anyway: wait for it

@@ -20,6 +20,9 @@
 
 /* Events per owner window. */
 #define OWNER_WINDOW	4096
+/* Fraction of the trace the pass may have walked when :pid of an id
+   the pass has not met yet reads the owners scan rather than wait. */
+#define OWNERS_SCAN_BEFORE	0.5
 
 /* One event of an owner window: where it is, whose it is. */
 struct owner {
@@ -36,8 +39,9 @@ struct tv_ui_session {
 	size_t			 nwin;
 	bool			 wforward;	/* wm stands right after the
 						   window, wst matches it */
-	/* every owner name, read before the pass ended: for this set */
-	struct tv_name_set	*names;
+	/* every owner name and id, read before the pass ended: for this
+	   set as it is */
+	struct tv_owner_set	*owners;
 };
 
 /* See ui-priv.h. */
@@ -62,7 +66,7 @@ tv_ui_session_fini(struct tv_ui *ui)
 	if (ss == NULL)
 		return;
 	tv_state_index_destroy(ss->idx);
-	tv_name_set_free(ss->names);
+	tv_owner_set_free(ss->owners);
 	tv_state_destroy(ss->wst);
 	if (ss->wm != NULL)
 		tv_merge_destroy(ss->wm);
@@ -78,9 +82,9 @@ tv_ui_session_pause(struct tv_ui *ui)
 	struct tv_ui_session *ss = ui->session;
 
 	tv_state_index_stop(ss->idx);
-	/* the set is about to gain records, and names with them */
-	tv_name_set_free(ss->names);
-	ss->names = NULL;
+	/* the set is about to gain records, and owners with them */
+	tv_owner_set_free(ss->owners);
+	ss->owners = NULL;
 	/* the window's merger has per-stream arrays: made again */
 	if (ss->wm != NULL)
 		tv_merge_destroy(ss->wm);
@@ -116,8 +120,8 @@ tv_ui_session_index(struct tv_ui *ui)
 	return ui->session->idx;
 }
 
-/* What the names scan asks between two stretches of records. */
-struct names_poll {
+/* What the owners scan asks between two stretches of records. */
+struct owners_poll {
 	struct tv_ui		*ui;
 	struct tv_ui_typeahead	*ta;
 	int64_t			 t0;
@@ -125,22 +129,39 @@ struct names_poll {
 	bool			 cancelled;
 };
 
-/* The names scan's stop function: Esc, and a word on the message line. */
+/* The owners scan's stop function: Esc, and a word on the message line. */
 static bool
-names_stop(void *arg)
+owners_stop(void *arg)
 {
-	struct names_poll *np = arg;
+	struct owners_poll *op = arg;
 
-	if (tv_ui_poll_cancel(np->ui, np->ta)) {
-		np->cancelled = true;
+	if (tv_ui_poll_cancel(op->ui, op->ta)) {
+		op->cancelled = true;
 		return true;
 	}
-	if (++np->n % 64 == 0 && tv_ui_now_ms() - np->t0 >= PROGRESS_MS) {
-		tv_ui_message(np->ui, _("reading the task names... (Esc "
-		    "cancels)"));
-		tv_ui_draw(np->ui);
+	if (++op->n % 64 == 0 && tv_ui_now_ms() - op->t0 >= PROGRESS_MS) {
+		tv_ui_message(op->ui, _("reading the tasks of the trace... "
+		    "(Esc cancels)"));
+		tv_ui_draw(op->ui);
 	}
 	return false;
+}
+
+/*
+ * The owner set of the session, read now on every core when not yet
+ * (the caller holds the pass: the person waits for this); NULL with
+ * *@cancelled when Esc stopped it.
+ */
+static const struct tv_owner_set *
+session_owners(struct tv_ui *ui, struct tv_ui_typeahead *ta, bool *cancelled)
+{
+	struct tv_ui_session *ss = ui->session;
+	struct owners_poll op = { ui, ta, tv_ui_now_ms(), 0, false };
+
+	if (ss->owners == NULL)
+		ss->owners = tv_state_owners_scan(ui->set, owners_stop, &op);
+	*cancelled = op.cancelled;
+	return ss->owners;
 }
 
 /* See ui-priv.h. */
@@ -148,19 +169,45 @@ int
 tv_ui_session_owner_names(struct tv_ui *ui, struct tv_ui_typeahead *ta,
     const char *const **names, size_t *n)
 {
-	struct tv_ui_session *ss = ui->session;
-	struct names_poll np = { ui, ta, tv_ui_now_ms(), 0, false };
+	const struct tv_owner_set *os;
+	bool cancelled;
 
-	if (ss == NULL)
+	if (ui->session == NULL)
 		return 0;
-	if (tv_state_index_owner_names(ss->idx, names, n))
+	if (tv_state_index_owner_names(ui->session->idx, names, n))
 		return 1;
-	if (ss->names == NULL)
-		ss->names = tv_state_names_scan(ui->set, names_stop, &np);
-	if (ss->names == NULL)
-		return np.cancelled ? -1 : 0;
-	tv_name_set_get(ss->names, names, n);
+	if ((os = session_owners(ui, ta, &cancelled)) == NULL)
+		return cancelled ? -1 : 0;
+	tv_owner_set_names(os, names, n);
 	return 1;
+}
+
+/* See ui-priv.h. */
+int
+tv_ui_session_owner_absent(struct tv_ui *ui, struct tv_ui_typeahead *ta,
+    int64_t id)
+{
+	const struct tv_owner_set *os;
+	bool cancelled, done;
+	int r;
+
+	if (ui->session == NULL)
+		return 0;
+	/* the scan reads what the pass reads, on the same cores, in about
+	   half its time: past half the trace, waiting for the pass is as
+	   quick, and quicker for an id that is there */
+	if (ui->session->owners == NULL &&
+	    tv_state_index_progress(ui->session->idx, &done) >
+	    OWNERS_SCAN_BEFORE)
+		return 0;
+	tv_state_index_hold(ui->session->idx, true);
+	os = session_owners(ui, ta, &cancelled);
+	tv_state_index_hold(ui->session->idx, false);
+	if (os == NULL)
+		r = cancelled ? -1 : 0;
+	else
+		r = !tv_owner_set_has_id(os, id);
+	return r;
 }
 
 /* See ui-priv.h. */

@@ -526,6 +526,15 @@ void	 tv_ui_stats_command(struct tv_ui *ui, const char *arg);
 struct tv_ui_typeahead;
 int	 tv_ui_session_owner_names(struct tv_ui *ui,
 	    struct tv_ui_typeahead *ta, const char *const **names, size_t *n);
+/**
+ * tv_ui_session_owner_absent() - 1 when no event can be owned by a
+ * thread whose tid or pid is @id, read as tv_ui_session_owner_names()
+ * reads the names (the pass held meanwhile) unless the pass is past
+ * half the trace; 0 when it may be, or that is not known; -1 when Esc
+ * stopped the reading.
+ */
+int	 tv_ui_session_owner_absent(struct tv_ui *ui,
+	    struct tv_ui_typeahead *ta, int64_t id);
 /** tv_ui_session_index() - the state index (for timelines). */
 struct tv_state_index *tv_ui_session_index(struct tv_ui *ui);
 /** tv_ui_session_reached() - the pass has walked up to @ts (or ended). */

@@ -35,18 +35,21 @@ ok "quits with 0" ui_quit
 
 # While the pass runs (held 4 s at its third checkpoint by
 # TVIEW_TEST_SLOW_PASS; no state cache, which would spare the walk), the
-# stretches it has built filters for are skipped the same way and, past
-# them, the scan waits for the pass instead of walking the rest itself
-# (which would take 400 s here).
+# stretches it has built filters for are skipped the same way.  Past
+# them, a PID that no record names is answered at once from the owners
+# scan (every tid and pid the trace's records name, read on every
+# core), and a PID the trace has makes the scan wait for the pass
+# instead of walking the rest itself (which would take 400 s here).
 ui_start TVIEW_UI_SCAN_DELAY_US=2000 TVIEW_TEST_SLOW_PASS=4000 TVIEW_CACHE=off \
     "$tmp/trace"
 ok "started again" ui_wait "Event"
 ui_type ":pid 987654"; ui_keys Enter
-ok "during the pass, the scan waits for it" \
-    ui_wait "waiting for the background pass"
-ok "then answers without a walk" \
-    ui_wait "no later event of PID 987654" 60
+ok "during the pass, an absent PID is answered at once" \
+    ui_wait "no later event of PID 987654"
+ok "before the pass has ended" ui_wait "indexing" 1
 ui_type ":pid $pid"; ui_keys Enter
-ok "and reaches PID $pid at line $line" ui_wait_sel "$t"
+ok "a PID the trace has waits for the pass" \
+    ui_wait "waiting for the background pass"
+ok "and reaches PID $pid at line $line" ui_wait_sel "$t" 60
 ok "quits with 0 again" ui_quit
 done_tests

@@ -1091,6 +1091,48 @@ test_recorded(const char *shared)
 }
 
 /*
+ * The owners scan holds the tid and the pid of every event's owner, as
+ * the state applied in timeline order gives them, and not an id that no
+ * record names.
+ */
+static void
+ids_vs_pass(struct tv_trace_set *set, const char *name,
+    const struct tv_owner_set *os)
+{
+	struct tv_state *s = tv_state_create(set);
+	struct tv_merge *m = tv_merge_create(set);
+	struct tv_event_owner o;
+	struct tv_event ev;
+	uint64_t n = 0, known = 0, missing = 0;
+
+	tv_merge_seek_begin(m);
+	while (tv_merge_next(m, &ev) == TV_OK) {
+		tv_event_owner_reset(&o);
+		(void)tv_state_apply(s, &ev, &o, NULL);
+		n++;
+		if (o.tid != TV_TID_UNKNOWN) {
+			known++;
+			if (!tv_owner_set_has_id(os, o.tid) && missing++ < 3)
+				diag("%s: record %llu: tid %lld not scanned",
+				    name, (unsigned long long)n,
+				    (long long)o.tid);
+		}
+		if (o.pid != TV_TID_UNKNOWN &&
+		    !tv_owner_set_has_id(os, o.pid) && missing++ < 3)
+			diag("%s: record %llu: pid %lld not scanned", name,
+			    (unsigned long long)n, (long long)o.pid);
+	}
+	ok(missing == 0, "%s: the scan's ids hold the owner of "
+	    "each of %llu records (%llu with a tid)", name,
+	    (unsigned long long)n, (unsigned long long)known);
+	ok(!tv_owner_set_has_id(os, 987654321) &&
+	    !tv_owner_set_has_id(os, -2), "%s: an id no record names is not "
+	    "in the scan's", name);
+	tv_merge_destroy(m);
+	tv_state_destroy(s);
+}
+
+/*
  * The names scan holds every owner name the pass finds (a pass name is
  * a scan name, or the first 15 bytes of one: a comm is cut there).
  */
@@ -1099,19 +1141,19 @@ names_vs_pass(struct tv_trace_set *set, const char *name)
 {
 	const char *const *pn, *const *sn;
 	struct tv_state_index *idx;
-	struct tv_name_set *ns;
+	struct tv_owner_set *ns;
 	size_t npn, nsn, i, j, missing = 0;
 
 	idx = tv_state_index_create(set, 0);
-	ns = tv_state_names_scan(set, NULL, NULL);
+	ns = tv_state_owners_scan(set, NULL, NULL);
 	if (!ok(tv_state_index_run(idx, false, NULL) == TV_OK && ns != NULL &&
 	    tv_state_index_owner_names(idx, &pn, &npn), "%s: pass and scan "
 	    "ran", name)) {
-		tv_name_set_free(ns);
+		tv_owner_set_free(ns);
 		tv_state_index_destroy(idx);
 		return;
 	}
-	tv_name_set_get(ns, &sn, &nsn);
+	tv_owner_set_names(ns, &sn, &nsn);
 	for (i = 0; i < npn; i++) {
 		for (j = 0; j < nsn; j++)
 			if (strcmp(pn[i], sn[j]) == 0 ||
@@ -1123,7 +1165,8 @@ names_vs_pass(struct tv_trace_set *set, const char *name)
 	}
 	is_int((int64_t)missing, 0, "%s: the scan's %zu names hold the pass's "
 	    "%zu", name, nsn, npn);
-	tv_name_set_free(ns);
+	ids_vs_pass(set, name, ns);
+	tv_owner_set_free(ns);
 	tv_state_index_destroy(idx);
 }
 
@@ -1144,10 +1187,11 @@ test_names(const char *shared)
 		"traces/ctf/tc-ros2", "traces/ctf/tc-many-threads",
 		"traces/ctf/bt-multi-domains",
 		"traces/ftrace/lisa-sched_load/trace.dat",
+		"traces/ltt0/trace-2.6", "traces/lttnew/smp_example",
 	};
 	struct tv_trace_set *set;
 	char dir[300];
-	struct tv_name_set *ns;
+	struct tv_owner_set *ns;
 	size_t i;
 	int asked;
 
@@ -1159,13 +1203,13 @@ test_names(const char *shared)
 		   this thread has read 4096, which the other workers may
 		   have left it no time to */
 		asked = 0;
-		ns = tv_state_names_scan(set, names_stop_second, &asked);
+		ns = tv_state_owners_scan(set, names_stop_second, &asked);
 		ok(asked >= 1 && (ns == NULL) == (asked >= 2), "a scan told "
 		    "to stop at its second ask gives nothing, else all "
 		    "(asked %d times)", asked);
-		tv_name_set_free(ns);
+		tv_owner_set_free(ns);
 		asked = 1;
-		ok(tv_state_names_scan(set, names_stop_second, &asked) ==
+		ok(tv_state_owners_scan(set, names_stop_second, &asked) ==
 		    NULL && asked == 2, "a scan told to stop at its first "
 		    "ask reads nothing");
 		tv_trace_set_close(set);

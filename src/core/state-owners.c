@@ -1,0 +1,436 @@
+/*
+ * Every name and every id (tid or pid) an event's owner can have in a
+ * trace set, read before the background pass has met them all
+ * (tv_state_owners_scan): a search for text that no task name holds can
+ * then leave the task column alone, as it does once the pass is over
+ * (tv_state_index_owner_names), and :pid of a PID no record names
+ * answers at once instead of waiting for the pass's owner filters.
+ * Workers, one per core, take whole packets in any order and read what
+ * each record tells the state (tv_state_read) without applying it; they
+ * keep only the names and ids it carries: those a rule reads (a
+ * switch's, a fork's, an exec's file, a wake-up's, a statedump's) and
+ * the owner fields of an event's own context (tid, pid, procname).
+ * With the threads the trace names before any event and the idle tasks,
+ * those are every source of a thread's name and id in the state
+ * (state-apply.c: a CPU's current thread is a rule's or a context's tid,
+ * a pid is a rule's, a context's or a tid), so the sets hold every owner
+ * name and id the pass would find; a name perhaps longer (not cut to a
+ * comm's 15 bytes, so a long one is kept cut too: a cut inside a UTF-8
+ * character shows as an escape), an id perhaps no event's owner (a
+ * parent's ppid).  No name or id depends on the order the records are
+ * read in (what the scan learns of a class holds for all its records:
+ * owners_learn), so the scan needs no merge of the streams: that merge
+ * on one thread was the bound of an ordered walk.
+ */
+#include "tview/tview.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tview/owner.h"
+#include "tview/packet-cache.h"
+#include "tview/util.h"
+#include "state-priv.h"
+#include "thread-map.h"
+
+/* Records between two asks of the caller's stop function. */
+#define OWNERS_STOP_EVERY	4096
+/* Record-array budget of one worker's packet cache: a packet at a time. */
+#define OWNERS_CACHE_BYTES	(4u << 20)
+/* Most workers, whatever the core count. */
+#define OWNERS_MAX_THREADS	16
+/* Slots of a worker's cache of the ids it added last (a power of two). */
+#define OWNERS_RECENT		256
+
+struct tv_owner_set {
+	struct tv_state_names	 names;
+	int64_t			*ids;		/* sorted, each once */
+	size_t			 nids;
+};
+
+/* One packet to read. */
+struct owners_unit {
+	struct tv_stream		*s;
+	const struct state_trace	*st;	/* its trace's facts */
+	uint8_t				*unsure;	/* its trace's, per
+							   class (below) */
+	uint64_t			 pkt;
+};
+
+/* The scan shared by its workers. */
+struct owners_job {
+	struct tv_state		*s;
+	struct owners_unit	*units;
+	uint64_t		 nunits;
+	uint64_t		 next;		/* atomic: next unit to take */
+	int			 stop;		/* atomic: the caller said so */
+	bool			(*stop_fn)(void *arg);
+	void			*stop_arg;
+	/* a class's owner fact is learnt once, by one worker at a time */
+	pthread_mutex_t		 learn;
+	/* per trace and class (atomic): its records may or may not name
+	   their owner, each must be read */
+	uint8_t			**unsure;
+};
+
+/*
+ * One worker's names and ids, the last name it added per place (most
+ * repeat) and the ids it added lately (a switch's two tids repeat, in
+ * turns, for as long as two threads share a CPU).
+ */
+struct owners_worker {
+	struct owners_job	*job;
+	pthread_t		 thread;
+	bool			 caller;	/* asks the stop function */
+	struct tv_state_names	 names;
+	char			 last[3][TV_THREAD_NAME_MAX];
+	struct tv_thread_map	 ids;		/* machine 0, keyed by id */
+	int64_t			 recent[OWNERS_RECENT];
+};
+
+/* Add @s to @nm unless it is @last (the last added in its place). */
+static void
+names_add(struct tv_state_names *nm, const char *s, char *last)
+{
+	size_t n = strnlen(s, TV_THREAD_NAME_MAX - 1);
+
+	if (n == 0 || (strncmp(last, s, TV_THREAD_NAME_MAX) == 0))
+		return;
+	memcpy(last, s, n);
+	last[n] = '\0';
+	tv_state_names_add(nm, s, n);
+	/* a thread's name is a comm, cut at 15 bytes: cut inside a
+	   character, it escapes otherwise */
+	if (n > 15)
+		tv_state_names_add(nm, s, 15);
+}
+
+/* Add @id to @m unless unknown, or in @recent (NULL: no cache). */
+static void
+ids_add(struct tv_thread_map *m, int64_t *recent, int64_t id)
+{
+	int64_t *slot = recent != NULL ?
+	    &recent[(uint64_t)id & (OWNERS_RECENT - 1)] : NULL;
+
+	if (id == TV_TID_UNKNOWN || (slot != NULL && *slot == id))
+		return;
+	if (slot != NULL)
+		*slot = id;
+	(void)tv_thread_map_get(m, 0, id, TV_CPU_UNKNOWN, NULL);
+}
+
+/*
+ * The names and ids known before any event: the trace's threads, and
+ * the idle tasks (tid and pid 0, named as tv_state_get() names them).
+ */
+static void
+owners_seed(struct tv_state_names *nm, struct tv_thread_map *ids,
+    const struct tv_trace_set *set, const struct tv_state *s)
+{
+	const struct tv_thread *t;
+	char idle[TV_THREAD_NAME_MAX], last[TV_THREAD_NAME_MAX] = "";
+	size_t n, i;
+
+	t = tv_state_threads(s, &n);
+	for (i = 0; i < n; i++) {
+		names_add(nm, t[i].name, last);
+		ids_add(ids, NULL, t[i].tid);
+		ids_add(ids, NULL, t[i].pid);
+	}
+	ids_add(ids, NULL, 0);
+	for (i = 0; i < set->nstreams; i++) {
+		if (set->streams[i]->cpu < 0)
+			continue;
+		snprintf(idle, sizeof(idle), "swapper/%d",
+		    (int)set->streams[i]->cpu);
+		names_add(nm, idle, last);
+	}
+}
+
+/*
+ * Learn whether the class of @ev (read into @in, decoded in @arena)
+ * names its owner, from this record, whichever it is in time: the pass
+ * learns it from the first, and the scan must not learn "never" where
+ * the pass learns "in these fields".  So "never" is only learnt when no
+ * record of the class can name one (tv_event_owner_never); a class
+ * whose records may or may not is marked unsure, and each of its records
+ * is read for its owner.
+ */
+static void
+owners_learn(struct owners_worker *w, const struct owners_unit *ou,
+    const struct tv_event *ev, const struct state_input *in,
+    struct tv_arena *arena)
+{
+	struct tv_event_fields f;
+	bool learn = in->owner.from_context;
+
+	if (!learn) {
+		tv_arena_reset(arena);
+		if (tv_event_decode_scopes(ev, arena, &f, TV_SCOPES_EVENT,
+		    NULL) != TV_OK)
+			return;
+		learn = tv_event_owner_never(&f);
+	}
+	if (!learn) {
+		__atomic_store_n(&ou->unsure[ev->rec.class_index], 1,
+		    __ATOMIC_RELAXED);
+		return;
+	}
+	pthread_mutex_lock(&w->job->learn);
+	tv_state_learn(w->job->s, ev, in);
+	pthread_mutex_unlock(&w->job->learn);
+}
+
+/*
+ * The names and ids record @ev read into @in carries: every integer a
+ * rule reads is a tid or a pid (the CPU excepted), and so are the owner
+ * fields.  The first read of a class whose owner fact is unknown
+ * teaches it (under the lock: the other workers read it), so later
+ * reads of a class that names no owner skip decoding, as the pass's do.
+ */
+static void
+owners_of_record(struct owners_worker *w, const struct owners_unit *ou,
+    const struct tv_event *ev, const struct state_input *in,
+    struct tv_arena *arena)
+{
+	const struct state_class *sc;
+	unsigned a;
+
+	if (in->how != STATE_IN_READ)
+		return;
+	if (in->have >> TV_ARG_NAME & 1)
+		names_add(&w->names, in->name, w->last[0]);
+	if (in->have >> TV_ARG_NAME2 & 1)
+		names_add(&w->names, in->name2, w->last[1]);
+	names_add(&w->names, in->owner.name, w->last[2]);
+	for (a = 0; a < TV_ARG_COUNT; a++)
+		if ((in->have >> a & 1) && a != TV_ARG_NAME &&
+		    a != TV_ARG_NAME2 && a != TV_ARG_STATE && a != TV_ARG_CPU)
+			ids_add(&w->ids, w->recent, in->arg[a]);
+	ids_add(&w->ids, w->recent, in->owner.tid);
+	ids_add(&w->ids, w->recent, in->owner.pid);
+	sc = &ou->st->classes[ev->rec.class_index];
+	if (__atomic_load_n(&sc->owner, __ATOMIC_ACQUIRE) ==
+	    STATE_OWNER_UNKNOWN && !__atomic_load_n(
+	    &ou->unsure[ev->rec.class_index], __ATOMIC_RELAXED))
+		owners_learn(w, ou, ev, in, arena);
+}
+
+/*
+ * Whether a record of @ev's class (of @st) may carry a name or an id:
+ * its rule reads a field, or its own fields may name its owner (not
+ * known yet, or known to).  The others are not decoded at all.
+ */
+static bool
+owners_may_carry(const struct state_trace *st, const struct tv_event *ev)
+{
+	const struct state_class *sc;
+
+	if (ev->rec.kind != TV_REC_EVENT || ev->rec.class_index >= st->nclasses)
+		return false;
+	sc = &st->classes[ev->rec.class_index];
+	return sc->reads_fields ||
+	    __atomic_load_n(&sc->owner, __ATOMIC_ACQUIRE) != STATE_OWNER_NONE;
+}
+
+/* A worker: packets from the shared counter until none, or told to stop. */
+static void *
+owners_worker(void *arg)
+{
+	struct owners_worker *w = arg;
+	struct owners_job *job = w->job;
+	struct tv_packet_cache *pc = tv_packet_cache_create(OWNERS_CACHE_BYTES);
+	struct state_input in;
+	struct tv_arena arena;
+	struct tv_event ev;
+	uint64_t u, r, recs = 0;
+
+	tv_arena_init(&arena);
+	while (!__atomic_load_n(&job->stop, __ATOMIC_RELAXED) &&
+	    (u = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED)) <
+	    job->nunits) {
+		const struct owners_unit *ou = &job->units[u];
+		const struct tv_packet_events *pe =
+		    tv_packet_cache_get(pc, ou->s, ou->pkt);
+
+		ev.stream = ou->s;
+		ev.packet = ou->pkt;
+		for (r = 0; r < pe->count; r++) {
+			if (++recs % OWNERS_STOP_EVERY == 0) {
+				/* the caller asks; every worker heeds */
+				if (w->caller && job->stop_fn(job->stop_arg))
+					__atomic_store_n(&job->stop, 1,
+					    __ATOMIC_RELAXED);
+				if (__atomic_load_n(&job->stop,
+				    __ATOMIC_RELAXED))
+					break;
+			}
+			ev.index = r;
+			ev.rec = pe->recs[r];
+			if (!owners_may_carry(ou->st, &ev))
+				continue;
+			tv_arena_reset(&arena);
+			tv_state_read(ou->st, &ev, &arena, &in, false);
+			owners_of_record(w, ou, &ev, &in, &arena);
+		}
+		tv_packet_release(ou->s, ou->pkt);
+	}
+	tv_arena_fini(&arena);
+	tv_packet_cache_destroy(pc);
+	return NULL;
+}
+
+/* Names in byte order, so the set does not depend on who read what. */
+static int
+names_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Ids in order, for a binary search. */
+static int
+ids_cmp(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Every worker's names and ids into @os, each once and sorted. */
+static void
+owners_gather(struct tv_owner_set *os, struct owners_worker *ws,
+    unsigned nw, struct tv_thread_map *ids)
+{
+	unsigned i;
+	size_t j;
+
+	for (i = 0; i < nw; i++) {
+		for (j = 0; j < ws[i].names.n; j++)
+			tv_state_names_add(&os->names, ws[i].names.v[j],
+			    strlen(ws[i].names.v[j]));
+		for (j = 0; j < ws[i].ids.n; j++)
+			ids_add(ids, NULL, ws[i].ids.keys[j].tid);
+	}
+	qsort(os->names.v, os->names.n, sizeof(*os->names.v), names_cmp);
+	os->nids = ids->n;
+	os->ids = tv_xcalloc(ids->n + 1, sizeof(*os->ids));
+	for (j = 0; j < ids->n; j++)
+		os->ids[j] = ids->keys[j].tid;
+	qsort(os->ids, os->nids, sizeof(*os->ids), ids_cmp);
+}
+
+/* See state.h. */
+struct tv_owner_set *
+tv_state_owners_scan(struct tv_trace_set *set, bool (*stop)(void *arg),
+    void *arg)
+{
+	struct tv_owner_set *os = tv_xcalloc(1, sizeof(*os));
+	struct tv_state *s = tv_state_create(set);
+	struct tv_thread_map ids;
+	struct owners_worker *ws;
+	struct owners_job job;
+	unsigned nw, i, started;
+	uint64_t k, n = 0;
+
+	memset(&job, 0, sizeof(job));
+	tv_thread_map_init(&ids);
+	job.s = s;
+	job.stop_fn = stop;
+	job.stop_arg = arg;
+	pthread_mutex_init(&job.learn, NULL);
+	/* every class resolved before a worker reads one */
+	tv_state_prepare(s);
+	owners_seed(&os->names, &ids, set, s);
+	for (i = 0; i < set->nstreams; i++)
+		n += set->streams[i]->npackets;
+	job.units = tv_xcalloc(n + 1, sizeof(*job.units));
+	job.unsure = tv_xcalloc(s->ntraces + 1, sizeof(*job.unsure));
+	for (i = 0; i < s->ntraces; i++)
+		job.unsure[i] = tv_xcalloc(s->traces[i].nclasses + 1, 1);
+	for (i = 0; i < set->nstreams; i++) {
+		struct tv_stream *st = set->streams[i];
+		const struct state_trace *t = tv_state_trace_of(s, st);
+
+		if (t == NULL)
+			continue;
+		for (k = 0; k < st->npackets; k++) {
+			job.units[job.nunits].s = st;
+			job.units[job.nunits].st = t;
+			job.units[job.nunits].unsure =
+			    job.unsure[t - s->traces];
+			job.units[job.nunits++].pkt = k;
+		}
+	}
+	nw = TV_MIN(tv_online_cores(), OWNERS_MAX_THREADS);
+	nw = (unsigned)TV_MAX(TV_MIN((uint64_t)nw, job.nunits), 1);
+	ws = tv_xcalloc(nw, sizeof(*ws));
+	for (i = 0; i < nw; i++) {
+		ws[i].job = &job;
+		tv_thread_map_init(&ws[i].ids);
+		/* no id is TV_TID_UNKNOWN: an empty slot */
+		for (k = 0; k < OWNERS_RECENT; k++)
+			ws[i].recent[k] = TV_TID_UNKNOWN;
+	}
+	ws[0].caller = stop != NULL;
+	/* asked once before any record: a scan may end before a second */
+	if (stop != NULL && stop(arg))
+		job.stop = 1;
+	/* worker 0 is this thread, the one that may ask the stop function;
+	   a thread that fails to start is not needed */
+	for (started = 1; started < nw; started++)
+		if (pthread_create(&ws[started].thread, NULL, owners_worker,
+		    &ws[started]) != 0)
+			break;
+	owners_worker(&ws[0]);
+	for (i = 1; i < started; i++)
+		pthread_join(ws[i].thread, NULL);
+	if (__atomic_load_n(&job.stop, __ATOMIC_RELAXED)) {
+		tv_owner_set_free(os);
+		os = NULL;
+	} else {
+		owners_gather(os, ws, nw, &ids);
+	}
+	for (i = 0; i < nw; i++) {
+		tv_state_names_clear(&ws[i].names);
+		tv_thread_map_fini(&ws[i].ids);
+	}
+	free(ws);
+	tv_thread_map_fini(&ids);
+	for (i = 0; i < s->ntraces; i++)
+		free(job.unsure[i]);
+	free(job.unsure);
+	free(job.units);
+	pthread_mutex_destroy(&job.learn);
+	tv_state_destroy(s);
+	return os;
+}
+
+/* See state.h. */
+void
+tv_owner_set_names(const struct tv_owner_set *os, const char *const **names,
+    size_t *n)
+{
+	*names = os->names.v;
+	*n = os->names.n;
+}
+
+/* See state.h. */
+bool
+tv_owner_set_has_id(const struct tv_owner_set *os, int64_t id)
+{
+	return bsearch(&id, os->ids, os->nids, sizeof(*os->ids),
+	    ids_cmp) != NULL;
+}
+
+/* See state.h. */
+void
+tv_owner_set_free(struct tv_owner_set *os)
+{
+	if (os == NULL)
+		return;
+	tv_state_names_clear(&os->names);
+	free(os->ids);
+	free(os);
+}
