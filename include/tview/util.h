@@ -22,6 +22,20 @@ int	 tv_xasprintf(char **out, const char *fmt, ...) TV_PRINTFLIKE(2, 3);
 
 /** tv_online_cores() - online cores (>= 1): one worker each in a pool. */
 unsigned tv_online_cores(void);
+/**
+ * tv_worker_count() - workers for @units units of work taken from a
+ * shared counter: one per online core, at most @max and @units, >= 1.
+ */
+unsigned tv_worker_count(uint64_t units, unsigned max);
+/**
+ * tv_run_workers() - run @fn on @n workers at once, worker i given
+ * (char *)@args + i * @size: worker 0 on this thread, the others each on
+ * a thread of its own; returns when all have.  The workers share their
+ * work through a counter: one whose thread fails to start is not
+ * needed, the others take its share.
+ */
+void	 tv_run_workers(unsigned n, void *(*fn)(void *), void *args,
+	    size_t size);
 
 /* Grow *items (count *count, capacity *cap) so that one more fits. */
 #define TV_VEC_GROW(items, count, cap) do {				\

@@ -82,7 +82,6 @@ struct owners_job {
  */
 struct owners_worker {
 	struct owners_job	*job;
-	pthread_t		 thread;
 	bool			 caller;	/* asks the stop function */
 	struct tv_state_names	 names;
 	char			 last[3][TV_THREAD_NAME_MAX];
@@ -331,7 +330,7 @@ tv_state_owners_scan(struct tv_trace_set *set, bool (*stop)(void *arg),
 	struct tv_thread_map ids;
 	struct owners_worker *ws;
 	struct owners_job job;
-	unsigned nw, i, started;
+	unsigned nw, i;
 	uint64_t k, n = 0;
 
 	memset(&job, 0, sizeof(job));
@@ -363,8 +362,7 @@ tv_state_owners_scan(struct tv_trace_set *set, bool (*stop)(void *arg),
 			job.units[job.nunits++].pkt = k;
 		}
 	}
-	nw = TV_MIN(tv_online_cores(), OWNERS_MAX_THREADS);
-	nw = (unsigned)TV_MAX(TV_MIN((uint64_t)nw, job.nunits), 1);
+	nw = tv_worker_count(job.nunits, OWNERS_MAX_THREADS);
 	ws = tv_xcalloc(nw, sizeof(*ws));
 	for (i = 0; i < nw; i++) {
 		ws[i].job = &job;
@@ -377,15 +375,8 @@ tv_state_owners_scan(struct tv_trace_set *set, bool (*stop)(void *arg),
 	/* asked once before any record: a scan may end before a second */
 	if (stop != NULL && stop(arg))
 		job.stop = 1;
-	/* worker 0 is this thread, the one that may ask the stop function;
-	   a thread that fails to start is not needed */
-	for (started = 1; started < nw; started++)
-		if (pthread_create(&ws[started].thread, NULL, owners_worker,
-		    &ws[started]) != 0)
-			break;
-	owners_worker(&ws[0]);
-	for (i = 1; i < started; i++)
-		pthread_join(ws[i].thread, NULL);
+	/* worker 0, this thread, is the one that may ask the stop function */
+	tv_run_workers(nw, owners_worker, ws, sizeof(*ws));
 	if (__atomic_load_n(&job.stop, __ATOMIC_RELAXED)) {
 		tv_owner_set_free(os);
 		os = NULL;

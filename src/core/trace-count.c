@@ -10,7 +10,6 @@
 #include "tview/packet-cache.h"
 #include "state-priv.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,7 +68,6 @@ struct count_job {
 /* One worker's own counts and first error. */
 struct count_worker {
 	struct count_job	*job;
-	pthread_t		 thread;
 	uint64_t		**counts;	/* [trace][class] */
 	uint64_t		 err_unit;	/* the unit of err; UINT64_MAX */
 	struct tv_error		 err;
@@ -128,7 +126,7 @@ count_headers(struct tv_trace_set *set, struct tv_error *err)
 	uint32_t *nclasses = tv_xcalloc(set->ntraces + 1, sizeof(*nclasses));
 	const struct count_worker *first = NULL;
 	enum tv_status st;
-	unsigned nw, i, started;
+	unsigned nw, i;
 	uint32_t t, j;
 	uint64_t k, n = 0;
 
@@ -152,8 +150,7 @@ count_headers(struct tv_trace_set *set, struct tv_error *err)
 		nclasses[t] = set->traces[t]->nclasses;
 	job.ntraces = set->ntraces;
 	job.nclasses = nclasses;
-	nw = TV_MIN(tv_online_cores(), COUNT_MAX_THREADS);
-	nw = (unsigned)TV_MAX(TV_MIN((uint64_t)nw, job.nunits), 1);
+	nw = tv_worker_count(job.nunits, COUNT_MAX_THREADS);
 	ws = tv_xcalloc(nw, sizeof(*ws));
 	for (i = 0; i < nw; i++) {
 		ws[i].job = &job;
@@ -164,15 +161,7 @@ count_headers(struct tv_trace_set *set, struct tv_error *err)
 			ws[i].counts[t] = tv_xcalloc(nclasses[t] + 1,
 			    sizeof(**ws[i].counts));
 	}
-	/* worker 0 is this thread: a thread that fails to start is not
-	 * needed, the others take its packets */
-	for (started = 1; started < nw; started++)
-		if (pthread_create(&ws[started].thread, NULL, count_worker,
-		    &ws[started]) != 0)
-			break;
-	count_worker(&ws[0]);
-	for (i = 1; i < started; i++)
-		pthread_join(ws[i].thread, NULL);
+	tv_run_workers(nw, count_worker, ws, sizeof(*ws));
 	for (t = 0; t < set->ntraces; t++) {
 		struct tv_trace *tr = set->traces[t];
 
