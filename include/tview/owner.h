@@ -67,6 +67,14 @@ bool		 tv_event_owner_planned(const struct tv_event_fields *f,
 		    const struct tv_owner_plan *p, struct tv_event_owner *o);
 
 /**
+ * tv_owner_plan_needs_payload() - false when plan @p places an integer
+ * tid and pid in the contexts of its class, whose events then name
+ * their owner wholly there: tv_event_owner_planned() does not look at
+ * their payload, which need not be decoded.
+ */
+bool		 tv_owner_plan_needs_payload(const struct tv_owner_plan *p);
+
+/**
  * tv_event_owner_never() - whether no event of the class of fields @f
  * can name an owner: none of the scopes tv_event_owner() reads is a
  * struct class with a member of an owner field's name, or a variant.

@@ -142,6 +142,47 @@ owner_int(const struct tv_value *v, const struct tv_value *const *hit,
 	return false;
 }
 
+/* Whether plan @p places an integer named one of @names in scope @i. */
+static bool
+plan_int(const struct tv_owner_plan *p, size_t i, const uint8_t *names,
+    size_t n)
+{
+	const struct tv_field_class *m;
+	size_t j;
+	int at;
+
+	for (j = 0; j < n; j++) {
+		at = p->at[i][names[j]];
+		if (at < 0 || (uint32_t)at >= p->fc[i]->structure.nmembers)
+			continue;
+		m = p->fc[i]->structure.members[at].fc;
+		if (m != NULL && (m->kind == TV_FC_INT || m->kind == TV_FC_ENUM))
+			return true;
+	}
+	return false;
+}
+
+/* See owner.h. */
+bool
+tv_owner_plan_needs_payload(const struct tv_owner_plan *p)
+{
+	bool tid = false, pid = false;
+	size_t i;
+
+	for (i = 0; i < TV_ARRAY_SIZE(owner_scopes); i++) {
+		if (owner_scopes[i] == TV_SCOPE_EVENT_PAYLOAD ||
+		    p->fc[i] == NULL || p->fc[i]->kind != TV_FC_STRUCT)
+			continue;
+		tid = tid || plan_int(p, i, owner_tid_names,
+		    TV_ARRAY_SIZE(owner_tid_names));
+		pid = pid || plan_int(p, i, owner_pid_names,
+		    TV_ARRAY_SIZE(owner_pid_names));
+	}
+	/* tv_event_owner_planned looks at the payload for a tid the
+	   contexts lack, or a pid when the tid was found */
+	return !(tid && pid);
+}
+
 /* See owner.h. */
 bool
 tv_event_owner_never(const struct tv_event_fields *f)

@@ -543,6 +543,7 @@ state_resolve(struct state_trace *st, struct state_class *sc,
 	size_t i;
 
 	sc->resolved = 1;
+	sc->scopes = TV_SCOPES_EVENT;
 	sc->rule = tv_state_rule_find(cls->name, st->trace->ops);
 	for (i = 0; sc->rule != NULL && i < TV_ARG_COUNT; i++) {
 		if (sc->rule->args[i] == NULL)
@@ -666,6 +667,13 @@ state_learn_owner(struct tv_state *s, struct state_class *sc,
 	    TV_SCOPES_EVENT, NULL) == TV_OK) {
 		sc->plan = tv_xmalloc(sizeof(*sc->plan));
 		tv_event_owner_plan(&f, sc->plan);
+		/* a payload nobody reads is not decoded (UST: most of a
+		   record's bytes) */
+		if (!sc->reads_fields && (sc->rule == NULL ||
+		    sc->rule->action != TV_SA_HOOK) &&
+		    !tv_owner_plan_needs_payload(sc->plan))
+			sc->scopes = TV_SCOPES_EVENT &
+			    ~TV_SCOPE_BIT(TV_SCOPE_EVENT_PAYLOAD);
 	}
 	__atomic_store_n(&sc->owner, STATE_OWNER_FIELDS, __ATOMIC_RELEASE);
 }

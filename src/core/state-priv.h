@@ -74,6 +74,10 @@ struct state_class {
 	/* where the owner fields lie, owned; set before @owner says
 	   STATE_OWNER_FIELDS (release), NULL if they could not be placed */
 	struct tv_owner_plan *plan;
+	/* the scopes its records are decoded in (TV_SCOPE_BIT()s), set
+	   with @plan: the contexts alone when they name the owner wholly
+	   and the rule reads no payload, else TV_SCOPES_EVENT */
+	uint8_t		 scopes;
 };
 
 /* How a state_input was read. */

@@ -164,15 +164,16 @@ tv_state_read(const struct state_trace *st, const struct tv_event *ev,
 		in->action = sc->rule->action;
 	if (!read_needs_fields(sc))
 		return;
-	if (tv_event_decode_scopes(ev, arena, &f, TV_SCOPES_EVENT, NULL) !=
-	    TV_OK) {
+	/* a class known to name no owner is not looked at again; one
+	   known to name it has a plan of where, and of which scopes to
+	   decode (state-apply.c) */
+	owner = __atomic_load_n(&sc->owner, __ATOMIC_ACQUIRE);
+	if (tv_event_decode_scopes(ev, arena, &f, owner == STATE_OWNER_FIELDS ?
+	    sc->scopes : TV_SCOPES_EVENT, NULL) != TV_OK) {
 		in->how = STATE_IN_FAILED;
 		return;
 	}
 	in->how = STATE_IN_READ;
-	/* a class known to name no owner is not looked at again; one
-	   known to name it has a plan of where (state-apply.c) */
-	owner = __atomic_load_n(&sc->owner, __ATOMIC_ACQUIRE);
 	if (owner != STATE_OWNER_NONE)
 		(void)tv_event_owner_planned(&f, owner == STATE_OWNER_FIELDS ?
 		    sc->plan : NULL, &in->owner);

@@ -539,6 +539,22 @@ ctf_decode_scopes_to(const struct tv_event *ev, struct tv_arena *arena,
 }
 
 /*
+ * The scope after the last of @scopes: nothing after it need be read,
+ * the packet walk read past it already (a state pass asks for the
+ * contexts alone).  All of them when none is asked for: the decode
+ * then says whether the event decodes.
+ */
+static int
+scopes_end(unsigned scopes)
+{
+	int stop = TV_SCOPE_COUNT;
+
+	while (scopes != 0 && stop > 0 && !(scopes & TV_SCOPE_BIT(stop - 1)))
+		stop--;
+	return stop;
+}
+
+/*
  * Decode the scopes @scopes of one event into @arena.  When neither
  * packet scope is asked for, a cache of what the packet's scopes left
  * (save slots, clock) spares decoding them again for each event of a
@@ -551,15 +567,14 @@ ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 	struct ctf_stream_priv *sp = ev->stream->priv;
 	struct ctf_print_cache *pc;
 	enum tv_status st;
-
 	if (scopes & (TV_SCOPE_BIT(TV_SCOPE_PACKET_HEADER) |
 	    TV_SCOPE_BIT(TV_SCOPE_PACKET_CONTEXT)) ||
 	    ev->rec.kind != TV_REC_EVENT)
 		return decode_scopes(ev, arena, out, scopes, NULL,
-		    TV_SCOPE_COUNT, NULL, err);
+		    scopes_end(scopes), NULL, err);
 	CTF_WITH_SCOPE_CACHE(&sp->dcache, ev, pc, st, err,
-	    decode_scopes(ev, arena, out, scopes, pc, TV_SCOPE_COUNT, NULL,
-	    err));
+	    decode_scopes(ev, arena, out, scopes, pc, scopes_end(scopes),
+	    NULL, err));
 	return st;
 }
 
