@@ -84,9 +84,24 @@ timed3() {
 	    awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')"
 }
 
-# start: tview on the trace in a new tmux server, its first screen up
+# start: tview on the trace in a new tmux server (a socket of its own:
+# one being killed may still answer on the old), its first screen up,
+# the tview before it gone (so it takes no core from this one)
+runs=0
 start() {
+	_pane=$(tmux -L "$sock" display -p -t 0 '#{pane_pid}' 2>/dev/null)
+	_old=
+	[ -z "$_pane" ] || _old=$(pgrep -P "$_pane" 2>/dev/null | head -n 1)
 	tmux -L "$sock" kill-server >/dev/null 2>&1
+	# alive: not gone, and not a zombie nobody reaps
+	_n=600
+	while [ -n "$_old" ] && [ "$_n" -gt 0 ] &&
+	    ps -o stat= -p "$_old" 2>/dev/null | grep -qv Z; do
+		sleep 0.05
+		_n=$(( _n - 1 ))
+	done
+	runs=$(( runs + 1 ))
+	sock=tvbench$$-$runs
 	rm -rf "$tmp/cache"
 	tmux -L "$sock" -f /dev/null new-session -d -x 200 -y 50 \
 	    "'$TVIEW' '$trace' 2>'$tmp/stderr'; sleep 600"
