@@ -1031,6 +1031,52 @@ open_shared(const char *shared, const char *rel)
 	return set;
 }
 
+/*
+ * The owner the state gives each event whose contexts name it is the one
+ * a whole decode of the event's own scopes names: the state pass decodes
+ * the contexts alone where they hold a tid and a pid and no rule reads
+ * the payload (state_class.scopes), and must lose nothing by it.
+ */
+static void
+check_context_owners(struct tv_trace_set *set, const char *name)
+{
+	struct tv_state *s = tv_state_create(set);
+	struct tv_merge *m = tv_merge_create(set);
+	struct tv_event_owner o, want;
+	struct tv_event_fields f;
+	struct tv_arena a;
+	struct tv_event ev;
+	uint64_t n = 0, differ = 0;
+
+	tv_arena_init(&a);
+	tv_merge_seek_begin(m);
+	while (tv_merge_next(m, &ev) == TV_OK) {
+		tv_event_owner_reset(&o);
+		(void)tv_state_apply(s, &ev, &o, NULL);
+		if (ev.rec.kind != TV_REC_EVENT)
+			continue;
+		tv_arena_reset(&a);
+		if (tv_event_decode_scopes(&ev, &a, &f, TV_SCOPES_EVENT,
+		    NULL) != TV_OK || !tv_event_owner(&f, &want))
+			continue;
+		n++;
+		if ((o.tid != want.tid || (want.pid != TV_TID_UNKNOWN &&
+		    o.pid != want.pid) || (want.name[0] != '\0' &&
+		    strcmp(o.name, want.name) != 0)) && differ++ < 3)
+			diag("%s: event %llu: state %lld/%lld/%s, fields "
+			    "%lld/%lld/%s", name, (unsigned long long)n,
+			    (long long)o.tid, (long long)o.pid, o.name,
+			    (long long)want.tid, (long long)want.pid,
+			    want.name);
+	}
+	ok(n > 0 && differ == 0, "%s: the state's owner is the fields' on "
+	    "each of %llu events that name theirs (%llu differ)", name,
+	    (unsigned long long)n, (unsigned long long)differ);
+	tv_arena_fini(&a);
+	tv_merge_destroy(m);
+	tv_state_destroy(s);
+}
+
 /* The own-scope decode on real traces whose events carry contexts. */
 static void
 test_decode_contexts(const char *shared)
@@ -1047,6 +1093,7 @@ test_decode_contexts(const char *shared)
 		if ((set = open_shared(shared, path)) == NULL)
 			continue;
 		check_decode_scopes(set, ctx[i], 20000);
+		check_context_owners(set, ctx[i]);
 		tv_trace_set_close(set);
 	}
 }
