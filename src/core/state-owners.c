@@ -217,23 +217,6 @@ owners_of_record(struct owners_worker *w, const struct owners_unit *ou,
 		owners_learn(w, ou, ev, in, arena);
 }
 
-/*
- * Whether a record of @ev's class (of @st) may carry a name or an id:
- * its rule reads a field, or its own fields may name its owner (not
- * known yet, or known to).  The others are not decoded at all.
- */
-static bool
-owners_may_carry(const struct state_trace *st, const struct tv_event *ev)
-{
-	const struct state_class *sc;
-
-	if (ev->rec.kind != TV_REC_EVENT || ev->rec.class_index >= st->nclasses)
-		return false;
-	sc = &st->classes[ev->rec.class_index];
-	return sc->reads_fields ||
-	    __atomic_load_n(&sc->owner, __ATOMIC_ACQUIRE) != STATE_OWNER_NONE;
-}
-
 /* A worker: packets from the shared counter until none, or told to stop. */
 static void *
 owners_worker(void *arg)
@@ -268,8 +251,8 @@ owners_worker(void *arg)
 			}
 			ev.index = r;
 			ev.rec = pe->recs[r];
-			if (!owners_may_carry(ou->st, &ev))
-				continue;
+			/* a record that may carry neither is not decoded:
+			   tv_state_read says so without reading it */
 			tv_arena_reset(&arena);
 			tv_state_read(ou->st, &ev, &arena, &in, false);
 			owners_of_record(w, ou, &ev, &in, &arena);

@@ -484,7 +484,7 @@ scan_owner(struct tv_ui *ui, int64_t id, int dir, tv_ui_scan_pred pred,
 	bool inclusive = false, asked = false;
 	enum tv_status st;
 	int64_t t0 = tv_ui_now_ms();
-	int r;
+	int r, absent;
 
 	ta.n = 0;
 	ta.resized = false;
@@ -495,19 +495,16 @@ scan_owner(struct tv_ui *ui, int64_t id, int dir, tv_ui_scan_pred pred,
 			st = TV_NOT_FOUND;
 			break;
 		}
-		if (r == 2 && !asked) {
-			/* an id no record names is nowhere: said at once
-			   rather than after the pass */
-			asked = true;
-			r = tv_ui_session_owner_absent(ui, &ta, id);
-			if (r != 0) {
-				st = r > 0 ? TV_NOT_FOUND : TV_CANCELLED;
-				if (r < 0)
-					tv_ui_message(ui, _("%s: cancelled"),
-					    what);
-				break;
-			}
-			continue;
+		/* an id no record names is nowhere: said at once rather
+		   than after the pass */
+		absent = r == 2 && !asked ?
+		    tv_ui_session_owner_absent(ui, &ta, id) : 0;
+		asked = asked || r == 2;
+		if (absent != 0) {
+			if (absent < 0)
+				tv_ui_message(ui, _("%s: cancelled"), what);
+			st = absent > 0 ? TV_NOT_FOUND : TV_CANCELLED;
+			break;
 		}
 		if (r == 2) {
 			/* the pass walks the rest anyway: wait for it

@@ -567,6 +567,7 @@ ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 	struct ctf_stream_priv *sp = ev->stream->priv;
 	struct ctf_print_cache *pc;
 	enum tv_status st;
+
 	if (scopes & (TV_SCOPE_BIT(TV_SCOPE_PACKET_HEADER) |
 	    TV_SCOPE_BIT(TV_SCOPE_PACKET_CONTEXT)) ||
 	    ev->rec.kind != TV_REC_EVENT)
