@@ -5,6 +5,7 @@
 #ifndef TVIEW_FORMAT_H
 #define TVIEW_FORMAT_H
 
+#include "tview/flat.h"
 #include "tview/span.h"
 #include "tview/state-rules.h"
 #include "tview/time.h"
@@ -89,6 +90,16 @@ struct tv_format_ops {
 			    struct tv_arena *arena,
 			    struct tv_event_fields *out, unsigned scopes,
 			    struct tv_error *err);
+	/*
+	 * Optional (both or neither): tv_event_flat_plan() and
+	 * tv_event_flat_read() (flat.h).  A plan is one tv_xmalloc'd block;
+	 * flat_read is called from any thread and, like decode_fields, the
+	 * core guards its reads of the mapping.
+	 */
+	void		*(*flat_plan)(const struct tv_event_class *ec,
+			    const struct tv_flat_ask *asks, unsigned n);
+	bool		 (*flat_read)(const struct tv_event *ev,
+			    const void *plan, struct tv_flat_value *out);
 	/*
 	 * Optional: tv_event_visit_payload(), what a search that looks only
 	 * at the payload's text needs: the payload's members that are not

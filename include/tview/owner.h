@@ -8,6 +8,7 @@
 #ifndef TVIEW_OWNER_H
 #define TVIEW_OWNER_H
 
+#include "tview/flat.h"
 #include "tview/trace.h"
 
 #define TV_TID_UNKNOWN		INT64_MIN
@@ -74,13 +75,38 @@ bool		 tv_event_owner_planned(const struct tv_event_fields *f,
  */
 bool		 tv_owner_plan_needs_payload(const struct tv_owner_plan *p);
 
-/**
- * tv_event_owner_never() - whether no event of the class of fields @f
- * can name an owner: none of the scopes tv_event_owner() reads is a
- * struct class with a member of an owner field's name, or a variant.
- * False when one is, whatever @f's own values say.
+/*
+ * Which members name the owner of every event of one class, as flat
+ * reads (flat.h): the indexes in @ask of the thread's and the process's
+ * (-1: none), and of the procnames, tried in turn for one not empty.
  */
-bool		 tv_event_owner_never(const struct tv_event_fields *f);
+struct tv_owner_source {
+	struct tv_flat_ask	 ask[2 + TV_OWNER_SCOPES];
+	uint8_t			 nask;
+	int8_t			 tid;
+	int8_t			 pid;
+	uint8_t			 name[TV_OWNER_SCOPES];
+	uint8_t			 nname;
+};
+
+/**
+ * tv_event_owner_sources() - which members of its scopes name the owner
+ * of @f's event, as tv_event_owner_planned() (plan @p, may be NULL)
+ * picks them: by their kinds alone, so for every event of its class.
+ * False when a scope is not a plain struct (a variant's members change
+ * with its tag).
+ */
+bool		 tv_event_owner_sources(const struct tv_event_fields *f,
+		    const struct tv_owner_plan *p,
+		    struct tv_owner_source *src);
+
+/**
+ * tv_event_owner_flat() - the owner @v says, the values a flat read of
+ * @src's asks gave (in their order): tv_event_owner() of the same
+ * record.
+ */
+void		 tv_event_owner_flat(const struct tv_owner_source *src,
+		    const struct tv_flat_value *v, struct tv_event_owner *o);
 
 /** tv_event_owner_reset() - @o names nobody. */
 void		 tv_event_owner_reset(struct tv_event_owner *o);

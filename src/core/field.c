@@ -3,6 +3,7 @@
  * small accessors the views use to read a decoded tree.
  */
 #include "tview/field.h"
+#include "tview/flat.h"
 
 #include <string.h>
 
@@ -115,6 +116,26 @@ tv_value_as_int(const struct tv_value *v, int64_t *out)
 	return true;
 }
 
+/* Bytes @p (@len of them) up to the first NUL into @buf (@size > 0). */
+static void
+text_str(const char *p, size_t len, char *buf, size_t size)
+{
+	size_t n = strnlen(p, TV_MIN(len, size - 1));
+
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+}
+
+/* See flat.h: the same text as tv_value_str() of the member. */
+bool
+tv_flat_text(const struct tv_flat_value *v, char *buf, size_t size)
+{
+	if (v->text == NULL || size == 0)
+		return false;
+	text_str(v->text, v->len, buf, size);
+	return true;
+}
+
 /* See field.h. */
 bool
 tv_value_str(const struct tv_value *v, char *buf, size_t size)
@@ -125,8 +146,8 @@ tv_value_str(const struct tv_value *v, char *buf, size_t size)
 	if (v == NULL || v->fc == NULL || size == 0)
 		return false;
 	if (v->fc->kind == TV_FC_STRING) {
-		n = strnlen(v->str.ptr, TV_MIN(v->str.len, size - 1));
-		memcpy(buf, v->str.ptr, n);
+		text_str(v->str.ptr, v->str.len, buf, size);
+		return true;
 	} else if (v->fc->kind == TV_FC_ARRAY ||
 	    v->fc->kind == TV_FC_SEQUENCE) {
 		for (i = 0; i < v->kids.count && n < size - 1; i++) {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "tview/field.h"
+#include "tview/flat.h"
 #include "tview/owner.h"
 
 /* The scopes an owner field may live in, most specific first. */
@@ -124,24 +125,6 @@ tv_event_owner_plan(const struct tv_event_fields *f, struct tv_owner_plan *p)
 	}
 }
 
-/*
- * The first integer among the members @hit of struct @v named @names;
- * false if none.
- */
-static bool
-owner_int(const struct tv_value *v, const struct tv_value *const *hit,
-    const uint8_t *names, size_t n, int64_t *out)
-{
-	size_t i;
-
-	if (v->fc == NULL || v->fc->kind != TV_FC_STRUCT)
-		return false;
-	for (i = 0; i < n; i++)
-		if (tv_value_as_int(hit[names[i]], out))
-			return true;
-	return false;
-}
-
 /* Whether plan @p places an integer named one of @names in scope @i. */
 static bool
 plan_int(const struct tv_owner_plan *p, size_t i, const uint8_t *names,
@@ -184,33 +167,6 @@ tv_owner_plan_needs_payload(const struct tv_owner_plan *p)
 }
 
 /* See owner.h. */
-bool
-tv_event_owner_never(const struct tv_event_fields *f)
-{
-	const struct tv_field_class *fc;
-	const struct tv_value *v;
-	uint32_t i, j, m;
-
-	for (i = 0; i < TV_ARRAY_SIZE(owner_scopes); i++) {
-		v = f->scope[owner_scopes[i]];
-		if (v == NULL)
-			continue;
-		fc = v->fc;
-		if (fc == NULL || fc->kind == TV_FC_VARIANT)
-			return false;	/* members that may change */
-		if (fc->kind != TV_FC_STRUCT)
-			continue;	/* owner_members() finds none */
-		for (m = 0; m < fc->structure.nmembers; m++)
-			for (j = 0; j < O_COUNT; j++)
-				if (fc->structure.members[m].name != NULL &&
-				    strcmp(fc->structure.members[m].name,
-				    owner_names[j]) == 0)
-					return false;
-	}
-	return true;
-}
-
-/* See owner.h. */
 void
 tv_event_owner_reset(struct tv_event_owner *o)
 {
@@ -227,49 +183,201 @@ tv_event_owner(const struct tv_event_fields *f, struct tv_event_owner *o)
 	return tv_event_owner_planned(f, NULL, o);
 }
 
+/*
+ * Which members give the owner, among the members @hit of each scope
+ * (owner_scopes' order; NULL where absent): the one rule, which
+ * tv_event_owner_planned() reads values by and tv_event_owner_sources()
+ * hands to a flat reader.  It looks at the members' kinds alone, so what
+ * it picks for one event of a class it picks for all, when the scopes
+ * are structs.  The thread is the first integer of a context's thread
+ * fields, the most specific context first, else of the payload's; the
+ * process is the first integer of a context's process fields, or of
+ * the payload's once the payload named the thread; the name is the
+ * first context's procname text that is not empty.
+ */
+struct owner_pick {
+	int8_t		 tid[2];	/* scope, field; -1 if none */
+	int8_t		 pid[2];
+	int8_t		 name[TV_OWNER_SCOPES];	/* scopes with a procname */
+	uint8_t		 nname;
+};
+
+/* The first of @names (@n) among @hit that is an integer, or -1. */
+static int
+pick_int(const struct tv_value *const *hit, const uint8_t *names, size_t n)
+{
+	int64_t x;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (tv_value_as_int(hit[names[i]], &x))
+			return names[i];
+	return -1;
+}
+
+/* Whether @v is a text tv_value_str() reads. */
+static bool
+is_text(const struct tv_value *v)
+{
+	return v != NULL && v->fc != NULL && (v->fc->kind == TV_FC_STRING ||
+	    v->fc->kind == TV_FC_ARRAY || v->fc->kind == TV_FC_SEQUENCE);
+}
+
+static void
+owner_pick(const struct tv_value *const hit[TV_OWNER_SCOPES][O_COUNT],
+    const bool is_struct[TV_OWNER_SCOPES], struct owner_pick *pk)
+{
+	bool payload;
+	size_t i;
+	int j;
+
+	memset(pk, -1, sizeof(*pk));
+	pk->nname = 0;
+	for (i = 0; i < TV_OWNER_SCOPES; i++) {
+		payload = owner_scopes[i] == TV_SCOPE_EVENT_PAYLOAD;
+		if (!payload && is_text(hit[i][O_PROCNAME]))
+			pk->name[pk->nname++] = (int8_t)i;
+		/* the numbers are a struct's members only */
+		if (!is_struct[i])
+			continue;
+		if (pk->tid[0] < 0 && (j = pick_int(hit[i], payload ?
+		    payload_tid_names : owner_tid_names, payload ?
+		    TV_ARRAY_SIZE(payload_tid_names) :
+		    TV_ARRAY_SIZE(owner_tid_names))) >= 0) {
+			pk->tid[0] = (int8_t)i;
+			pk->tid[1] = (int8_t)j;
+		}
+		/* a payload's process only once a thread is known */
+		if (pk->pid[0] < 0 && (!payload || pk->tid[0] >= 0) &&
+		    (j = pick_int(hit[i], payload ? payload_pid_names :
+		    owner_pid_names, payload ?
+		    TV_ARRAY_SIZE(payload_pid_names) :
+		    TV_ARRAY_SIZE(owner_pid_names))) >= 0) {
+			pk->pid[0] = (int8_t)i;
+			pk->pid[1] = (int8_t)j;
+		}
+	}
+}
+
+/*
+ * The owner members of each scope of @f, by plan @p (may be NULL) where
+ * it was made for the scope's struct class; whether each is a struct
+ * into @is_struct.
+ */
+static void
+owner_hits(const struct tv_event_fields *f, const struct tv_owner_plan *p,
+    const struct tv_value *hit[TV_OWNER_SCOPES][O_COUNT],
+    bool is_struct[TV_OWNER_SCOPES])
+{
+	const struct tv_value *v;
+	size_t i;
+
+	for (i = 0; i < TV_ARRAY_SIZE(owner_scopes); i++) {
+		v = f->scope[owner_scopes[i]];
+		is_struct[i] = v != NULL && v->fc != NULL &&
+		    v->fc->kind == TV_FC_STRUCT;
+		if (v == NULL) {
+			memset(hit[i], 0, sizeof(hit[i]));
+			continue;
+		}
+		if (p == NULL || p->fc[i] == NULL || v->fc != p->fc[i] ||
+		    !owner_members_at(v, p->at[i], p->name[i], hit[i]))
+			owner_members(v, hit[i]);
+	}
+}
+
 /* See owner.h. */
 bool
 tv_event_owner_planned(const struct tv_event_fields *f,
     const struct tv_owner_plan *p, struct tv_event_owner *o)
 {
-	const struct tv_value *v, *hit[O_COUNT];
-	bool found = false;
-	size_t i;
-	int64_t n;
+	const struct tv_value *hit[TV_OWNER_SCOPES][O_COUNT];
+	bool is_struct[TV_OWNER_SCOPES];
+	struct owner_pick pk;
+	uint8_t k;
 
 	tv_event_owner_reset(o);
+	owner_hits(f, p, hit, is_struct);
+	owner_pick(hit, is_struct, &pk);
+	if (pk.tid[0] >= 0)
+		(void)tv_value_as_int(hit[pk.tid[0]][pk.tid[1]], &o->tid);
+	if (pk.pid[0] >= 0)
+		(void)tv_value_as_int(hit[pk.pid[0]][pk.pid[1]], &o->pid);
+	for (k = 0; k < pk.nname && o->name[0] == '\0'; k++)
+		(void)tv_value_str(hit[pk.name[k]][O_PROCNAME], o->name,
+		    sizeof(o->name));
+	o->from_context = pk.tid[0] >= 0;
+	return o->from_context;
+}
+
+/* The flat ask for member @m of scope index @i of @f. */
+static struct tv_flat_ask
+source_ask(const struct tv_event_fields *f, size_t i,
+    const struct tv_value *m)
+{
+	struct tv_flat_ask a;
+
+	a.scope = (uint8_t)owner_scopes[i];
+	a.member = (uint16_t)(m - f->scope[owner_scopes[i]]->kids.items);
+	return a;
+}
+
+/* See owner.h. */
+bool
+tv_event_owner_sources(const struct tv_event_fields *f,
+    const struct tv_owner_plan *p, struct tv_owner_source *src)
+{
+	const struct tv_value *hit[TV_OWNER_SCOPES][O_COUNT], *v;
+	bool is_struct[TV_OWNER_SCOPES];
+	struct owner_pick pk;
+	size_t i;
+	uint8_t k;
+
+	memset(src, 0, sizeof(*src));
+	src->tid = src->pid = -1;
+	/* a variant's members change with its tag */
 	for (i = 0; i < TV_ARRAY_SIZE(owner_scopes); i++) {
 		v = f->scope[owner_scopes[i]];
-		if (v == NULL)
-			continue;
-		if (p == NULL || p->fc[i] == NULL || v->fc != p->fc[i] ||
-		    !owner_members_at(v, p->at[i], p->name[i], hit))
-			owner_members(v, hit);
-		if (owner_scopes[i] == TV_SCOPE_EVENT_PAYLOAD) {
-			/* a payload's tid is whom the event is about */
-			if (!found && owner_int(v, hit, payload_tid_names,
-			    TV_ARRAY_SIZE(payload_tid_names), &n)) {
-				o->tid = n;
-				found = true;
-			}
-			if (found && o->pid == TV_TID_UNKNOWN &&
-			    owner_int(v, hit, payload_pid_names,
-			    TV_ARRAY_SIZE(payload_pid_names), &n))
-				o->pid = n;
-			continue;
-		}
-		if (!found && owner_int(v, hit, owner_tid_names,
-		    TV_ARRAY_SIZE(owner_tid_names), &n)) {
-			o->tid = n;
-			found = true;
-		}
-		if (o->pid == TV_TID_UNKNOWN && owner_int(v, hit,
-		    owner_pid_names, TV_ARRAY_SIZE(owner_pid_names), &n))
-			o->pid = n;
-		if (o->name[0] == '\0')
-			(void)tv_value_str(hit[O_PROCNAME], o->name,
-			    sizeof(o->name));
+		if (v != NULL && (v->fc == NULL ||
+		    v->fc->kind == TV_FC_VARIANT ||
+		    (v->fc->kind == TV_FC_STRUCT &&
+		    (v->kids.count != v->fc->structure.nmembers ||
+		    v->kids.count > UINT16_MAX))))
+			return false;
 	}
-	o->from_context = found;
-	return found;
+	owner_hits(f, p, hit, is_struct);
+	owner_pick(hit, is_struct, &pk);
+	if (pk.tid[0] >= 0) {
+		src->tid = (int8_t)src->nask;
+		src->ask[src->nask++] = source_ask(f, (size_t)pk.tid[0],
+		    hit[pk.tid[0]][pk.tid[1]]);
+	}
+	if (pk.pid[0] >= 0) {
+		src->pid = (int8_t)src->nask;
+		src->ask[src->nask++] = source_ask(f, (size_t)pk.pid[0],
+		    hit[pk.pid[0]][pk.pid[1]]);
+	}
+	for (k = 0; k < pk.nname; k++) {
+		src->name[src->nname++] = src->nask;
+		src->ask[src->nask++] = source_ask(f, (size_t)pk.name[k],
+		    hit[pk.name[k]][O_PROCNAME]);
+	}
+	return true;
+}
+
+/* See owner.h. */
+void
+tv_event_owner_flat(const struct tv_owner_source *src,
+    const struct tv_flat_value *v, struct tv_event_owner *o)
+{
+	uint8_t k;
+
+	tv_event_owner_reset(o);
+	if (src->tid >= 0)
+		o->tid = v[src->tid].i;
+	if (src->pid >= 0)
+		o->pid = v[src->pid].i;
+	for (k = 0; k < src->nname && o->name[0] == '\0'; k++)
+		(void)tv_flat_text(&v[src->name[k]], o->name, sizeof(o->name));
+	o->from_context = src->tid >= 0;
 }

@@ -647,17 +647,57 @@ state_context_proves(struct tv_state *s, uint32_t machine,
 }
 
 /*
- * The first event of class @sc decoded (@ev, read into @in) says whether
- * the class names its owner, and where: the readers of other threads
- * look (state-read.c), so the plan is made before the answer is given.
+ * Ask the driver for a flat plan (flat.h) of what records of class @sc
+ * (@cls) tell the state: @f's owner sources (NULL: the class names no
+ * owner), then the members the rule reads.  None for a hook, which
+ * reads the payload's tree.
  */
 static void
-state_learn_owner(struct tv_state *s, struct state_class *sc,
-    const struct tv_event *ev, const struct state_input *in)
+state_flat_plan(const struct state_trace *st, struct state_class *sc,
+    const struct tv_event_class *cls, const struct tv_event_fields *f)
 {
+	struct tv_flat_ask asks[TV_FLAT_MAX];
+	unsigned n = 0, a;
+
+	if (sc->rule != NULL && sc->rule->action == TV_SA_HOOK)
+		return;
+	memset(&sc->source, 0, sizeof(sc->source));
+	sc->source.tid = sc->source.pid = -1;
+	if (f != NULL && !tv_event_owner_sources(f, sc->plan, &sc->source))
+		return;
+	memcpy(asks, sc->source.ask, sc->source.nask * sizeof(*asks));
+	n = sc->source.nask;
+	for (a = 0; a < TV_ARG_COUNT; a++) {
+		sc->flat_arg[a] = -1;
+		if (sc->rule == NULL || sc->rule->args[a] == NULL ||
+		    sc->arg_name[a] == NULL)
+			continue;
+		if (n == TV_FLAT_MAX)
+			return;
+		sc->flat_arg[a] = (int8_t)n;
+		asks[n].scope = TV_SCOPE_EVENT_PAYLOAD;
+		asks[n++].member = sc->arg_idx[a];
+	}
+	if (n > 0)
+		sc->flat = tv_event_flat_plan(st->trace, cls, asks, n);
+}
+
+/*
+ * The first event of class @sc decoded (@ev, read into @in) says whether
+ * the class names its owner, and where: the readers of other threads
+ * look (state-read.c), so the plans are made before the answer is given.
+ */
+static void
+state_learn_owner(struct tv_state *s, const struct state_trace *st,
+    struct state_class *sc, const struct tv_event *ev,
+    const struct state_input *in)
+{
+	const struct tv_event_class *cls =
+	    st->trace->classes[ev->rec.class_index];
 	struct tv_event_fields f;
 
 	if (!in->owner.from_context) {
+		state_flat_plan(st, sc, cls, NULL);
 		__atomic_store_n(&sc->owner, STATE_OWNER_NONE,
 		    __ATOMIC_RELEASE);
 		return;
@@ -674,6 +714,7 @@ state_learn_owner(struct tv_state *s, struct state_class *sc,
 		    !tv_owner_plan_needs_payload(sc->plan))
 			sc->scopes = TV_SCOPES_EVENT &
 			    ~TV_SCOPE_BIT(TV_SCOPE_EVENT_PAYLOAD);
+		state_flat_plan(st, sc, cls, &f);
 	}
 	__atomic_store_n(&sc->owner, STATE_OWNER_FIELDS, __ATOMIC_RELEASE);
 }
@@ -691,7 +732,7 @@ tv_state_learn(struct tv_state *s, const struct tv_event *ev,
 		return;
 	sc = state_class_of(st, ev);
 	if (sc != NULL && sc->owner == STATE_OWNER_UNKNOWN)
-		state_learn_owner(s, sc, ev, in);
+		state_learn_owner(s, st, sc, ev, in);
 }
 
 /* See state-priv.h. */
@@ -745,7 +786,7 @@ tv_state_apply_read(struct tv_state *s, const struct tv_event *ev,
 		return;
 	}
 	if (sc->owner == STATE_OWNER_UNKNOWN)
-		state_learn_owner(s, sc, ev, in);
+		state_learn_owner(s, st, sc, ev, in);
 	if (sc->owner == STATE_OWNER_FIELDS)
 		*op = in->owner;
 	if (op->from_context) {

@@ -43,6 +43,9 @@
 #define OWNERS_MAX_THREADS	16
 /* Slots of a worker's cache of the ids it added last (a power of two). */
 #define OWNERS_RECENT		256
+/* Slots of its cache of the names it added last (a power of two, at
+   most 64). */
+#define OWNERS_RECENT_NAMES	64
 
 struct tv_owner_set {
 	struct tv_state_names	 names;
@@ -76,29 +79,49 @@ struct owners_job {
 };
 
 /*
- * One worker's names and ids, the last name it added per place (most
- * repeat) and the ids it added lately (a switch's two tids repeat, in
- * turns, for as long as two threads share a CPU).
+ * One worker's names and ids, and the names and ids it added lately:
+ * most repeat (a switch's two tasks, in turns, for as long as they
+ * share a CPU; a switch's previous task is the one the switch before
+ * put there).
  */
 struct owners_worker {
 	struct owners_job	*job;
 	bool			 caller;	/* asks the stop function */
 	struct tv_state_names	 names;
-	char			 last[3][TV_THREAD_NAME_MAX];
+	char			 recent_names[OWNERS_RECENT_NAMES]
+				    [TV_THREAD_NAME_MAX];
 	struct tv_thread_map	 ids;		/* machine 0, keyed by id */
 	int64_t			 recent[OWNERS_RECENT];
 };
 
-/* Add @s to @nm unless it is @last (the last added in its place). */
+/* The slot of name @s (@n bytes) in a worker's recent names. */
+static size_t
+names_slot(const char *s, size_t n)
+{
+	uint64_t w = 0;
+
+	memcpy(&w, s, TV_MIN(n, sizeof(w)));
+	return (size_t)(((w ^ n) * UINT64_C(0x9e3779b97f4a7c15)) >> 58) &
+	    (OWNERS_RECENT_NAMES - 1);
+}
+
+/* Add @s to @nm unless in @recent (NULL: no cache). */
 static void
-names_add(struct tv_state_names *nm, const char *s, char *last)
+names_add(struct tv_state_names *nm,
+    char (*recent)[TV_THREAD_NAME_MAX], const char *s)
 {
 	size_t n = strnlen(s, TV_THREAD_NAME_MAX - 1);
+	char *slot;
 
-	if (n == 0 || (strncmp(last, s, TV_THREAD_NAME_MAX) == 0))
+	if (n == 0)
 		return;
-	memcpy(last, s, n);
-	last[n] = '\0';
+	if (recent != NULL) {
+		slot = recent[names_slot(s, n)];
+		if (strncmp(slot, s, n) == 0 && slot[n] == '\0')
+			return;
+		memcpy(slot, s, n);
+		slot[n] = '\0';
+	}
 	tv_state_names_add(nm, s, n);
 	/* a thread's name is a comm, cut at 15 bytes: cut inside a
 	   character, it escapes otherwise */
@@ -129,12 +152,12 @@ owners_seed(struct tv_state_names *nm, struct tv_thread_map *ids,
     const struct tv_trace_set *set, const struct tv_state *s)
 {
 	const struct tv_thread *t;
-	char idle[TV_THREAD_NAME_MAX], last[TV_THREAD_NAME_MAX] = "";
+	char idle[TV_THREAD_NAME_MAX];
 	size_t n, i;
 
 	t = tv_state_threads(s, &n);
 	for (i = 0; i < n; i++) {
-		names_add(nm, t[i].name, last);
+		names_add(nm, NULL, t[i].name);
 		ids_add(ids, NULL, t[i].tid);
 		ids_add(ids, NULL, t[i].pid);
 	}
@@ -144,7 +167,7 @@ owners_seed(struct tv_state_names *nm, struct tv_thread_map *ids,
 			continue;
 		snprintf(idle, sizeof(idle), "swapper/%d",
 		    (int)set->streams[i]->cpu);
-		names_add(nm, idle, last);
+		names_add(nm, NULL, idle);
 	}
 }
 
@@ -152,16 +175,18 @@ owners_seed(struct tv_state_names *nm, struct tv_thread_map *ids,
  * Learn whether the class of @ev (read into @in, decoded in @arena)
  * names its owner, from this record, whichever it is in time: the pass
  * learns it from the first, and the scan must not learn "never" where
- * the pass learns "in these fields".  So "never" is only learnt when no
- * record of the class can name one (tv_event_owner_never); a class
- * whose records may or may not is marked unsure, and each of its records
- * is read for its owner.
+ * the pass learns "in these fields".  So "never" is only learnt when the
+ * members that name an owner are the same for every record of the class
+ * (tv_event_owner_sources: no scope is a variant), so this one's answer
+ * is every one's; a class whose records may or may not is marked
+ * unsure, and each of its records is read for its owner.
  */
 static void
 owners_learn(struct owners_worker *w, const struct owners_unit *ou,
     const struct tv_event *ev, const struct state_input *in,
     struct tv_arena *arena)
 {
+	struct tv_owner_source src;
 	struct tv_event_fields f;
 	bool learn = in->owner.from_context;
 
@@ -170,7 +195,7 @@ owners_learn(struct owners_worker *w, const struct owners_unit *ou,
 		if (tv_event_decode_scopes(ev, arena, &f, TV_SCOPES_EVENT,
 		    NULL) != TV_OK)
 			return;
-		learn = tv_event_owner_never(&f);
+		learn = tv_event_owner_sources(&f, NULL, &src);
 	}
 	if (!learn) {
 		__atomic_store_n(&ou->unsure[ev->rec.class_index], 1,
@@ -200,10 +225,10 @@ owners_of_record(struct owners_worker *w, const struct owners_unit *ou,
 	if (in->how != STATE_IN_READ)
 		return;
 	if (in->have >> TV_ARG_NAME & 1)
-		names_add(&w->names, in->name, w->last[0]);
+		names_add(&w->names, w->recent_names, in->name);
 	if (in->have >> TV_ARG_NAME2 & 1)
-		names_add(&w->names, in->name2, w->last[1]);
-	names_add(&w->names, in->owner.name, w->last[2]);
+		names_add(&w->names, w->recent_names, in->name2);
+	names_add(&w->names, w->recent_names, in->owner.name);
 	for (a = 0; a < TV_ARG_COUNT; a++)
 		if ((in->have >> a & 1) && a != TV_ARG_NAME &&
 		    a != TV_ARG_NAME2 && a != TV_ARG_STATE && a != TV_ARG_CPU)

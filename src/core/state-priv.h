@@ -78,6 +78,16 @@ struct state_class {
 	   with @plan: the contexts alone when they name the owner wholly
 	   and the rule reads no payload, else TV_SCOPES_EVENT */
 	uint8_t		 scopes;
+	/*
+	 * The driver's flat plan (flat.h) for what its records tell the
+	 * state, owned, set with @plan (or when the class names no
+	 * owner); NULL when they are decoded: the owner's members
+	 * (@source, its asks first) then the rule's, @flat_arg[] the ask of
+	 * each argument (-1: the payload has no such member).
+	 */
+	void		*flat;
+	struct tv_owner_source source;
+	int8_t		 flat_arg[TV_ARG_COUNT];
 };
 
 /* How a state_input was read. */

@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "tview/flat.h"
 #include "tview/format.h"
 #include "tview/util.h"
 #include "state-priv.h"
@@ -86,34 +87,18 @@ read_arg(const struct tv_value *v, const char *names, uint16_t *hint,
 	}
 }
 
-/* Read the rule's argument @a of payload @p into @in. */
+/*
+ * Set the rule's name argument @a of @in from the text @name, as a
+ * thread's name: an exec's file cut to its base.
+ */
 static void
-read_rule_arg(const struct tv_value *p, struct state_class *sc,
-    enum tv_state_arg a, bool own, struct state_input *in)
+set_name_arg(const struct state_class *sc, enum tv_state_arg a,
+    const char *name, struct state_input *in)
 {
-	uint16_t hint = sc->arg_idx[a];
-	const struct tv_value *f;
-	char name[READ_NAME_MAX];
-	const char *base;
+	const char *base = name;
 	char *to;
 	size_t n;
 
-	/* the member found at resolving, where it was: most records */
-	if (sc->arg_name[a] != NULL && p != NULL && p->fc != NULL &&
-	    p->fc->kind == TV_FC_STRUCT && hint < p->kids.count &&
-	    p->kids.items[hint].name == sc->arg_name[a])
-		f = &p->kids.items[hint];
-	else
-		f = read_arg(p, sc->rule->args[a], own ? &sc->arg_idx[a] :
-		    &hint, own);
-	if (a != TV_ARG_NAME && a != TV_ARG_NAME2) {
-		if (f != NULL && tv_value_as_int(f, &in->arg[a]))
-			in->have |= (uint16_t)(1u << a);
-		return;
-	}
-	if (!tv_value_str(f, name, sizeof(name)))
-		return;
-	base = name;
 	/* an exec names the thread after the file it runs */
 	if (a == TV_ARG_NAME && sc->rule->action == TV_SA_EXEC &&
 	    strrchr(name, '/') != NULL)
@@ -123,6 +108,74 @@ read_rule_arg(const struct tv_value *p, struct state_class *sc,
 	memcpy(to, base, n);
 	to[n] = '\0';
 	in->have |= (uint16_t)(1u << a);
+}
+
+/* Whether the rule's argument @a is a name (else an integer). */
+static bool
+is_name_arg(enum tv_state_arg a)
+{
+	return a == TV_ARG_NAME || a == TV_ARG_NAME2;
+}
+
+/* Read the rule's argument @a of payload @p into @in. */
+static void
+read_rule_arg(const struct tv_value *p, struct state_class *sc,
+    enum tv_state_arg a, bool own, struct state_input *in)
+{
+	uint16_t hint = sc->arg_idx[a];
+	const struct tv_value *f;
+	char name[READ_NAME_MAX];
+
+	/* the member found at resolving, where it was: most records */
+	if (sc->arg_name[a] != NULL && p != NULL && p->fc != NULL &&
+	    p->fc->kind == TV_FC_STRUCT && hint < p->kids.count &&
+	    p->kids.items[hint].name == sc->arg_name[a])
+		f = &p->kids.items[hint];
+	else
+		f = read_arg(p, sc->rule->args[a], own ? &sc->arg_idx[a] :
+		    &hint, own);
+	if (!is_name_arg(a)) {
+		if (f != NULL && tv_value_as_int(f, &in->arg[a]))
+			in->have |= (uint16_t)(1u << a);
+		return;
+	}
+	if (tv_value_str(f, name, sizeof(name)))
+		set_name_arg(sc, a, name, in);
+}
+
+/*
+ * Read @ev into @in by the flat plan of its class @sc (owner fact
+ * @owner): what read_rule_arg() and tv_event_owner_planned() give of a
+ * decoded record, with nothing decoded.  False when the record cannot
+ * be read so (the caller decodes it).
+ */
+static bool
+read_flat(const struct state_class *sc, uint8_t owner,
+    const struct tv_event *ev, struct state_input *in)
+{
+	struct tv_flat_value v[TV_FLAT_MAX];
+	char name[READ_NAME_MAX];
+	uint32_t a;
+	int k;
+
+	if (!tv_event_flat_read(ev, sc->flat, v))
+		return false;
+	in->how = STATE_IN_READ;
+	if (owner == STATE_OWNER_FIELDS)
+		tv_event_owner_flat(&sc->source, v, &in->owner);
+	for (a = 0; sc->rule != NULL && a < TV_ARG_COUNT; a++) {
+		if (sc->rule->args[a] == NULL || (k = sc->flat_arg[a]) < 0)
+			continue;
+		if (!is_name_arg((enum tv_state_arg)a)) {
+			if (v[k].text == NULL) {
+				in->arg[a] = v[k].i;
+				in->have |= (uint16_t)(1u << a);
+			}
+		} else if (tv_flat_text(&v[k], name, sizeof(name))) {
+			set_name_arg(sc, (enum tv_state_arg)a, name, in);
+		}
+	}
+	return true;
 }
 
 /*
@@ -168,6 +221,9 @@ tv_state_read(const struct state_trace *st, const struct tv_event *ev,
 	   known to name it has a plan of where, and of which scopes to
 	   decode (state-apply.c) */
 	owner = __atomic_load_n(&sc->owner, __ATOMIC_ACQUIRE);
+	if (owner != STATE_OWNER_UNKNOWN && sc->flat != NULL &&
+	    read_flat(sc, owner, ev, in))
+		return;
 	if (tv_event_decode_scopes(ev, arena, &f, owner == STATE_OWNER_FIELDS ?
 	    sc->scopes : TV_SCOPES_EVENT, NULL) != TV_OK) {
 		in->how = STATE_IN_FAILED;

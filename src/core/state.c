@@ -217,8 +217,10 @@ tv_state_destroy(struct tv_state *s)
 	if (s == NULL)
 		return;
 	for (i = 0; i < s->ntraces; i++) {
-		for (k = 0; k < s->traces[i].nclasses; k++)
+		for (k = 0; k < s->traces[i].nclasses; k++) {
 			free(s->traces[i].classes[k].plan);
+			free(s->traces[i].classes[k].flat);
+		}
 		free(s->traces[i].classes);
 	}
 	for (i = 0; i < s->nmachines; i++)

@@ -191,6 +191,34 @@ tv_event_visit_payload(const struct tv_event *ev, struct tv_arena *arena,
 	return TV_OK;
 }
 
+/* See flat.h: no bytes read, so no guard. */
+void *
+tv_event_flat_plan(const struct tv_trace *trace,
+    const struct tv_event_class *ec, const struct tv_flat_ask *asks,
+    unsigned n)
+{
+	const struct tv_format_ops *ops = trace->ops;
+
+	if (ops == NULL || ops->flat_plan == NULL || ops->flat_read == NULL ||
+	    n == 0 || n > TV_FLAT_MAX)
+		return NULL;
+	return ops->flat_plan(ec, asks, n);
+}
+
+/* See flat.h. */
+bool
+tv_event_flat_read(const struct tv_event *ev, const void *plan,
+    struct tv_flat_value *out)
+{
+	struct tv_map_guard g;
+	bool ok;
+
+	/* a fault is said by the decode the caller falls back on */
+	TV_MAP_GUARDED(g, ok, ev->stream->trace->ops->flat_read(ev, plan,
+	    out), false);
+	return ok;
+}
+
 /* Print @ev as the format's reference reader does; see trace.h. */
 enum tv_status
 tv_event_print(const struct tv_event *ev, struct tv_arena *arena,

@@ -49,6 +49,14 @@ tv_arena_reset(struct tv_arena *a)
 {
 	struct tv_arena_chunk *c, *next, *keep = NULL;
 
+	/* one chunk, the usual case: nothing to free (a pass resets its
+	   arena once per record) */
+	if (a->head == NULL || (a->head->next == NULL &&
+	    a->head->size == ARENA_CHUNK)) {
+		a->used = 0;
+		a->total = 0;
+		return;
+	}
 	for (c = a->head; c; c = c->next)
 		if (c->size == ARENA_CHUNK)
 			keep = c;	/* the oldest one wins */

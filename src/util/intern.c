@@ -20,17 +20,31 @@ struct tv_intern {
 	size_t			 count;
 };
 
-/* FNV-1a: fast and good enough for identifiers. */
+/*
+ * A multiply-and-fold hash over 8 bytes at a time, then a final mix:
+ * names are interned once per record in a pass, and byte-at-a-time
+ * FNV-1a took a 16-byte comm sixteen dependent multiplies.
+ */
 static uint64_t
 hash_bytes(const char *s, size_t len)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	const uint64_t k = 0x9e3779b97f4a7c15ULL;
+	uint64_t h = 0xcbf29ce484222325ULL ^ (len * k), w;
 	size_t i;
 
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ULL;
+	for (i = 0; i + 8 <= len; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * k;
+		h ^= h >> 29;
 	}
+	if (i < len) {
+		w = 0;
+		memcpy(&w, s + i, len - i);
+		h = (h ^ w) * k;
+	}
+	h ^= h >> 32;
+	h *= 0xd6e8feb86659fd93ULL;
+	h ^= h >> 32;
 	return h;
 }
 

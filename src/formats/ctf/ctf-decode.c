@@ -167,17 +167,7 @@ dec_raw_int(struct ctf_dec *d, const struct tv_int_class *ic, uint64_t *out)
 		 * or mask for every size, no branch on the size (the sizes
 		 * of an event's members vary too much to predict one).
 		 */
-		uint64_t w;
-
-		memcpy(&w, d->buf + (pos >> 3), 8);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		*out = ic->byte_order == TV_BO_BE ? w >> (64 - size) :
-		    __builtin_bswap64(w) & (UINT64_MAX >> (64 - size));
-#else
-		*out = ic->byte_order == TV_BO_BE ?
-		    __builtin_bswap64(w) >> (64 - size) :
-		    w & (UINT64_MAX >> (64 - size));
-#endif
+		*out = ctf_int_load8(d->buf + (pos >> 3), ic);
 	} else if (ic->byte_order == TV_BO_BE) {
 		*out = read_be(d->buf, d->buf_bytes, pos, size);
 	} else {
@@ -215,15 +205,6 @@ dec_int_effects(struct ctf_dec *d, const struct tv_field_class *fc,
 			d->clock = nv;
 		}
 	}
-}
-
-/* Sign-extend the low @size bits of @v. */
-static inline uint64_t
-sign_extend(uint64_t v, uint32_t size)
-{
-	if (size < 64 && (v & (UINT64_C(1) << (size - 1))))
-		v |= ~((UINT64_C(1) << size) - 1);
-	return v;
 }
 
 /* Index of the first mapping of enum @fc whose ranges hold @v, or -1. */
@@ -428,7 +409,7 @@ dec_int(struct ctf_dec *d, const struct tv_field_class *fc,
 	} else {
 		st = dec_raw_int(d, ic, &v);
 		if (st == TV_OK && ic->is_signed)
-			v = sign_extend(v, ic->size);
+			v = ctf_sign_extend(v, ic->size);
 	}
 	if (st != TV_OK)
 		return st;
@@ -807,6 +788,19 @@ ctf_dec_field(struct ctf_dec *d, const struct tv_field_class *fc,
 	return st;
 }
 
+/* Is @fc an array or sequence of 8-bit integers, whose bytes are its
+   elements? */
+static bool
+byte_array(const struct tv_field_class *fc)
+{
+	const struct tv_field_class *e = fc->array.elem;
+
+	return (fc->kind == TV_FC_ARRAY || fc->kind == TV_FC_SEQUENCE) &&
+	    e != NULL && e->kind == TV_FC_INT && e->skip_fixed &&
+	    e->integer.size == 8 && e->align <= 8 && !e->integer.varlen &&
+	    fc->role == TV_ROLE_NONE;
+}
+
 /*
  * A byte-aligned array or sequence of 8-bit text characters that fits in
  * the content, taken as its bytes (@k: fc, offset, size; the elements
@@ -820,10 +814,8 @@ text_bytes(struct ctf_dec *d, const struct tv_field_class *fc,
 	const struct tv_field_class *e = fc->array.elem;
 	uint64_t len, p;
 
-	if ((fc->kind != TV_FC_ARRAY && fc->kind != TV_FC_SEQUENCE) || !e ||
-	    e->kind != TV_FC_INT || !e->skip_fixed || e->integer.size != 8 ||
-	    e->align > 8 || e->integer.encoding == TV_ENC_NONE ||
-	    fc->role != TV_ROLE_NONE || d->depth >= CTF_MAX_DEPTH)
+	if (!byte_array(fc) || e->integer.encoding == TV_ENC_NONE ||
+	    d->depth >= CTF_MAX_DEPTH)
 		return false;
 	if (fc->kind == TV_FC_ARRAY) {
 		len = fc->array.length;
@@ -843,6 +835,66 @@ text_bytes(struct ctf_dec *d, const struct tv_field_class *fc,
 	k->kids.count = (uint32_t)len;
 	d->pos = p + len * 8;
 	return true;
+}
+
+/* See ctf-decode.h. */
+bool
+ctf_flat_readable(const struct tv_field_class *fc)
+{
+	switch (fc->kind) {
+	case TV_FC_INT:
+	case TV_FC_ENUM:
+		return true;
+	case TV_FC_STRING:
+		/* CTF 2's other strings are converted, in an arena */
+		return fc->string.len_kind == TV_STR_NUL &&
+		    fc->string.encoding != TV_ENC_UTF16 &&
+		    fc->string.encoding != TV_ENC_UTF32;
+	case TV_FC_ARRAY:
+		/* tv_value_str() reads any such array's bytes as text */
+		return byte_array(fc) && fc->array.length > 0 &&
+		    fc->array.length <= UINT32_MAX;
+	default:
+		return false;
+	}
+}
+
+/* See ctf-decode.h. */
+bool
+ctf_dec_flat(struct ctf_dec *d, const struct tv_field_class *fc,
+    struct tv_flat_value *out)
+{
+	struct tv_value v;
+	uint64_t p = align_up(d->pos, fc->align > 1 ? fc->align : 1);
+
+	if (p > d->end)
+		return false;
+	d->pos = p;
+	switch (fc->kind) {
+	case TV_FC_INT:
+	case TV_FC_ENUM:
+		if (dec_int(d, fc, fc->kind == TV_FC_INT ? &fc->integer :
+		    &fc->enumeration.integer, &v) != TV_OK)
+			return false;
+		out->i = (int64_t)v.u;	/* sign-extended when signed */
+		out->text = NULL;
+		out->len = 0;
+		return true;
+	case TV_FC_STRING:
+		if (dec_string(d, &v) != TV_OK)
+			return false;
+		out->text = v.str.ptr;
+		out->len = v.str.len;
+		return true;
+	default:
+		/* ctf_flat_readable() said: a byte array of fixed length */
+		if ((p & 7) || fc->array.length > (d->end - p) / 8)
+			return false;
+		out->text = (const char *)d->buf + p / 8;
+		out->len = (size_t)fc->array.length;
+		d->pos = p + fc->array.length * 8;
+		return true;
+	}
 }
 
 /* See ctf-decode.h. */
@@ -1095,7 +1147,7 @@ ctf_hprog_build(const struct tv_field_class *fc, struct tv_arena *a)
 		int32_t mi;
 
 		if (tag->enumeration.integer.is_signed)
-			tv = sign_extend(v, tag->enumeration.integer.size);
+			tv = ctf_sign_extend(v, tag->enumeration.integer.size);
 		mi = ctf_enum_find(tag, tv);
 		hp->opt_by_tag[v] = (int8_t)(mi >= 0 ?
 		    hp->var->variant.opt_of_map[mi] : -1);
@@ -1146,7 +1198,7 @@ run_hops(struct ctf_dec *d, const struct ctf_hop *ops, uint32_t n)
 		    read_le(d->buf, d->buf_bytes, p, op->size);
 		d->pos = p + op->size;
 		if (op->sgn)
-			v = sign_extend(v, op->size);
+			v = ctf_sign_extend(v, op->size);
 		hop_effects(d, op, v);
 	}
 	return TV_OK;

@@ -6,6 +6,9 @@
 #ifndef TVIEW_CTF_DECODE_H
 #define TVIEW_CTF_DECODE_H
 
+#include <string.h>
+
+#include "tview/flat.h"
 #include "tview/mapfile.h"
 #include "ctf-priv.h"
 
@@ -74,6 +77,37 @@ ctf_dec_event_start(struct ctf_dec *d)
 	d->step_pos = d->pos;
 }
 
+/**
+ * ctf_int_load8() - the unsigned integer of @ic's layout (1 to 64 bits)
+ * at byte @p, with 8 bytes readable there: one load and a shift or
+ * mask, whatever the size.
+ */
+static inline __attribute__((always_inline)) uint64_t
+ctf_int_load8(const uint8_t *p, const struct tv_int_class *ic)
+{
+	uint32_t size = ic->size;
+	uint64_t w;
+
+	memcpy(&w, p, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return ic->byte_order == TV_BO_BE ? w >> (64 - size) :
+	    __builtin_bswap64(w) & (UINT64_MAX >> (64 - size));
+#else
+	return ic->byte_order == TV_BO_BE ?
+	    __builtin_bswap64(w) >> (64 - size) :
+	    w & (UINT64_MAX >> (64 - size));
+#endif
+}
+
+/** ctf_sign_extend() - sign-extend the low @size bits of @v. */
+static inline uint64_t
+ctf_sign_extend(uint64_t v, uint32_t size)
+{
+	if (size < 64 && (v & (UINT64_C(1) << (size - 1))))
+		v |= ~((UINT64_C(1) << size) - 1);
+	return v;
+}
+
 /** ctf_dec_init() - a decoder over @len bytes at @buf (file offset @off). */
 void		 ctf_dec_init(struct ctf_dec *d, const uint8_t *buf,
 		    uint64_t len, uint64_t off, const char *path,
@@ -111,6 +145,21 @@ enum {
 enum tv_status	 ctf_dec_struct_each(struct ctf_dec *d,
 		    const struct tv_field_class *fc, unsigned how,
 		    ctf_member_fn fn, void *ctx);
+
+/**
+ * ctf_flat_readable() - whether ctf_dec_flat() reads a field of class
+ * @fc: an integer, a NUL-ended byte string, a byte array of fixed length.
+ */
+bool		 ctf_flat_readable(const struct tv_field_class *fc);
+
+/**
+ * ctf_dec_flat() - read one field of class @fc (ctf_flat_readable()) at
+ * @d's position as ctf_dec_field() would, into @out, with no value tree
+ * (flat.h); false when it does not fit in the content.
+ */
+bool		 ctf_dec_flat(struct ctf_dec *d,
+		    const struct tv_field_class *fc,
+		    struct tv_flat_value *out);
 
 /** ctf_dec_skip() - skip one field, O(1) when its size is fixed. */
 static inline enum tv_status

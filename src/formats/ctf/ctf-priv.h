@@ -12,6 +12,7 @@
  *   ctf-index.c      packet index from index/FILE.idx or packet headers
  *   ctf-packet.c     decode_packet: event headers, clock updates
  *   ctf-print.c      babeltrace2 text output (--dump)
+ *   ctf-flat.c       members read where they lie, no tree (flat.h)
  *   ctf.c            the driver vtable, probe, open, directory walk
  */
 #ifndef TVIEW_CTF_PRIV_H
@@ -153,6 +154,12 @@ bool		 ctf_events_index(struct tv_trace *trace,
 enum tv_status	 ctf_ctf2_build(const char *text, size_t len, const char *path,
 		    struct tv_trace *trace, struct ctf_trace_class *tc,
 		    struct tv_error *err);
+
+/* ---- ctf-flat.c: the flat_plan and flat_read ops (format.h) ---- */
+void		*ctf_flat_plan(const struct tv_event_class *ec,
+		    const struct tv_flat_ask *asks, unsigned n);
+bool		 ctf_flat_read(const struct tv_event *ev, const void *plan,
+		    struct tv_flat_value *out);
 
 /* ---- ctf-state.c: the state_rules op ---- */
 extern const struct tv_state_rule *const ctf_state_tables[];

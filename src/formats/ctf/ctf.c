@@ -1143,6 +1143,8 @@ const struct tv_format_ops tv_ctf_format = {
 	.walk_reads_fields = true,
 	.decode_fields	= ctf_decode_fields,
 	.visit_payload	= ctf_visit_payload,
+	.flat_plan	= ctf_flat_plan,
+	.flat_read	= ctf_flat_read,
 	.print_record	= ctf_print_record,
 	.state_rules	= ctf_state_tables,
 };

@@ -1,0 +1,226 @@
+/*
+ * The flat_plan and flat_read ops (flat.h): members of a record's
+ * contexts and payload read where they lie, with no value tree.  After
+ * the event header, a record is its stream's event context, its own
+ * context, then its payload, each aligned; when everything before a
+ * member has a fixed size (tv_field_class.skip_fixed), the member lies
+ * at the header's end plus constant steps, alignments included, that a
+ * plan works out once per class.  Only classes whose header can be
+ * stepped over (head_skip: nothing after it reads what the header
+ * leaves) qualify, and records whose header length the packet walk kept.
+ */
+#include "tview/tview.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tview/util.h"
+#include "ctf-decode.h"
+#include "ctf-priv.h"
+
+/* Runtime alignments one member's place may need. */
+#define FLAT_STEPS	6
+/* Bits a place may lie past its record's header: no packet is larger,
+   and sums of them cannot wrap. */
+#define FLAT_MAX_BITS	(UINT64_C(1) << 48)
+
+/* pos = align_up(pos + add, align), in bits. */
+struct flat_step {
+	uint64_t	 add;
+	uint64_t	 align;
+};
+
+/* How a member is read. */
+enum flat_how {
+	FLAT_DECODE,	/* by ctf_dec_flat() */
+	FLAT_INT,	/* an integer on a byte: ctf_int_load8() */
+	FLAT_BYTES,	/* a byte array on a byte: its bytes */
+};
+
+/* Where one member lies, from the end of its record's header. */
+struct flat_member {
+	const struct tv_field_class	*fc;
+	struct flat_step		 step[FLAT_STEPS];
+	uint32_t			 nsteps;
+	uint32_t			 how;	/* enum flat_how */
+	uint64_t			 off;	/* bits after the last step */
+};
+
+struct ctf_flat_plan {
+	unsigned		 n;
+	struct flat_member	 m[];
+};
+
+/*
+ * A place being worked out: the last runtime alignment, @known bits,
+ * and @off bits past it.  Aligning to at most @known is then a constant
+ * (alignments are powers of two), a larger one a runtime step.
+ */
+static bool
+place_align(struct flat_member *m, uint64_t *known, uint64_t a)
+{
+	if (a <= 1)
+		return true;
+	if (a <= *known) {
+		m->off = (m->off + a - 1) & ~(a - 1);
+		return true;
+	}
+	if (m->nsteps == FLAT_STEPS)
+		return false;
+	m->step[m->nsteps].add = m->off;
+	m->step[m->nsteps++].align = a;
+	m->off = 0;
+	*known = a;
+	return true;
+}
+
+/* Step over field @fc, of a fixed size; false if its size is not. */
+static bool
+place_skip(struct flat_member *m, uint64_t *known,
+    const struct tv_field_class *fc)
+{
+	if (fc == NULL || !fc->skip_fixed || fc->skip_bits > FLAT_MAX_BITS ||
+	    !place_align(m, known, fc->align))
+		return false;
+	m->off += fc->skip_bits;
+	return m->off <= FLAT_MAX_BITS;
+}
+
+/* The layout of integer @fc when ctf_int_load8() reads it, else NULL. */
+static const struct tv_int_class *
+flat_int(const struct tv_field_class *fc)
+{
+	const struct tv_int_class *ic = fc->kind == TV_FC_INT ?
+	    &fc->integer : fc->kind == TV_FC_ENUM ?
+	    &fc->enumeration.integer : NULL;
+
+	return ic != NULL && !ic->varlen && ic->size >= 1 && ic->size <= 64 ?
+	    ic : NULL;
+}
+
+/* Work out where @ask lies in records of class @ec, into @m. */
+static bool
+place(const struct tv_event_class *ec, const struct tv_flat_ask *ask,
+    struct flat_member *m)
+{
+	const struct ctf_event_class *cec = ec->priv;
+	const struct tv_field_class *scope[3], *s;
+	uint64_t known = 1;
+	uint32_t i, k;
+
+	scope[0] = cec->sclass->event_context;
+	scope[1] = ec->context;
+	scope[2] = ec->payload;
+	memset(m, 0, sizeof(*m));
+	if (ask->scope < TV_SCOPE_EVENT_COMMON_CONTEXT ||
+	    ask->scope > TV_SCOPE_EVENT_PAYLOAD)
+		return false;
+	k = ask->scope - TV_SCOPE_EVENT_COMMON_CONTEXT;
+	for (i = 0; i < k; i++)
+		if (scope[i] != NULL && !place_skip(m, &known, scope[i]))
+			return false;
+	s = scope[k];
+	if (s == NULL || s->kind != TV_FC_STRUCT ||
+	    ask->member >= s->structure.nmembers ||
+	    !place_align(m, &known, s->align))
+		return false;
+	for (i = 0; i < ask->member; i++)
+		if (!place_skip(m, &known, s->structure.members[i].fc))
+			return false;
+	m->fc = s->structure.members[ask->member].fc;
+	if (m->fc == NULL || !ctf_flat_readable(m->fc) ||
+	    !place_align(m, &known, m->fc->align))
+		return false;
+	m->how = FLAT_DECODE;
+	/* on a byte whatever the record's start: one load */
+	if (known >= 8 && m->off % 8 == 0) {
+		if (m->fc->kind == TV_FC_ARRAY)
+			m->how = FLAT_BYTES;
+		else if (flat_int(m->fc) != NULL)
+			m->how = FLAT_INT;
+	}
+	return true;
+}
+
+/* See format.h (flat_plan). */
+void *
+ctf_flat_plan(const struct tv_event_class *ec, const struct tv_flat_ask *asks,
+    unsigned n)
+{
+	const struct ctf_event_class *cec = ec->priv;
+	struct ctf_flat_plan *fp;
+	unsigned i;
+
+	if (cec == NULL || cec->sclass == NULL || !cec->head_skip)
+		return NULL;
+	fp = tv_xcalloc(1, sizeof(*fp) + n * sizeof(fp->m[0]));
+	fp->n = n;
+	for (i = 0; i < n; i++) {
+		if (!place(ec, &asks[i], &fp->m[i])) {
+			free(fp);
+			return NULL;
+		}
+	}
+	return fp;
+}
+
+/* See format.h (flat_read). */
+bool
+ctf_flat_read(const struct tv_event *ev, const void *plan,
+    struct tv_flat_value *out)
+{
+	const struct ctf_flat_plan *fp = plan;
+	const struct tv_packet *p;
+	const struct tv_mapfile *mf;
+	const uint8_t *b;
+	struct ctf_dec d;
+	uint64_t start, pos;
+	uint32_t k;
+	unsigned i;
+
+	/* a record whose header length was not kept is decoded */
+	if (ev->rec.kind != TV_REC_EVENT || (ev->rec.head_bits == 0 &&
+	    ((const struct ctf_stream_priv *)ev->stream->priv)->sclass->
+	    event_header != NULL))
+		return false;
+	b = tv_event_bytes(ev->stream, ev->packet, &p, &mf);
+	if (b == NULL)
+		return false;
+	ctf_dec_init(&d, b, p->size, p->offset, mf->path, NULL, 0, NULL);
+	d.end = p->content_bits;
+	start = ev->rec.bit_offset + ev->rec.head_bits;
+	for (i = 0; i < fp->n; i++) {
+		const struct flat_member *m = &fp->m[i];
+
+		pos = start;
+		for (k = 0; k < m->nsteps; k++)
+			pos = (pos + m->step[k].add + m->step[k].align - 1) &
+			    ~(m->step[k].align - 1);
+		pos += m->off;
+		if (pos > d.end)
+			return false;
+		if (m->how == FLAT_INT && pos / 8 + 8 <= d.buf_bytes) {
+			const struct tv_int_class *ic = flat_int(m->fc);
+			uint64_t v = ctf_int_load8(b + pos / 8, ic);
+
+			if (ic->size > d.end - pos)
+				return false;
+			out[i].i = (int64_t)(ic->is_signed ?
+			    ctf_sign_extend(v, ic->size) : v);
+			out[i].text = NULL;
+			out[i].len = 0;
+			continue;
+		}
+		if (m->how == FLAT_BYTES) {
+			if (m->fc->array.length > (d.end - pos) / 8)
+				return false;
+			out[i].text = (const char *)b + pos / 8;
+			out[i].len = (size_t)m->fc->array.length;
+			continue;
+		}
+		d.pos = pos;
+		if (!ctf_dec_flat(&d, m->fc, &out[i]))
+			return false;
+	}
+	return true;
+}
