@@ -667,14 +667,16 @@ state_flat_plan(const struct state_trace *st, struct state_class *sc,
 		return;
 	memcpy(asks, sc->source.ask, sc->source.nask * sizeof(*asks));
 	n = sc->source.nask;
+	sc->flat_nargs = 0;
 	for (a = 0; a < TV_ARG_COUNT; a++) {
-		sc->flat_arg[a] = -1;
+		/* a member the payload lacks is never read */
 		if (sc->rule == NULL || sc->rule->args[a] == NULL ||
 		    sc->arg_name[a] == NULL)
 			continue;
 		if (n == TV_FLAT_MAX)
 			return;
-		sc->flat_arg[a] = (int8_t)n;
+		sc->flat_args[sc->flat_nargs].arg = (uint8_t)a;
+		sc->flat_args[sc->flat_nargs++].ask = (uint8_t)n;
 		asks[n].scope = TV_SCOPE_EVENT_PAYLOAD;
 		asks[n++].member = sc->arg_idx[a];
 	}

@@ -94,14 +94,18 @@ struct owners_worker {
 	int64_t			 recent[OWNERS_RECENT];
 };
 
-/* The slot of name @s (@n bytes) in a worker's recent names. */
+/*
+ * The slot of name @s (@n > 0 bytes) in a worker's recent names: from
+ * three of its bytes and its length, loads that do not wait on each
+ * other (a copy of its first bytes into a word stalled on the store).
+ */
 static size_t
 names_slot(const char *s, size_t n)
 {
-	uint64_t w = 0;
+	uint64_t w = (uint8_t)s[0] | (uint64_t)(uint8_t)s[n / 2] << 8 |
+	    (uint64_t)(uint8_t)s[n - 1] << 16 | (uint64_t)n << 24;
 
-	memcpy(&w, s, TV_MIN(n, sizeof(w)));
-	return (size_t)(((w ^ n) * UINT64_C(0x9e3779b97f4a7c15)) >> 58) &
+	return (size_t)((w * UINT64_C(0x9e3779b97f4a7c15)) >> 58) &
 	    (OWNERS_RECENT_NAMES - 1);
 }
 
@@ -274,10 +278,15 @@ owners_worker(void *arg)
 				    __ATOMIC_RELAXED))
 					break;
 			}
+			/* a record that may carry neither is not read (most
+			   of a kernel trace's: syscalls, interrupts) */
+			if (pe->recs[r].kind == TV_REC_EVENT &&
+			    pe->recs[r].class_index < ou->st->nclasses &&
+			    !tv_state_class_reads(&ou->st->classes[
+			    pe->recs[r].class_index]))
+				continue;
 			ev.index = r;
 			ev.rec = pe->recs[r];
-			/* a record that may carry neither is not decoded:
-			   tv_state_read says so without reading it */
 			tv_arena_reset(&arena);
 			tv_state_read(ou->st, &ev, &arena, &in, false);
 			owners_of_record(w, ou, &ev, &in, &arena);

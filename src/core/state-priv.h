@@ -82,12 +82,16 @@ struct state_class {
 	 * The driver's flat plan (flat.h) for what its records tell the
 	 * state, owned, set with @plan (or when the class names no
 	 * owner); NULL when they are decoded: the owner's members
-	 * (@source, its asks first) then the rule's, @flat_arg[] the ask of
-	 * each argument (-1: the payload has no such member).
+	 * (@source, its asks first) then the rule's: @flat_args of them,
+	 * each argument the payload has and its ask.
 	 */
 	void		*flat;
 	struct tv_owner_source source;
-	int8_t		 flat_arg[TV_ARG_COUNT];
+	uint8_t		 flat_nargs;
+	struct {
+		uint8_t	 arg;		/* enum tv_state_arg */
+		uint8_t	 ask;
+	}		 flat_args[TV_ARG_COUNT];
 };
 
 /* How a state_input was read. */
@@ -176,6 +180,18 @@ const struct state_trace *tv_state_trace_of(const struct tv_state *s,
  * (tv_state_read) while this one applies them.
  */
 void		 tv_state_prepare(struct tv_state *s);
+/**
+ * tv_state_class_reads() - whether records of class @sc (resolved) are
+ * read at all: its rule reads a field, or its owner fields are still to
+ * be learnt or are there.  When not, tv_state_read() only says the
+ * class's action (STATE_IN_CLASS).
+ */
+static inline bool
+tv_state_class_reads(const struct state_class *sc)
+{
+	return sc->reads_fields ||
+	    __atomic_load_n(&sc->owner, __ATOMIC_RELAXED) != STATE_OWNER_NONE;
+}
 /**
  * tv_state_read() - what record @ev says, into @in, decoding into @arena
  * only what its class needs (@st's, resolved); @own: on the applying

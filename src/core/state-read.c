@@ -88,24 +88,27 @@ read_arg(const struct tv_value *v, const char *names, uint16_t *hint,
 }
 
 /*
- * Set the rule's name argument @a of @in from the text @name, as a
- * thread's name: an exec's file cut to its base.
+ * Set the rule's name argument @a of @in from text @p (up to its first
+ * NUL, at most @len bytes, cut at READ_NAME_MAX - 1 as a decoded one
+ * is), as a thread's name: an exec's file cut to its base.
  */
 static void
 set_name_arg(const struct state_class *sc, enum tv_state_arg a,
-    const char *name, struct state_input *in)
+    const char *p, size_t len, struct state_input *in)
 {
-	const char *base = name;
+	size_t n = strnlen(p, TV_MIN(len, (size_t)READ_NAME_MAX - 1));
+	const char *slash;
 	char *to;
-	size_t n;
 
 	/* an exec names the thread after the file it runs */
 	if (a == TV_ARG_NAME && sc->rule->action == TV_SA_EXEC &&
-	    strrchr(name, '/') != NULL)
-		base = strrchr(name, '/') + 1;
+	    (slash = memrchr(p, '/', n)) != NULL) {
+		n -= (size_t)(slash + 1 - p);
+		p = slash + 1;
+	}
+	n = TV_MIN(n, (size_t)TV_THREAD_NAME_MAX - 1);
 	to = a == TV_ARG_NAME ? in->name : in->name2;
-	n = strnlen(base, TV_THREAD_NAME_MAX - 1);
-	memcpy(to, base, n);
+	memcpy(to, p, n);
 	to[n] = '\0';
 	in->have |= (uint16_t)(1u << a);
 }
@@ -140,7 +143,7 @@ read_rule_arg(const struct tv_value *p, struct state_class *sc,
 		return;
 	}
 	if (tv_value_str(f, name, sizeof(name)))
-		set_name_arg(sc, a, name, in);
+		set_name_arg(sc, a, name, sizeof(name), in);
 }
 
 /*
@@ -154,39 +157,28 @@ read_flat(const struct state_class *sc, uint8_t owner,
     const struct tv_event *ev, struct state_input *in)
 {
 	struct tv_flat_value v[TV_FLAT_MAX];
-	char name[READ_NAME_MAX];
-	uint32_t a;
-	int k;
+	const struct tv_flat_value *x;
+	enum tv_state_arg a;
+	uint8_t i;
 
 	if (!tv_event_flat_read(ev, sc->flat, v))
 		return false;
 	in->how = STATE_IN_READ;
 	if (owner == STATE_OWNER_FIELDS)
 		tv_event_owner_flat(&sc->source, v, &in->owner);
-	for (a = 0; sc->rule != NULL && a < TV_ARG_COUNT; a++) {
-		if (sc->rule->args[a] == NULL || (k = sc->flat_arg[a]) < 0)
-			continue;
-		if (!is_name_arg((enum tv_state_arg)a)) {
-			if (v[k].text == NULL) {
-				in->arg[a] = v[k].i;
+	for (i = 0; i < sc->flat_nargs; i++) {
+		a = (enum tv_state_arg)sc->flat_args[i].arg;
+		x = &v[sc->flat_args[i].ask];
+		if (!is_name_arg(a)) {
+			if (x->text == NULL) {
+				in->arg[a] = x->i;
 				in->have |= (uint16_t)(1u << a);
 			}
-		} else if (tv_flat_text(&v[k], name, sizeof(name))) {
-			set_name_arg(sc, (enum tv_state_arg)a, name, in);
+		} else if (x->text != NULL) {
+			set_name_arg(sc, a, x->text, x->len, in);
 		}
 	}
 	return true;
-}
-
-/*
- * Whether the events of class @sc must be decoded: the rule reads a
- * field, or their owner fields are still to be learnt or are there.
- */
-static bool
-read_needs_fields(const struct state_class *sc)
-{
-	return sc->reads_fields ||
-	    __atomic_load_n(&sc->owner, __ATOMIC_RELAXED) != STATE_OWNER_NONE;
 }
 
 /* See state-priv.h. */
@@ -215,7 +207,7 @@ tv_state_read(const struct state_trace *st, const struct tv_event *ev,
 	sc = &st->classes[ev->rec.class_index];
 	if (sc->rule != NULL)
 		in->action = sc->rule->action;
-	if (!read_needs_fields(sc))
+	if (!tv_state_class_reads(sc))
 		return;
 	/* a class known to name no owner is not looked at again; one
 	   known to name it has a plan of where, and of which scopes to

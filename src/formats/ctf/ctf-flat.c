@@ -42,12 +42,23 @@ struct flat_member {
 	const struct tv_field_class	*fc;
 	struct flat_step		 step[FLAT_STEPS];
 	uint32_t			 nsteps;
+	bool				 same;	/* the steps of the member
+						   before: its base */
 	uint32_t			 how;	/* enum flat_how */
 	uint64_t			 off;	/* bits after the last step */
+	const struct tv_int_class	*ic;	/* FLAT_INT: its layout */
+	uint64_t			 len;	/* FLAT_BYTES: its bytes */
 };
 
 struct ctf_flat_plan {
 	unsigned		 n;
+	/*
+	 * Every member on one base (the same steps) and on a byte, read
+	 * with one bound check: the bits from the base that its reads
+	 * span, an integer's 8-byte load included.
+	 */
+	bool			 one_base;
+	uint64_t		 span;
 	struct flat_member	 m[];
 };
 
@@ -134,10 +145,12 @@ place(const struct tv_event_class *ec, const struct tv_flat_ask *ask,
 	m->how = FLAT_DECODE;
 	/* on a byte whatever the record's start: one load */
 	if (known >= 8 && m->off % 8 == 0) {
-		if (m->fc->kind == TV_FC_ARRAY)
+		if (m->fc->kind == TV_FC_ARRAY) {
 			m->how = FLAT_BYTES;
-		else if (flat_int(m->fc) != NULL)
+			m->len = m->fc->array.length;
+		} else if ((m->ic = flat_int(m->fc)) != NULL) {
 			m->how = FLAT_INT;
+		}
 	}
 	return true;
 }
@@ -160,8 +173,47 @@ ctf_flat_plan(const struct tv_event_class *ec, const struct tv_flat_ask *asks,
 			free(fp);
 			return NULL;
 		}
+		/* members of one scope after its first runtime alignment
+		   share their steps: worked out once per record */
+		fp->m[i].same = i > 0 && fp->m[i].nsteps ==
+		    fp->m[i - 1].nsteps && memcmp(fp->m[i].step,
+		    fp->m[i - 1].step, fp->m[i].nsteps *
+		    sizeof(fp->m[i].step[0])) == 0;
+	}
+	fp->one_base = true;
+	for (i = 0; i < n; i++) {
+		const struct flat_member *m = &fp->m[i];
+
+		fp->one_base = fp->one_base && (i == 0 || m->same) &&
+		    m->how != FLAT_DECODE;
+		fp->span = TV_MAX(fp->span, m->off + (m->how == FLAT_INT ?
+		    64 : m->len * 8));
 	}
 	return fp;
+}
+
+/*
+ * Member @m of a record whose fields start at bit @pos of packet bytes
+ * @b (@bytes of them, @end bits of content) into @out, by ctf_dec_flat()
+ * over decoder @d (set up on first use: most reads need none).
+ */
+static bool
+read_decoded(const struct tv_event *ev, const struct flat_member *m,
+    const uint8_t *b, uint64_t pos, struct ctf_dec *d, bool *have_d,
+    struct tv_flat_value *out)
+{
+	const struct tv_packet *p;
+	const struct tv_mapfile *mf;
+
+	if (!*have_d) {
+		(void)tv_event_bytes(ev->stream, ev->packet, &p, &mf);
+		ctf_dec_init(d, b, p->size, p->offset, mf->path, NULL, 0,
+		    NULL);
+		d->end = p->content_bits;
+		*have_d = true;
+	}
+	d->pos = pos;
+	return ctf_dec_flat(d, m->fc, out);
 }
 
 /* See format.h (flat_read). */
@@ -174,7 +226,8 @@ ctf_flat_read(const struct tv_event *ev, const void *plan,
 	const struct tv_mapfile *mf;
 	const uint8_t *b;
 	struct ctf_dec d;
-	uint64_t start, pos;
+	bool have_d = false;
+	uint64_t start, base = 0, pos, end, bytes;
 	uint32_t k;
 	unsigned i;
 
@@ -186,40 +239,75 @@ ctf_flat_read(const struct tv_event *ev, const void *plan,
 	b = tv_event_bytes(ev->stream, ev->packet, &p, &mf);
 	if (b == NULL)
 		return false;
-	ctf_dec_init(&d, b, p->size, p->offset, mf->path, NULL, 0, NULL);
-	d.end = p->content_bits;
+	end = p->content_bits;
+	bytes = p->size;
 	start = ev->rec.bit_offset + ev->rec.head_bits;
+	if (fp->one_base) {
+		const struct flat_member *m = &fp->m[0];
+		const uint8_t *at;
+
+		base = start;
+		for (k = 0; k < m->nsteps; k++)
+			base = (base + m->step[k].add + m->step[k].align - 1) &
+			    ~(m->step[k].align - 1);
+		/* within the content, and so within the mapped bytes */
+		if (base <= end && fp->span <= end - base && end <= bytes * 8) {
+			at = b + base / 8;
+			for (i = 0; i < fp->n; i++) {
+				m = &fp->m[i];
+				if (m->how == FLAT_INT) {
+					uint64_t v = ctf_int_load8(at +
+					    m->off / 8, m->ic);
+
+					out[i].i = (int64_t)(m->ic->is_signed ?
+					    ctf_sign_extend(v, m->ic->size) :
+					    v);
+					out[i].text = NULL;
+					out[i].len = 0;
+				} else {
+					out[i].text = (const char *)at +
+					    m->off / 8;
+					out[i].len = (size_t)m->len;
+				}
+			}
+			return true;
+		}
+	}
 	for (i = 0; i < fp->n; i++) {
 		const struct flat_member *m = &fp->m[i];
 
-		pos = start;
-		for (k = 0; k < m->nsteps; k++)
-			pos = (pos + m->step[k].add + m->step[k].align - 1) &
-			    ~(m->step[k].align - 1);
-		pos += m->off;
-		if (pos > d.end)
+		if (!m->same) {
+			base = start;
+			for (k = 0; k < m->nsteps; k++)
+				base = (base + m->step[k].add +
+				    m->step[k].align - 1) &
+				    ~(m->step[k].align - 1);
+		}
+		pos = base + m->off;
+		if (pos > end)
 			return false;
-		if (m->how == FLAT_INT && pos / 8 + 8 <= d.buf_bytes) {
-			const struct tv_int_class *ic = flat_int(m->fc);
-			uint64_t v = ctf_int_load8(b + pos / 8, ic);
-
-			if (ic->size > d.end - pos)
+		switch (m->how) {
+		case FLAT_INT:
+			if (pos / 8 + 8 > bytes)
+				break;	/* near the mapping's end */
+			if (m->ic->size > end - pos)
 				return false;
-			out[i].i = (int64_t)(ic->is_signed ?
-			    ctf_sign_extend(v, ic->size) : v);
+			out[i].i = (int64_t)(m->ic->is_signed ?
+			    ctf_sign_extend(ctf_int_load8(b + pos / 8, m->ic),
+			    m->ic->size) : ctf_int_load8(b + pos / 8, m->ic));
 			out[i].text = NULL;
 			out[i].len = 0;
 			continue;
-		}
-		if (m->how == FLAT_BYTES) {
-			if (m->fc->array.length > (d.end - pos) / 8)
+		case FLAT_BYTES:
+			if (m->len > (end - pos) / 8)
 				return false;
 			out[i].text = (const char *)b + pos / 8;
-			out[i].len = (size_t)m->fc->array.length;
+			out[i].len = (size_t)m->len;
 			continue;
+		default:
+			break;
 		}
-		d.pos = pos;
-		if (!ctf_dec_flat(&d, m->fc, &out[i]))
+		if (!read_decoded(ev, m, b, pos, &d, &have_d, &out[i]))
 			return false;
 	}
 	return true;
