@@ -90,6 +90,9 @@ struct owners_worker {
 	struct tv_state_names	 names;
 	char			 recent_names[OWNERS_RECENT_NAMES]
 				    [TV_THREAD_NAME_MAX];
+	/* per place (a rule's two names, the owner's): the whole buffer
+	   it was last given, compared as a block before any string */
+	char			 last[3][TV_THREAD_NAME_MAX];
 	struct tv_thread_map	 ids;		/* machine 0, keyed by id */
 	int64_t			 recent[OWNERS_RECENT];
 };
@@ -131,6 +134,22 @@ names_add(struct tv_state_names *nm,
 	   character, it escapes otherwise */
 	if (n > 15)
 		tv_state_names_add(nm, s, 15);
+}
+
+/*
+ * names_add() of name buffer @buf (a whole TV_THREAD_NAME_MAX array,
+ * every byte defined) given in place @at: a buffer equal to the last
+ * one given there holds the same name (most records repeat their
+ * task's), which two block compares say without a string function.
+ */
+static void
+names_add_at(struct owners_worker *w, unsigned at,
+    const char buf[TV_THREAD_NAME_MAX])
+{
+	if (memcmp(w->last[at], buf, TV_THREAD_NAME_MAX) == 0)
+		return;
+	memcpy(w->last[at], buf, TV_THREAD_NAME_MAX);
+	names_add(&w->names, w->recent_names, buf);
 }
 
 /* Add @id to @m unless unknown, or in @recent (NULL: no cache). */
@@ -224,19 +243,23 @@ owners_of_record(struct owners_worker *w, const struct owners_unit *ou,
     struct tv_arena *arena)
 {
 	const struct state_class *sc;
-	unsigned a;
+	unsigned a, ids;
 
 	if (in->how != STATE_IN_READ)
 		return;
 	if (in->have >> TV_ARG_NAME & 1)
-		names_add(&w->names, w->recent_names, in->name);
+		names_add_at(w, 0, in->name);
 	if (in->have >> TV_ARG_NAME2 & 1)
-		names_add(&w->names, w->recent_names, in->name2);
-	names_add(&w->names, w->recent_names, in->owner.name);
-	for (a = 0; a < TV_ARG_COUNT; a++)
-		if ((in->have >> a & 1) && a != TV_ARG_NAME &&
-		    a != TV_ARG_NAME2 && a != TV_ARG_STATE && a != TV_ARG_CPU)
-			ids_add(&w->ids, w->recent, in->arg[a]);
+		names_add_at(w, 1, in->name2);
+	names_add_at(w, 2, in->owner.name);
+	/* the integers read but a state and a CPU, a bit at a time (most
+	   records have none: a context names their owner) */
+	for (ids = in->have & ~(1u << TV_ARG_NAME | 1u << TV_ARG_NAME2 |
+	    1u << TV_ARG_STATE | 1u << TV_ARG_CPU); ids != 0;
+	    ids &= ids - 1) {
+		a = (unsigned)__builtin_ctz(ids);
+		ids_add(&w->ids, w->recent, in->arg[a]);
+	}
 	ids_add(&w->ids, w->recent, in->owner.tid);
 	ids_add(&w->ids, w->recent, in->owner.pid);
 	sc = &ou->st->classes[ev->rec.class_index];
@@ -259,6 +282,8 @@ owners_worker(void *arg)
 	uint64_t u, r, recs = 0;
 
 	tv_arena_init(&arena);
+	/* every byte of its name buffers defined (names_add_at) */
+	memset(&in, 0, sizeof(in));
 	while (!__atomic_load_n(&job->stop, __ATOMIC_RELAXED) &&
 	    (u = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED)) <
 	    job->nunits) {
@@ -287,7 +312,9 @@ owners_worker(void *arg)
 				continue;
 			ev.index = r;
 			ev.rec = pe->recs[r];
-			tv_arena_reset(&arena);
+			/* most reads are flat: nothing in the arena */
+			if (arena.total != 0)
+				tv_arena_reset(&arena);
 			tv_state_read(ou->st, &ev, &arena, &in, false);
 			owners_of_record(w, ou, &ev, &in, &arena);
 		}
