@@ -1156,30 +1156,6 @@ ctf_hprog_build(const struct tv_field_class *fc, struct tv_arena *a)
 	return hp;
 }
 
-/* What reading @v through @op leaves: save slot, role, stream clock. */
-static inline __attribute__((always_inline)) void
-hop_effects(struct ctf_dec *d, const struct ctf_hop *op, uint64_t v)
-{
-	if (op->slot >= 0 && (uint32_t)op->slot < d->nslots)
-		d->slots[op->slot] = v;
-	if (op->role) {
-		d->roles[op->role] = v;
-		d->seen |= 1u << op->role;
-	}
-	if (op->clock) {
-		if (op->size >= 64) {
-			d->clock = v;
-		} else {
-			uint64_t mask = (UINT64_C(1) << op->size) - 1;
-			uint64_t nv = (d->clock & ~mask) | v;
-
-			if (v < (d->clock & mask))
-				nv += mask + 1;
-			d->clock = nv;
-		}
-	}
-}
-
 /* Run the integer reads @ops[0..n) with their side effects. */
 static inline __attribute__((always_inline)) enum tv_status
 run_hops(struct ctf_dec *d, const struct ctf_hop *ops, uint32_t n)
@@ -1199,14 +1175,14 @@ run_hops(struct ctf_dec *d, const struct ctf_hop *ops, uint32_t n)
 		d->pos = p + op->size;
 		if (op->sgn)
 			v = ctf_sign_extend(v, op->size);
-		hop_effects(d, op, v);
+		ctf_hop_effects(d, op, v);
 	}
 	return TV_OK;
 }
 
-/* Decode one event header, in skip mode, through its flat decoder. */
+/* See ctf-decode.h: the header ctf_hprog_run()'s one load did not read. */
 enum tv_status
-ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp)
+ctf_hprog_run_slow(struct ctf_dec *d, const struct ctf_hprog *hp)
 {
 	const struct ctf_hprog_opt *po;
 	enum tv_status st;
@@ -1214,29 +1190,6 @@ ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp)
 	int32_t k;
 
 	p = align_up(d->pos, hp->align);
-	if (hp->word && p + 64 <= d->end &&
-	    (uint32_t)hp->pre[0].slot < d->nslots) {
-		/*
-		 * The usual record: tag and timestamp in one 64-bit load
-		 * (the header's start is byte-aligned, see word_shape).
-		 */
-		uint64_t w, tag;
-
-		memcpy(&w, d->buf + (p >> 3), 8);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		w = __builtin_bswap64(w);
-#endif
-		tag = w & hp->tag_mask;
-		if (tag >= hp->word_lo && tag <= hp->word_hi) {
-			const struct ctf_hop *ts = &hp->opt[hp->word_opt].ops[0];
-
-			hop_effects(d, &hp->pre[0], tag);
-			hop_effects(d, ts, (w >> hp->pre[0].size) &
-			    hp->ts_mask);
-			d->pos = p + hp->pre[0].size + ts->size;
-			return TV_OK;
-		}
-	}
 	if (p > d->end)
 		return dec_past_end(d, p - d->pos);
 	d->pos = p;

@@ -244,8 +244,66 @@ struct ctf_hprog {
 /** ctf_hprog_build() - flat decoder for header @fc, or NULL if unusual. */
 struct ctf_hprog *ctf_hprog_build(const struct tv_field_class *fc,
 		    struct tv_arena *a);
-/** ctf_hprog_run() - decode an event header in skip mode through @hp. */
-enum tv_status	 ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp);
+/** ctf_hprog_run_slow() - ctf_hprog_run() past its one-load path. */
+enum tv_status	 ctf_hprog_run_slow(struct ctf_dec *d,
+		    const struct ctf_hprog *hp);
+
+/* What reading @v through @op leaves: save slot, role, stream clock. */
+static inline __attribute__((always_inline)) void
+ctf_hop_effects(struct ctf_dec *d, const struct ctf_hop *op, uint64_t v)
+{
+	if (op->slot >= 0 && (uint32_t)op->slot < d->nslots)
+		d->slots[op->slot] = v;
+	if (op->role) {
+		d->roles[op->role] = v;
+		d->seen |= 1u << op->role;
+	}
+	if (op->clock) {
+		if (op->size >= 64) {
+			d->clock = v;
+		} else {
+			uint64_t mask = (UINT64_C(1) << op->size) - 1;
+			uint64_t nv = (d->clock & ~mask) | v;
+
+			if (v < (d->clock & mask))
+				nv += mask + 1;
+			d->clock = nv;
+		}
+	}
+}
+
+/**
+ * ctf_hprog_run() - decode an event header in skip mode through @hp.
+ * The usual record, tag and timestamp in one 64-bit load (the header's
+ * start is byte-aligned, see word_shape), is read here, inline in every
+ * walk; anything else out of line.
+ */
+static inline __attribute__((always_inline)) enum tv_status
+ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp)
+{
+	uint64_t p = (d->pos + hp->align - 1) & ~((uint64_t)hp->align - 1);
+	uint64_t w, tag;
+
+	if (hp->word && p + 64 <= d->end &&
+	    (uint32_t)hp->pre[0].slot < d->nslots) {
+		memcpy(&w, d->buf + (p >> 3), 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		w = __builtin_bswap64(w);
+#endif
+		tag = w & hp->tag_mask;
+		if (tag >= hp->word_lo && tag <= hp->word_hi) {
+			const struct ctf_hop *ts =
+			    &hp->opt[hp->word_opt].ops[0];
+
+			ctf_hop_effects(d, &hp->pre[0], tag);
+			ctf_hop_effects(d, ts, (w >> hp->pre[0].size) &
+			    hp->ts_mask);
+			d->pos = p + hp->pre[0].size + ts->size;
+			return TV_OK;
+		}
+	}
+	return ctf_hprog_run_slow(d, hp);
+}
 
 /*
  * A flat skipper for a payload or context struct (the hot path of every
