@@ -1016,7 +1016,8 @@ range_opt(const struct ctf_hprog *hp, uint64_t v)
  * Whether @hp has the shape of LTTng's compact and large headers, whose
  * usual record is one tag (an unsigned little-endian integer, the first
  * read) and, for tags lo..hi, one option of one unsigned little-endian
- * timestamp right after it, 64 bits at most in all; if so, fill the
+ * timestamp right after it, 64 bits at most in all (the tag is no
+ * clock, the timestamp saved in no slot); if so, fill the
  * word fields of @hp, which ctf_hprog_run then reads with one load.
  * The header's start must be byte-aligned and both reads must land
  * where the general path puts them: at the start and right after the
@@ -1031,8 +1032,9 @@ word_shape(struct ctf_hprog *hp)
 	int32_t k = -1;
 
 	if (hp->npre != 1 || !hp->var || hp->align % 8 != 0 || tag->be ||
-	    tag->sgn || tag->align > hp->align || tag->size > 32 ||
-	    tag->slot < 0 || tag->slot != hp->var->variant.tag_slot)
+	    tag->sgn || tag->clock || tag->align > hp->align ||
+	    tag->size == 0 || tag->size > 32 || tag->slot < 0 ||
+	    tag->slot != hp->var->variant.tag_slot)
 		return;
 	if (hp->nrng > 0) {		/* the first range, tried first */
 		k = hp->rng[0].opt;
@@ -1056,7 +1058,8 @@ word_shape(struct ctf_hprog *hp)
 		return;
 	po = &hp->opt[k];
 	ts = &po->ops[0];
-	if (po->n != 1 || ts->be || ts->sgn || tag->size + ts->size > 64 ||
+	if (po->n != 1 || ts->be || ts->sgn || ts->slot >= 0 ||
+	    tag->size + ts->size > 64 ||
 	    po->align > hp->align || ts->align > hp->align ||
 	    tag->size % po->align != 0 || tag->size % ts->align != 0 ||
 	    hi >> tag->size != 0)

@@ -248,6 +248,20 @@ struct ctf_hprog *ctf_hprog_build(const struct tv_field_class *fc,
 enum tv_status	 ctf_hprog_run_slow(struct ctf_dec *d,
 		    const struct ctf_hprog *hp);
 
+/*
+ * The stream clock @clock after a timestamp field holding its low bits
+ * (@mask) reads @v: less than the clock's low bits, they wrapped.
+ */
+static inline uint64_t
+ctf_clock_next(uint64_t clock, uint64_t v, uint64_t mask)
+{
+	uint64_t nv = (clock & ~mask) | v;
+
+	if (v < (clock & mask))
+		nv += mask + 1;
+	return nv;
+}
+
 /* What reading @v through @op leaves: save slot, role, stream clock. */
 static inline __attribute__((always_inline)) void
 ctf_hop_effects(struct ctf_dec *d, const struct ctf_hop *op, uint64_t v)
@@ -258,18 +272,9 @@ ctf_hop_effects(struct ctf_dec *d, const struct ctf_hop *op, uint64_t v)
 		d->roles[op->role] = v;
 		d->seen |= 1u << op->role;
 	}
-	if (op->clock) {
-		if (op->size >= 64) {
-			d->clock = v;
-		} else {
-			uint64_t mask = (UINT64_C(1) << op->size) - 1;
-			uint64_t nv = (d->clock & ~mask) | v;
-
-			if (v < (d->clock & mask))
-				nv += mask + 1;
-			d->clock = nv;
-		}
-	}
+	if (op->clock)
+		d->clock = op->size >= 64 ? v : ctf_clock_next(d->clock, v,
+		    (UINT64_C(1) << op->size) - 1);
 }
 
 /**
@@ -294,10 +299,23 @@ ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp)
 		if (tag >= hp->word_lo && tag <= hp->word_hi) {
 			const struct ctf_hop *ts =
 			    &hp->opt[hp->word_opt].ops[0];
+			uint64_t v = (w >> hp->pre[0].size) & hp->ts_mask;
 
-			ctf_hop_effects(d, &hp->pre[0], tag);
-			ctf_hop_effects(d, ts, (w >> hp->pre[0].size) &
-			    hp->ts_mask);
+			/* ctf_hop_effects() of both, with what word_shape
+			   made sure of known: the tag's slot, no clock in
+			   the tag, no slot for a timestamp of < 64 bits */
+			d->slots[hp->pre[0].slot] = tag;
+			if (hp->pre[0].role) {
+				d->roles[hp->pre[0].role] = tag;
+				d->seen |= 1u << hp->pre[0].role;
+			}
+			if (ts->role) {
+				d->roles[ts->role] = v;
+				d->seen |= 1u << ts->role;
+			}
+			if (ts->clock)
+				d->clock = ctf_clock_next(d->clock, v,
+				    hp->ts_mask);
 			d->pos = p + hp->pre[0].size + ts->size;
 			return TV_OK;
 		}
