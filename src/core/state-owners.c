@@ -33,7 +33,6 @@
 #include "tview/packet-cache.h"
 #include "tview/util.h"
 #include "state-priv.h"
-#include "thread-map.h"
 
 /* Records between two asks of the caller's stop function. */
 #define OWNERS_STOP_EVERY	4096
@@ -42,10 +41,12 @@
 /* Most workers, whatever the core count. */
 #define OWNERS_MAX_THREADS	16
 /* Slots of a worker's cache of the ids it added last (a power of two). */
-#define OWNERS_RECENT		256
+#define OWNERS_RECENT		4096
 /* Slots of its cache of the names it added last (a power of two, at
    most 64). */
 #define OWNERS_RECENT_NAMES	64
+/* Ids a worker's list holds before it is first made unique. */
+#define OWNERS_IDS_COMPACT	(1u << 20)
 
 struct tv_owner_set {
 	struct tv_state_names	 names;
@@ -79,6 +80,20 @@ struct owners_job {
 };
 
 /*
+ * Ids as they come, each perhaps several times: appending is a store
+ * where a hash set's probe missed the cache once its table outgrew it
+ * (a trace's tids number in the hundreds of thousands).  Sorted and
+ * made unique when it doubles, so it holds at most twice the distinct
+ * ids (and OWNERS_IDS_COMPACT).
+ */
+struct id_list {
+	int64_t			*v;
+	size_t			 n;
+	size_t			 cap;
+	size_t			 compact_at;
+};
+
+/*
  * One worker's names and ids, and the names and ids it added lately:
  * most repeat (a switch's two tasks, in turns, for as long as they
  * share a CPU; a switch's previous task is the one the switch before
@@ -93,7 +108,7 @@ struct owners_worker {
 	/* per place (a rule's two names, the owner's): the whole buffer
 	   it was last given, compared as a block before any string */
 	char			 last[3][TV_THREAD_NAME_MAX];
-	struct tv_thread_map	 ids;		/* machine 0, keyed by id */
+	struct id_list		 ids;
 	int64_t			 recent[OWNERS_RECENT];
 };
 
@@ -152,9 +167,31 @@ names_add_at(struct owners_worker *w, unsigned at,
 	names_add(&w->names, w->recent_names, buf);
 }
 
-/* Add @id to @m unless unknown, or in @recent (NULL: no cache). */
+/* Ids in order, for sorting and a binary search. */
+static int
+ids_cmp(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sort @l and keep each id once. */
 static void
-ids_add(struct tv_thread_map *m, int64_t *recent, int64_t id)
+ids_unique(struct id_list *l)
+{
+	size_t i, k = 0;
+
+	qsort(l->v, l->n, sizeof(*l->v), ids_cmp);
+	for (i = 0; i < l->n; i++)
+		if (k == 0 || l->v[i] != l->v[k - 1])
+			l->v[k++] = l->v[i];
+	l->n = k;
+}
+
+/* Add @id to @l unless unknown, or in @recent (NULL: no cache). */
+static void
+ids_add(struct id_list *l, int64_t *recent, int64_t id)
 {
 	int64_t *slot = recent != NULL ?
 	    &recent[(uint64_t)id & (OWNERS_RECENT - 1)] : NULL;
@@ -163,7 +200,12 @@ ids_add(struct tv_thread_map *m, int64_t *recent, int64_t id)
 		return;
 	if (slot != NULL)
 		*slot = id;
-	(void)tv_thread_map_get(m, 0, id, TV_CPU_UNKNOWN, NULL);
+	if (l->n >= l->compact_at) {
+		ids_unique(l);
+		l->compact_at = TV_MAX(2 * l->n, (size_t)OWNERS_IDS_COMPACT);
+	}
+	TV_VEC_GROW(l->v, l->n, l->cap);
+	l->v[l->n++] = id;
 }
 
 /*
@@ -171,7 +213,7 @@ ids_add(struct tv_thread_map *m, int64_t *recent, int64_t id)
  * the idle tasks (tid and pid 0, named as tv_state_get() names them).
  */
 static void
-owners_seed(struct tv_state_names *nm, struct tv_thread_map *ids,
+owners_seed(struct tv_state_names *nm, struct id_list *ids,
     const struct tv_trace_set *set, const struct tv_state *s)
 {
 	const struct tv_thread *t;
@@ -332,19 +374,10 @@ names_cmp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Ids in order, for a binary search. */
-static int
-ids_cmp(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Every worker's names and ids into @os, each once and sorted. */
+/* Every worker's names and ids (and @ids) into @os, each once, sorted. */
 static void
 owners_gather(struct tv_owner_set *os, struct owners_worker *ws,
-    unsigned nw, struct tv_thread_map *ids)
+    unsigned nw, struct id_list *ids)
 {
 	unsigned i;
 	size_t j;
@@ -354,14 +387,14 @@ owners_gather(struct tv_owner_set *os, struct owners_worker *ws,
 			tv_state_names_add(&os->names, ws[i].names.v[j],
 			    strlen(ws[i].names.v[j]));
 		for (j = 0; j < ws[i].ids.n; j++)
-			ids_add(ids, NULL, ws[i].ids.keys[j].tid);
+			ids_add(ids, NULL, ws[i].ids.v[j]);
 	}
 	qsort(os->names.v, os->names.n, sizeof(*os->names.v), names_cmp);
+	ids_unique(ids);
+	/* the list's array becomes the set's (the seed put 0 in it) */
+	os->ids = ids->v != NULL ? ids->v : tv_xcalloc(1, sizeof(*os->ids));
 	os->nids = ids->n;
-	os->ids = tv_xcalloc(ids->n + 1, sizeof(*os->ids));
-	for (j = 0; j < ids->n; j++)
-		os->ids[j] = ids->keys[j].tid;
-	qsort(os->ids, os->nids, sizeof(*os->ids), ids_cmp);
+	memset(ids, 0, sizeof(*ids));
 }
 
 /* See state.h. */
@@ -371,14 +404,15 @@ tv_state_owners_scan(struct tv_trace_set *set, bool (*stop)(void *arg),
 {
 	struct tv_owner_set *os = tv_xcalloc(1, sizeof(*os));
 	struct tv_state *s = tv_state_create(set);
-	struct tv_thread_map ids;
+	struct id_list ids;
 	struct owners_worker *ws;
 	struct owners_job job;
 	unsigned nw, i;
 	uint64_t k, n = 0;
 
 	memset(&job, 0, sizeof(job));
-	tv_thread_map_init(&ids);
+	memset(&ids, 0, sizeof(ids));
+	ids.compact_at = OWNERS_IDS_COMPACT;
 	job.s = s;
 	job.stop_fn = stop;
 	job.stop_arg = arg;
@@ -410,7 +444,7 @@ tv_state_owners_scan(struct tv_trace_set *set, bool (*stop)(void *arg),
 	ws = tv_xcalloc(nw, sizeof(*ws));
 	for (i = 0; i < nw; i++) {
 		ws[i].job = &job;
-		tv_thread_map_init(&ws[i].ids);
+		ws[i].ids.compact_at = OWNERS_IDS_COMPACT;
 		/* no id is TV_TID_UNKNOWN: an empty slot */
 		for (k = 0; k < OWNERS_RECENT; k++)
 			ws[i].recent[k] = TV_TID_UNKNOWN;
@@ -429,10 +463,10 @@ tv_state_owners_scan(struct tv_trace_set *set, bool (*stop)(void *arg),
 	}
 	for (i = 0; i < nw; i++) {
 		tv_state_names_clear(&ws[i].names);
-		tv_thread_map_fini(&ws[i].ids);
+		free(ws[i].ids.v);
 	}
 	free(ws);
-	tv_thread_map_fini(&ids);
+	free(ids.v);
 	for (i = 0; i < s->ntraces; i++)
 		free(job.unsure[i]);
 	free(job.unsure);
