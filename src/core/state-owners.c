@@ -154,14 +154,18 @@ names_add(struct tv_state_names *nm,
 /*
  * names_add() of name buffer @buf (a whole TV_THREAD_NAME_MAX array,
  * every byte defined) given in place @at: a buffer equal to the last
- * one given there holds the same name (most records repeat their
- * task's), which two block compares say without a string function.
+ * one given in any place holds the same name (most records repeat
+ * their task's; a switch's previous task is the one the switch before
+ * put there, and a rule's names come zero-padded), which block
+ * compares say without a string function.
  */
 static void
 names_add_at(struct owners_worker *w, unsigned at,
     const char buf[TV_THREAD_NAME_MAX])
 {
-	if (memcmp(w->last[at], buf, TV_THREAD_NAME_MAX) == 0)
+	if (memcmp(w->last[at], buf, TV_THREAD_NAME_MAX) == 0 ||
+	    memcmp(w->last[(at + 1) % 3], buf, TV_THREAD_NAME_MAX) == 0 ||
+	    memcmp(w->last[(at + 2) % 3], buf, TV_THREAD_NAME_MAX) == 0)
 		return;
 	memcpy(w->last[at], buf, TV_THREAD_NAME_MAX);
 	names_add(&w->names, w->recent_names, buf);

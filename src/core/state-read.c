@@ -108,8 +108,10 @@ set_name_arg(const struct state_class *sc, enum tv_state_arg a,
 	}
 	n = TV_MIN(n, (size_t)TV_THREAD_NAME_MAX - 1);
 	to = a == TV_ARG_NAME ? in->name : in->name2;
+	/* zeros after it: one name, one buffer (the tasks scan compares
+	   them whole) */
+	memset(to, 0, TV_THREAD_NAME_MAX);
 	memcpy(to, p, n);
-	to[n] = '\0';
 	in->have |= (uint16_t)(1u << a);
 }
 
