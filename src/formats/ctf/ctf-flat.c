@@ -24,10 +24,12 @@
    and sums of them cannot wrap. */
 #define FLAT_MAX_BITS	(UINT64_C(1) << 48)
 
-/* pos = align_up(pos + add, align), in bits. */
+/* pos = align_up(pos + add, align), in bits; then past a NUL-ended
+   string there when @string. */
 struct flat_step {
 	uint64_t	 add;
 	uint64_t	 align;
+	bool		 string;
 };
 
 /* How a member is read. */
@@ -85,11 +87,24 @@ place_align(struct flat_member *m, uint64_t *known, uint64_t a)
 	return true;
 }
 
-/* Step over field @fc, of a fixed size; false if its size is not. */
+/*
+ * Step over field @fc, of a fixed size or a NUL-ended string (an exec's
+ * file name before its tid: a runtime step); false for anything else.
+ */
 static bool
 place_skip(struct flat_member *m, uint64_t *known,
     const struct tv_field_class *fc)
 {
+	if (fc != NULL && fc->kind == TV_FC_STRING && ctf_flat_readable(fc)) {
+		if (m->nsteps == FLAT_STEPS)
+			return false;
+		m->step[m->nsteps].add = m->off;
+		m->step[m->nsteps].align = TV_MAX(fc->align, 8u);
+		m->step[m->nsteps++].string = true;
+		m->off = 0;
+		*known = 8;	/* a string ends on a byte */
+		return true;
+	}
 	if (fc == NULL || !fc->skip_fixed || fc->skip_bits > FLAT_MAX_BITS ||
 	    !place_align(m, known, fc->align))
 		return false;
@@ -193,6 +208,35 @@ ctf_flat_plan(const struct tv_event_class *ec, const struct tv_flat_ask *asks,
 }
 
 /*
+ * The base of member @m (the place its steps lead to) in a record whose
+ * fields start at bit @start of packet bytes @b with @end bits of
+ * content, into *@base; false when a string it steps over runs past the
+ * content (the decode says so).
+ */
+static inline __attribute__((always_inline)) bool
+flat_base(const struct flat_member *m, const uint8_t *b, uint64_t end,
+    uint64_t start, uint64_t *base)
+{
+	const uint8_t *nul;
+	uint64_t pos = start, at, lim = end / 8;
+	uint32_t k;
+
+	for (k = 0; k < m->nsteps; k++) {
+		pos = (pos + m->step[k].add + m->step[k].align - 1) &
+		    ~(m->step[k].align - 1);
+		if (!m->step[k].string)
+			continue;
+		/* as ctf_dec_field() reads a NUL-ended string */
+		at = pos / 8;
+		if (at >= lim || (nul = memchr(b + at, 0, lim - at)) == NULL)
+			return false;
+		pos = ((uint64_t)(nul - b) + 1) * 8;
+	}
+	*base = pos;
+	return true;
+}
+
+/*
  * Member @m of a record whose fields start at bit @pos of packet bytes
  * @b (@bytes of them, @end bits of content) into @out, by ctf_dec_flat()
  * over decoder @d (set up on first use: most reads need none).
@@ -228,7 +272,6 @@ ctf_flat_read(const struct tv_event *ev, const void *plan,
 	struct ctf_dec d;
 	bool have_d = false;
 	uint64_t start, base = 0, pos, end, bytes;
-	uint32_t k;
 	unsigned i;
 
 	/* a record whose header length was not kept is decoded */
@@ -246,10 +289,8 @@ ctf_flat_read(const struct tv_event *ev, const void *plan,
 		const struct flat_member *m = &fp->m[0];
 		const uint8_t *at;
 
-		base = start;
-		for (k = 0; k < m->nsteps; k++)
-			base = (base + m->step[k].add + m->step[k].align - 1) &
-			    ~(m->step[k].align - 1);
+		if (!flat_base(m, b, end, start, &base))
+			return false;
 		/* within the content, and so within the mapped bytes */
 		if (base <= end && fp->span <= end - base && end <= bytes * 8) {
 			at = b + base / 8;
@@ -276,13 +317,8 @@ ctf_flat_read(const struct tv_event *ev, const void *plan,
 	for (i = 0; i < fp->n; i++) {
 		const struct flat_member *m = &fp->m[i];
 
-		if (!m->same) {
-			base = start;
-			for (k = 0; k < m->nsteps; k++)
-				base = (base + m->step[k].add +
-				    m->step[k].align - 1) &
-				    ~(m->step[k].align - 1);
-		}
+		if (!m->same && !flat_base(m, b, end, start, &base))
+			return false;
 		pos = base + m->off;
 		if (pos > end)
 			return false;
