@@ -55,12 +55,12 @@ blocked() {
 	done
 }
 
-# change_while_dumping TRACE ACTION: dump TRACE into $tmp/part, running
-# the shell text ACTION once tview is blocked on the full pipe; exit
-# status in $rc, stderr in $tmp/err.
+# change_while_dumping TRACE ACTION [OPTION]: dump TRACE (with OPTION)
+# into $tmp/part, running the shell text ACTION once tview is blocked on
+# the full pipe; exit status in $rc, stderr in $tmp/err.
 change_while_dumping() {
 	rm -f "$tmp/part" "$tmp/err" "$tmp/rc" "$tmp/pid"
-	{ "$TVIEW" --dump "$1" 2>"$tmp/err" & echo $! >"$tmp/pid"; wait $!
+	{ "$TVIEW" --dump ${3:-} "$1" 2>"$tmp/err" & echo $! >"$tmp/pid"; wait $!
 	    echo $? >"$tmp/rc"; } |
 	    { head -c 65536 >"$tmp/part"; blocked "$tmp/pid"; eval "$2"
 	    cat >>"$tmp/part"; }
@@ -123,6 +123,19 @@ run_format() {
 	    "$tmp/full.$_name"
 	rm -rf "$tmp/orig"
 }
+
+# --with-pid: the state walk reads what records tell the state straight
+# from the mapping (flat reads, src/formats/ctf/ctf-flat.c) on every
+# core; a file cut half way is one error line, never a SIGBUS.
+cp -R "$tmp/ctf" "$tmp/ctfp" || exit 99
+_size=$(wc -c <"$tmp/ctfp/channel0_1")
+change_while_dumping "$tmp/ctfp" \
+    "truncate -s $((_size / 4)) '$tmp/ctfp/channel0_1'" --with-pid
+ok "ctf --with-pid truncated: exit 1 (got $rc)" test "$rc" = 1
+ok "ctf --with-pid truncated: the error names the file" grep -Eq \
+    "^tview: $tmp/ctfp/channel0_1: offset 0x[0-9a-f]+: was truncated while open" \
+    "$tmp/err"
+rm -rf "$tmp/ctfp"
 
 run_format ctf "$tmp/ctf" "$tmp/ctf/channel0_1" "cpu_id = 0" \
     "$tmp/ctf/metadata"

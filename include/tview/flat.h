@@ -19,6 +19,9 @@ struct tv_trace;
 
 /* Most members one plan reads. */
 #define TV_FLAT_MAX	16
+/* Bytes of a text a read keeps, its end included: what the longest
+   use of one (a rule's file name, cut to READ_NAME_MAX - 1) needs. */
+#define TV_FLAT_TEXT_MAX	128
 
 /* One member to read: a member of a scope's struct, by its index. */
 struct tv_flat_ask {
@@ -30,9 +33,12 @@ struct tv_flat_ask {
 struct tv_flat_value {
 	int64_t		 i;		/* an integer's value */
 	const char	*text;		/* NULL for an integer; else its
-					   bytes, in the mapped record */
+					   bytes (a driver's flat_read: in
+					   the mapped record; after
+					   tv_event_flat_read: @copy) */
 	size_t		 len;		/* bytes at @text (a NUL may end it
 					   sooner) */
+	char		 copy[TV_FLAT_TEXT_MAX];
 };
 
 /**
@@ -46,18 +52,20 @@ void		*tv_event_flat_plan(const struct tv_trace *trace,
 		    const struct tv_flat_ask *asks, unsigned n);
 
 /**
- * tv_event_flat_read() - read plan @plan's members of record @ev into
- * @out (as many as asked), under a mapping guard.  False when this
- * record cannot be read so (cut short, a file that shrank): decoding it
- * says why.  Texts point into the mapping, valid while the packet is.
+ * tv_event_flat_read() - read plan @plan's @n members of record @ev
+ * into @out, under a mapping guard, each text copied (up to its first
+ * NUL, at most TV_FLAT_TEXT_MAX - 1 bytes) while the guard holds: no
+ * later use of a value touches the mapping, which may shrink under a
+ * followed trace.  False when this record cannot be read so (cut
+ * short, a file that shrank): decoding it says why.
  */
 bool		 tv_event_flat_read(const struct tv_event *ev,
-		    const void *plan, struct tv_flat_value *out);
+		    const void *plan, unsigned n, struct tv_flat_value *out);
 
 /**
  * tv_flat_text() - text @v as tv_value_str() gives the same member:
- * its bytes up to the first NUL, at most @size - 1 of them, into @buf.
- * False for an integer.
+ * its bytes up to the first NUL, at most @size - 1 of them (and of
+ * TV_FLAT_TEXT_MAX - 1), into @buf.  False for an integer.
  */
 bool		 tv_flat_text(const struct tv_flat_value *v, char *buf,
 		    size_t size);

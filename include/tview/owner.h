@@ -93,8 +93,8 @@ struct tv_owner_source {
  * tv_event_owner_sources() - which members of its scopes name the owner
  * of @f's event, as tv_event_owner_planned() (plan @p, may be NULL)
  * picks them: by their kinds alone, so for every event of its class.
- * False when a scope is not a plain struct (a variant's members change
- * with its tag).
+ * False when a scope is a variant (its members change with its tag),
+ * has no class, or is a struct not decoded whole.
  */
 bool		 tv_event_owner_sources(const struct tv_event_fields *f,
 		    const struct tv_owner_plan *p,

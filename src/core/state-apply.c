@@ -659,7 +659,11 @@ state_flat_plan(const struct state_trace *st, struct state_class *sc,
 	struct tv_flat_ask asks[TV_FLAT_MAX];
 	unsigned n = 0, a;
 
-	if (sc->rule != NULL && sc->rule->action == TV_SA_HOOK)
+	/* a hook reads the payload's tree; a member past the hints'
+	   reach (state_hint) is found by its name only */
+	if ((sc->rule != NULL && sc->rule->action == TV_SA_HOOK) ||
+	    (cls->payload != NULL && cls->payload->kind == TV_FC_STRUCT &&
+	    cls->payload->structure.nmembers >= 0xffffu))
 		return;
 	memset(&sc->source, 0, sizeof(sc->source));
 	sc->source.tid = sc->source.pid = -1;
@@ -682,6 +686,7 @@ state_flat_plan(const struct state_trace *st, struct state_class *sc,
 	}
 	if (n > 0)
 		sc->flat = tv_event_flat_plan(st->trace, cls, asks, n);
+	sc->flat_n = (uint8_t)n;
 }
 
 /*

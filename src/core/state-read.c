@@ -96,15 +96,15 @@ static void
 set_name_arg(const struct state_class *sc, enum tv_state_arg a,
     const char *p, size_t len, struct state_input *in)
 {
-	size_t n = strnlen(p, TV_MIN(len, (size_t)READ_NAME_MAX - 1));
-	const char *slash;
+	size_t n = strnlen(p, TV_MIN(len, (size_t)READ_NAME_MAX - 1)), k;
 	char *to;
 
 	/* an exec names the thread after the file it runs */
-	if (a == TV_ARG_NAME && sc->rule->action == TV_SA_EXEC &&
-	    (slash = memrchr(p, '/', n)) != NULL) {
-		n -= (size_t)(slash + 1 - p);
-		p = slash + 1;
+	if (a == TV_ARG_NAME && sc->rule->action == TV_SA_EXEC) {
+		for (k = n; k > 0 && p[k - 1] != '/'; k--)
+			continue;
+		p += k;
+		n -= k;
 	}
 	n = TV_MIN(n, (size_t)TV_THREAD_NAME_MAX - 1);
 	to = a == TV_ARG_NAME ? in->name : in->name2;
@@ -163,7 +163,7 @@ read_flat(const struct state_class *sc, uint8_t owner,
 	enum tv_state_arg a;
 	uint8_t i;
 
-	if (!tv_event_flat_read(ev, sc->flat, v))
+	if (!tv_event_flat_read(ev, sc->flat, sc->flat_n, v))
 		return false;
 	in->how = STATE_IN_READ;
 	if (owner == STATE_OWNER_FIELDS)

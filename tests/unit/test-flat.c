@@ -59,7 +59,7 @@ struct tally {
 static bool
 same_value(const struct tv_flat_value *v, const struct tv_value *k)
 {
-	char want[256], got[256];
+	char want[TV_FLAT_TEXT_MAX], got[TV_FLAT_TEXT_MAX];
 	int64_t x;
 
 	if (tv_value_as_int(k, &x))
@@ -135,7 +135,7 @@ check_record(const char *name, struct class_plans *cp,
 
 	for (i = 0; i < cp->n; i++) {
 		t->values++;
-		if (!tv_event_flat_read(ev, cp->one[i], v)) {
+		if (!tv_event_flat_read(ev, cp->one[i], 1, v)) {
 			t->refused++;
 		} else if (!same_value(&v[0], member(f, &cp->asks[i]))) {
 			if (t->differ++ < 5)
@@ -153,7 +153,7 @@ check_record(const char *name, struct class_plans *cp,
 				diag("%s: %s: no plan of its %u members at "
 				    "once", name, tv_event_class_of(ev)->name,
 				    cp->n);
-		} else if (!tv_event_flat_read(ev, cp->all, v)) {
+		} else if (!tv_event_flat_read(ev, cp->all, cp->n, v)) {
 			t->refused++;
 		} else {
 			for (i = 0; i < cp->n; i++)
@@ -170,7 +170,7 @@ check_record(const char *name, struct class_plans *cp,
 		return;
 	t->owners++;
 	(void)tv_event_owner(f, &want);
-	if (!tv_event_flat_read(ev, cp->owner, v)) {
+	if (!tv_event_flat_read(ev, cp->owner, cp->source.nask, v)) {
 		t->refused++;
 		return;
 	}

@@ -302,8 +302,8 @@ ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp)
 			uint64_t v = (w >> hp->pre[0].size) & hp->ts_mask;
 
 			/* ctf_hop_effects() of both, with what word_shape
-			   made sure of known: the tag's slot, no clock in
-			   the tag, no slot for a timestamp of < 64 bits */
+			   made sure of known: the tag has a slot and no
+			   clock, the timestamp no slot and < 64 bits */
 			d->slots[hp->pre[0].slot] = tag;
 			if (hp->pre[0].role) {
 				d->roles[hp->pre[0].role] = tag;

@@ -20,8 +20,8 @@
 
 /* Runtime alignments one member's place may need. */
 #define FLAT_STEPS	6
-/* Bits a place may lie past its record's header: no packet is larger,
-   and sums of them cannot wrap. */
+/* Bits a place's constant part may add (a step's, or past its last
+   step): no packet is larger, and sums of them cannot wrap. */
 #define FLAT_MAX_BITS	(UINT64_C(1) << 48)
 
 /* pos = align_up(pos + add, align), in bits; then past a NUL-ended
