@@ -19,9 +19,6 @@ struct tv_trace;
 
 /* Most members one plan reads. */
 #define TV_FLAT_MAX	16
-/* Bytes of a text a read keeps, its end included: what the longest
-   use of one (a rule's file name, cut to READ_NAME_MAX - 1) needs. */
-#define TV_FLAT_TEXT_MAX	128
 
 /* One member to read: a member of a scope's struct, by its index. */
 struct tv_flat_ask {
@@ -33,13 +30,14 @@ struct tv_flat_ask {
 struct tv_flat_value {
 	int64_t		 i;		/* an integer's value */
 	const char	*text;		/* NULL for an integer; else its
-					   bytes (a driver's flat_read: in
-					   the mapped record; after
-					   tv_event_flat_read: @copy) */
+					   bytes, in the mapped record */
 	size_t		 len;		/* bytes at @text (a NUL may end it
 					   sooner) */
-	char		 copy[TV_FLAT_TEXT_MAX];
 };
+
+/* What the caller does with the values of one read (see below). */
+typedef void	 (*tv_flat_use_fn)(void *arg,
+		    const struct tv_flat_value *v);
 
 /**
  * tv_event_flat_plan() - the driver's plan to read @n members @asks (at
@@ -52,20 +50,21 @@ void		*tv_event_flat_plan(const struct tv_trace *trace,
 		    const struct tv_flat_ask *asks, unsigned n);
 
 /**
- * tv_event_flat_read() - read plan @plan's @n members of record @ev
- * into @out, under a mapping guard, each text copied (up to its first
- * NUL, at most TV_FLAT_TEXT_MAX - 1 bytes) while the guard holds: no
- * later use of a value touches the mapping, which may shrink under a
- * followed trace.  False when this record cannot be read so (cut
- * short, a file that shrank): decoding it says why.
+ * tv_event_flat_read() - read plan @plan's members of record @ev and
+ * hand their values, in the plan's order, to @use(@arg, values), all
+ * under a mapping guard: a text points into the mapping, which may
+ * shrink under a followed trace, so it is read there and never kept.
+ * False when this record cannot be read so (cut short, a file that
+ * shrank, perhaps while @use ran: what it did is then to be undone):
+ * decoding it says why.
  */
 bool		 tv_event_flat_read(const struct tv_event *ev,
-		    const void *plan, unsigned n, struct tv_flat_value *out);
+		    const void *plan, tv_flat_use_fn use, void *arg);
 
 /**
  * tv_flat_text() - text @v as tv_value_str() gives the same member:
- * its bytes up to the first NUL, at most @size - 1 of them (and of
- * TV_FLAT_TEXT_MAX - 1), into @buf.  False for an integer.
+ * its bytes up to the first NUL, at most @size - 1 of them, into @buf.
+ * False for an integer.
  */
 bool		 tv_flat_text(const struct tv_flat_value *v, char *buf,
 		    size_t size);

@@ -686,7 +686,6 @@ state_flat_plan(const struct state_trace *st, struct state_class *sc,
 	}
 	if (n > 0)
 		sc->flat = tv_event_flat_plan(st->trace, cls, asks, n);
-	sc->flat_n = (uint8_t)n;
 }
 
 /*

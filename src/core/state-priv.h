@@ -86,7 +86,6 @@ struct state_class {
 	 * each argument the payload has and its ask.
 	 */
 	void		*flat;
-	uint8_t		 flat_n;	/* its members */
 	struct tv_owner_source source;
 	uint8_t		 flat_nargs;
 	struct {

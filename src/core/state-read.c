@@ -148,25 +148,25 @@ read_rule_arg(const struct tv_value *p, struct state_class *sc,
 		set_name_arg(sc, a, name, sizeof(name), in);
 }
 
-/*
- * Read @ev into @in by the flat plan of its class @sc (owner fact
- * @owner): what read_rule_arg() and tv_event_owner_planned() give of a
- * decoded record, with nothing decoded.  False when the record cannot
- * be read so (the caller decodes it).
- */
-static bool
-read_flat(const struct state_class *sc, uint8_t owner,
-    const struct tv_event *ev, struct state_input *in)
+/* What read_flat() hands tv_event_flat_read(). */
+struct flat_reading {
+	const struct state_class	*sc;
+	uint8_t				 owner;
+	struct state_input		*in;
+};
+
+/* The values of a flat read into the state input (a tv_flat_use_fn). */
+static void
+flat_use(void *arg, const struct tv_flat_value *v)
 {
-	struct tv_flat_value v[TV_FLAT_MAX];
+	const struct flat_reading *r = arg;
+	const struct state_class *sc = r->sc;
 	const struct tv_flat_value *x;
+	struct state_input *in = r->in;
 	enum tv_state_arg a;
 	uint8_t i;
 
-	if (!tv_event_flat_read(ev, sc->flat, sc->flat_n, v))
-		return false;
-	in->how = STATE_IN_READ;
-	if (owner == STATE_OWNER_FIELDS)
+	if (r->owner == STATE_OWNER_FIELDS)
 		tv_event_owner_flat(&sc->source, v, &in->owner);
 	for (i = 0; i < sc->flat_nargs; i++) {
 		a = (enum tv_state_arg)sc->flat_args[i].arg;
@@ -180,6 +180,27 @@ read_flat(const struct state_class *sc, uint8_t owner,
 			set_name_arg(sc, a, x->text, x->len, in);
 		}
 	}
+}
+
+/*
+ * Read @ev into @in by the flat plan of its class @sc (owner fact
+ * @owner): what read_rule_arg() and tv_event_owner_planned() give of a
+ * decoded record, with nothing decoded.  False when the record cannot
+ * be read so (the caller decodes it), @in as it was.
+ */
+static bool
+read_flat(const struct state_class *sc, uint8_t owner,
+    const struct tv_event *ev, struct state_input *in)
+{
+	struct flat_reading r = { sc, owner, in };
+
+	if (!tv_event_flat_read(ev, sc->flat, flat_use, &r)) {
+		/* a fault may have stopped flat_use half way */
+		in->have = 0;
+		tv_event_owner_reset(&in->owner);
+		return false;
+	}
+	in->how = STATE_IN_READ;
 	return true;
 }
 

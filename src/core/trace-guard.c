@@ -205,39 +205,29 @@ tv_event_flat_plan(const struct tv_trace *trace,
 	return ops->flat_plan(ec, asks, n);
 }
 
-/* The driver's flat read of @n members, their texts copied out. */
+/* The driver's flat read, its values used while they may be read. */
 static bool
-flat_read_copied(const struct tv_event *ev, const void *plan, unsigned n,
-    struct tv_flat_value *out)
+flat_read_used(const struct tv_event *ev, const void *plan,
+    tv_flat_use_fn use, void *arg)
 {
-	unsigned i;
-	size_t k;
+	struct tv_flat_value v[TV_FLAT_MAX];
 
-	if (!ev->stream->trace->ops->flat_read(ev, plan, out))
+	if (!ev->stream->trace->ops->flat_read(ev, plan, v))
 		return false;
-	for (i = 0; i < n; i++) {
-		if (out[i].text == NULL)
-			continue;
-		k = strnlen(out[i].text, TV_MIN(out[i].len,
-		    (size_t)TV_FLAT_TEXT_MAX - 1));
-		memcpy(out[i].copy, out[i].text, k);
-		out[i].copy[k] = '\0';
-		out[i].text = out[i].copy;
-		out[i].len = k;
-	}
+	use(arg, v);
 	return true;
 }
 
 /* See flat.h. */
 bool
-tv_event_flat_read(const struct tv_event *ev, const void *plan, unsigned n,
-    struct tv_flat_value *out)
+tv_event_flat_read(const struct tv_event *ev, const void *plan,
+    tv_flat_use_fn use, void *arg)
 {
 	struct tv_map_guard g;
 	bool ok;
 
 	/* a fault is said by the decode the caller falls back on */
-	TV_MAP_GUARDED(g, ok, flat_read_copied(ev, plan, n, out), false);
+	TV_MAP_GUARDED(g, ok, flat_read_used(ev, plan, use, arg), false);
 	return ok;
 }
 

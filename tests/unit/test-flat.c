@@ -59,7 +59,7 @@ struct tally {
 static bool
 same_value(const struct tv_flat_value *v, const struct tv_value *k)
 {
-	char want[TV_FLAT_TEXT_MAX], got[TV_FLAT_TEXT_MAX];
+	char want[256], got[256];
 	int64_t x;
 
 	if (tv_value_as_int(k, &x))
@@ -123,21 +123,53 @@ member(const struct tv_event_fields *f, const struct tv_flat_ask *a)
 	return &f->scope[a->scope]->kids.items[a->member];
 }
 
+/* A flat read's values, kept (copied) for the comparisons. */
+struct kept {
+	unsigned		 n;
+	struct tv_flat_value	 v[TV_FLAT_MAX];
+	char			 text[TV_FLAT_MAX][256];
+	struct tv_owner_source	*source;	/* else no owner */
+	struct tv_event_owner	 owner;
+};
+
+/* Keep @n values of a read @v (a tv_flat_use_fn; @arg a struct kept). */
+static void
+keep(void *arg, const struct tv_flat_value *v)
+{
+	struct kept *k = arg;
+	unsigned i;
+
+	for (i = 0; i < k->n; i++) {
+		k->v[i] = v[i];
+		if (v[i].text != NULL) {
+			/* its bytes, as tv_flat_text() reads them, here */
+			(void)tv_flat_text(&v[i], k->text[i],
+			    sizeof(k->text[i]));
+			k->v[i].text = k->text[i];
+			k->v[i].len = strlen(k->text[i]);
+		}
+	}
+	if (k->source != NULL)
+		tv_event_owner_flat(k->source, v, &k->owner);
+}
+
 /* Compare the flat reads of one record @ev (decoded into @f). */
 static void
 check_record(const char *name, struct class_plans *cp,
     const struct tv_event *ev, const struct tv_event_fields *f,
     struct tally *t)
 {
-	struct tv_flat_value v[TV_FLAT_MAX];
-	struct tv_event_owner want, got;
+	struct tv_event_owner want;
+	struct kept k;
 	unsigned i;
 
+	k.source = NULL;
 	for (i = 0; i < cp->n; i++) {
 		t->values++;
-		if (!tv_event_flat_read(ev, cp->one[i], 1, v)) {
+		k.n = 1;
+		if (!tv_event_flat_read(ev, cp->one[i], keep, &k)) {
 			t->refused++;
-		} else if (!same_value(&v[0], member(f, &cp->asks[i]))) {
+		} else if (!same_value(&k.v[0], member(f, &cp->asks[i]))) {
 			if (t->differ++ < 5)
 				diag("%s: %s: scope %u member %u (%s) reads "
 				    "otherwise flat", name,
@@ -148,16 +180,17 @@ check_record(const char *name, struct class_plans *cp,
 	}
 	if (cp->n > 0) {
 		t->values++;
+		k.n = cp->n;
 		if (cp->all == NULL) {
 			if (t->differ++ < 5)
 				diag("%s: %s: no plan of its %u members at "
 				    "once", name, tv_event_class_of(ev)->name,
 				    cp->n);
-		} else if (!tv_event_flat_read(ev, cp->all, cp->n, v)) {
+		} else if (!tv_event_flat_read(ev, cp->all, keep, &k)) {
 			t->refused++;
 		} else {
 			for (i = 0; i < cp->n; i++)
-				if (!same_value(&v[i],
+				if (!same_value(&k.v[i],
 				    member(f, &cp->asks[i])) &&
 				    t->differ++ < 5)
 					diag("%s: %s: member %u of %u reads "
@@ -170,18 +203,20 @@ check_record(const char *name, struct class_plans *cp,
 		return;
 	t->owners++;
 	(void)tv_event_owner(f, &want);
-	if (!tv_event_flat_read(ev, cp->owner, cp->source.nask, v)) {
+	k.n = 0;
+	k.source = &cp->source;
+	if (!tv_event_flat_read(ev, cp->owner, keep, &k)) {
 		t->refused++;
 		return;
 	}
-	tv_event_owner_flat(&cp->source, v, &got);
-	if ((got.tid != want.tid || got.pid != want.pid ||
-	    got.from_context != want.from_context ||
-	    strcmp(got.name, want.name) != 0) && t->differ++ < 5)
+	if ((k.owner.tid != want.tid || k.owner.pid != want.pid ||
+	    k.owner.from_context != want.from_context ||
+	    strcmp(k.owner.name, want.name) != 0) && t->differ++ < 5)
 		diag("%s: %s: owner %lld/%lld/%s flat, %lld/%lld/%s decoded",
-		    name, tv_event_class_of(ev)->name, (long long)got.tid,
-		    (long long)got.pid, got.name, (long long)want.tid,
-		    (long long)want.pid, want.name);
+		    name, tv_event_class_of(ev)->name,
+		    (long long)k.owner.tid, (long long)k.owner.pid,
+		    k.owner.name, (long long)want.tid, (long long)want.pid,
+		    want.name);
 }
 
 /* Check every record of trace set @set (up to RECORDS_MAX). */
