@@ -42,9 +42,6 @@
 #define OWNERS_MAX_THREADS	16
 /* Slots of a worker's cache of the ids it added last (a power of two). */
 #define OWNERS_RECENT		4096
-/* Slots of its cache of the names it added last (a power of two, at
-   most 64). */
-#define OWNERS_RECENT_NAMES	64
 /* Ids a worker's list holds before it is first made unique. */
 #define OWNERS_IDS_COMPACT	(1u << 20)
 
@@ -103,8 +100,6 @@ struct owners_worker {
 	struct owners_job	*job;
 	bool			 caller;	/* asks the stop function */
 	struct tv_state_names	 names;
-	char			 recent_names[OWNERS_RECENT_NAMES]
-				    [TV_THREAD_NAME_MAX];
 	/* per place (a rule's two names, the owner's): the whole buffer
 	   it was last given, compared as a block before any string */
 	char			 last[3][TV_THREAD_NAME_MAX];
@@ -112,38 +107,14 @@ struct owners_worker {
 	int64_t			 recent[OWNERS_RECENT];
 };
 
-/*
- * The slot of name @s (@n > 0 bytes) in a worker's recent names: from
- * three of its bytes and its length, loads that do not wait on each
- * other (a copy of its first bytes into a word stalled on the store).
- */
-static size_t
-names_slot(const char *s, size_t n)
-{
-	uint64_t w = (uint8_t)s[0] | (uint64_t)(uint8_t)s[n / 2] << 8 |
-	    (uint64_t)(uint8_t)s[n - 1] << 16 | (uint64_t)n << 24;
-
-	return (size_t)((w * UINT64_C(0x9e3779b97f4a7c15)) >> 58) &
-	    (OWNERS_RECENT_NAMES - 1);
-}
-
-/* Add @s to @nm unless in @recent (NULL: no cache). */
+/* Add name @s to @nm (each once: tv_state_names_add). */
 static void
-names_add(struct tv_state_names *nm,
-    char (*recent)[TV_THREAD_NAME_MAX], const char *s)
+names_add(struct tv_state_names *nm, const char *s)
 {
 	size_t n = strnlen(s, TV_THREAD_NAME_MAX - 1);
-	char *slot;
 
 	if (n == 0)
 		return;
-	if (recent != NULL) {
-		slot = recent[names_slot(s, n)];
-		if (strncmp(slot, s, n) == 0 && slot[n] == '\0')
-			return;
-		memcpy(slot, s, n);
-		slot[n] = '\0';
-	}
 	tv_state_names_add(nm, s, n);
 	/* a thread's name is a comm, cut at 15 bytes: cut inside a
 	   character, it escapes otherwise */
@@ -168,7 +139,7 @@ names_add_at(struct owners_worker *w, unsigned at,
 	    memcmp(w->last[(at + 2) % 3], buf, TV_THREAD_NAME_MAX) == 0)
 		return;
 	memcpy(w->last[at], buf, TV_THREAD_NAME_MAX);
-	names_add(&w->names, w->recent_names, buf);
+	names_add(&w->names, buf);
 }
 
 /* Ids in order, for sorting and a binary search. */
@@ -226,7 +197,7 @@ owners_seed(struct tv_state_names *nm, struct id_list *ids,
 
 	t = tv_state_threads(s, &n);
 	for (i = 0; i < n; i++) {
-		names_add(nm, NULL, t[i].name);
+		names_add(nm, t[i].name);
 		ids_add(ids, NULL, t[i].tid);
 		ids_add(ids, NULL, t[i].pid);
 	}
@@ -236,7 +207,7 @@ owners_seed(struct tv_state_names *nm, struct id_list *ids,
 			continue;
 		snprintf(idle, sizeof(idle), "swapper/%d",
 		    (int)set->streams[i]->cpu);
-		names_add(nm, NULL, idle);
+		names_add(nm, idle);
 	}
 }
 

@@ -115,6 +115,14 @@ set_name_arg(const struct state_class *sc, enum tv_state_arg a,
 	in->have |= (uint16_t)(1u << a);
 }
 
+/* Set the rule's integer argument @a of @in to @v. */
+static void
+set_int_arg(enum tv_state_arg a, int64_t v, struct state_input *in)
+{
+	in->arg[a] = v;
+	in->have |= (uint16_t)(1u << a);
+}
+
 /* Whether the rule's argument @a is a name (else an integer). */
 static bool
 is_name_arg(enum tv_state_arg a)
@@ -130,6 +138,7 @@ read_rule_arg(const struct tv_value *p, struct state_class *sc,
 	uint16_t hint = sc->arg_idx[a];
 	const struct tv_value *f;
 	char name[READ_NAME_MAX];
+	int64_t v;
 
 	/* the member found at resolving, where it was: most records */
 	if (sc->arg_name[a] != NULL && p != NULL && p->fc != NULL &&
@@ -140,8 +149,8 @@ read_rule_arg(const struct tv_value *p, struct state_class *sc,
 		f = read_arg(p, sc->rule->args[a], own ? &sc->arg_idx[a] :
 		    &hint, own);
 	if (!is_name_arg(a)) {
-		if (f != NULL && tv_value_as_int(f, &in->arg[a]))
-			in->have |= (uint16_t)(1u << a);
+		if (f != NULL && tv_value_as_int(f, &v))
+			set_int_arg(a, v, in);
 		return;
 	}
 	if (tv_value_str(f, name, sizeof(name)))
@@ -172,10 +181,8 @@ flat_use(void *arg, const struct tv_flat_value *v)
 		a = (enum tv_state_arg)sc->flat_args[i].arg;
 		x = &v[sc->flat_args[i].ask];
 		if (!is_name_arg(a)) {
-			if (x->text == NULL) {
-				in->arg[a] = x->i;
-				in->have |= (uint16_t)(1u << a);
-			}
+			if (x->text == NULL)
+				set_int_arg(a, x->i, in);
 		} else if (x->text != NULL) {
 			set_name_arg(sc, a, x->text, x->len, in);
 		}

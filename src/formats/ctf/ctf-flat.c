@@ -237,20 +237,37 @@ flat_base(const struct flat_member *m, const uint8_t *b, uint64_t end,
 }
 
 /*
- * Member @m of a record whose fields start at bit @pos of packet bytes
- * @b (@bytes of them, @end bits of content) into @out, by ctf_dec_flat()
- * over decoder @d (set up on first use: most reads need none).
+ * The value of FLAT_INT or FLAT_BYTES member @m at byte @at, its bounds
+ * checked by the caller, into @out.
  */
-static bool
-read_decoded(const struct tv_event *ev, const struct flat_member *m,
-    const uint8_t *b, uint64_t pos, struct ctf_dec *d, bool *have_d,
+static inline __attribute__((always_inline)) void
+read_on_byte(const struct flat_member *m, const uint8_t *at,
     struct tv_flat_value *out)
 {
-	const struct tv_packet *p;
-	const struct tv_mapfile *mf;
+	if (m->how == FLAT_INT) {
+		uint64_t v = ctf_int_load8(at, m->ic);
 
+		out->i = (int64_t)(m->ic->is_signed ?
+		    ctf_sign_extend(v, m->ic->size) : v);
+		out->text = NULL;
+		out->len = 0;
+	} else {
+		out->text = (const char *)at;
+		out->len = (size_t)m->len;
+	}
+}
+
+/*
+ * Member @m of a record whose fields start at bit @pos of packet @p's
+ * bytes @b (in @mf) into @out, by ctf_dec_flat() over decoder @d (set
+ * up on first use: most reads need none).
+ */
+static bool
+read_decoded(const struct flat_member *m, const struct tv_packet *p,
+    const struct tv_mapfile *mf, const uint8_t *b, uint64_t pos,
+    struct ctf_dec *d, bool *have_d, struct tv_flat_value *out)
+{
 	if (!*have_d) {
-		(void)tv_event_bytes(ev->stream, ev->packet, &p, &mf);
 		ctf_dec_init(d, b, p->size, p->offset, mf->path, NULL, 0,
 		    NULL);
 		d->end = p->content_bits;
@@ -294,23 +311,9 @@ ctf_flat_read(const struct tv_event *ev, const void *plan,
 		/* within the content, and so within the mapped bytes */
 		if (base <= end && fp->span <= end - base && end <= bytes * 8) {
 			at = b + base / 8;
-			for (i = 0; i < fp->n; i++) {
-				m = &fp->m[i];
-				if (m->how == FLAT_INT) {
-					uint64_t v = ctf_int_load8(at +
-					    m->off / 8, m->ic);
-
-					out[i].i = (int64_t)(m->ic->is_signed ?
-					    ctf_sign_extend(v, m->ic->size) :
-					    v);
-					out[i].text = NULL;
-					out[i].len = 0;
-				} else {
-					out[i].text = (const char *)at +
-					    m->off / 8;
-					out[i].len = (size_t)m->len;
-				}
-			}
+			for (i = 0; i < fp->n; i++)
+				read_on_byte(&fp->m[i], at + fp->m[i].off / 8,
+				    &out[i]);
 			return true;
 		}
 	}
@@ -322,29 +325,18 @@ ctf_flat_read(const struct tv_event *ev, const void *plan,
 		pos = base + m->off;
 		if (pos > end)
 			return false;
-		switch (m->how) {
-		case FLAT_INT:
-			if (pos / 8 + 8 > bytes)
-				break;	/* near the mapping's end */
-			if (m->ic->size > end - pos)
+		/* an integer's 8-byte load near the mapping's end, and
+		   FLAT_DECODE, go through the decoder */
+		if ((m->how == FLAT_INT && pos / 8 + 8 <= bytes) ||
+		    m->how == FLAT_BYTES) {
+			if ((m->how == FLAT_INT ? m->ic->size : m->len * 8) >
+			    end - pos)
 				return false;
-			out[i].i = (int64_t)(m->ic->is_signed ?
-			    ctf_sign_extend(ctf_int_load8(b + pos / 8, m->ic),
-			    m->ic->size) : ctf_int_load8(b + pos / 8, m->ic));
-			out[i].text = NULL;
-			out[i].len = 0;
-			continue;
-		case FLAT_BYTES:
-			if (m->len > (end - pos) / 8)
-				return false;
-			out[i].text = (const char *)b + pos / 8;
-			out[i].len = (size_t)m->len;
-			continue;
-		default:
-			break;
-		}
-		if (!read_decoded(ev, m, b, pos, &d, &have_d, &out[i]))
+			read_on_byte(m, b + pos / 8, &out[i]);
+		} else if (!read_decoded(m, p, mf, b, pos, &d, &have_d,
+		    &out[i])) {
 			return false;
+		}
 	}
 	return true;
 }
