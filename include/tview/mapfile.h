@@ -106,6 +106,33 @@ enum tv_status	 tv_mapfile_fault(const struct tv_mapfile *mf,
 void		 tv_mapfile_release(const struct tv_mapfile *mf, uint64_t off,
 		    uint64_t len);
 
+/*
+ * Most bytes a release batch gathers before it gives them back, and how
+ * far past its stretch a range may start and still join it.
+ */
+#define TV_MAP_RELEASE_BATCH	(16u << 20)
+/**
+ * struct tv_map_release - ranges of one mapping that a pass is done with,
+ * gathered into one stretch and released (tv_mapfile_release) once it
+ * spans TV_MAP_RELEASE_BATCH bytes, when a range of another mapping or
+ * far from it comes, or at tv_map_release_flush().  Every madvise() ends
+ * in a TLB flush on each core the process runs on; released a packet at
+ * a time, those flushes were a sixth of a scan's time on two cores.  The
+ * stretch may cover ranges another worker still reads: they are read
+ * again from the file, as any released page is.  Zeroed: empty.  One per
+ * thread.
+ */
+struct tv_map_release {
+	const struct tv_mapfile	*mf;
+	uint64_t		 off;
+	uint64_t		 end;
+};
+/** tv_map_release_add() - [@off, @off + @len) of @mf into @r. */
+void		 tv_map_release_add(struct tv_map_release *r,
+		    const struct tv_mapfile *mf, uint64_t off, uint64_t len);
+/** tv_map_release_flush() - release what @r holds; @r is then empty. */
+void		 tv_map_release_flush(struct tv_map_release *r);
+
 /** tv_read_file() - read a small text file fully (metadata, XML); capped. */
 enum tv_status	 tv_read_file(const char *path, size_t max, char **out,
 		    size_t *len, struct tv_error *err);

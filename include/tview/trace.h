@@ -476,10 +476,11 @@ const uint8_t		*tv_event_bytes(const struct tv_stream *s,
 
 /**
  * tv_packet_release() - a sequential pass is done with packet @pkt of
- * @s: release its mapped pages (tv_mapfile_release).
+ * @s: its mapped pages join release batch @r (tv_map_release_add), which
+ * the pass flushes when it ends.
  */
-void			 tv_packet_release(const struct tv_stream *s,
-			    uint64_t pkt);
+void			 tv_packet_release(struct tv_map_release *r,
+			    const struct tv_stream *s, uint64_t pkt);
 
 /** tv_event_class_of() - the class of an event record, or NULL. */
 const struct tv_event_class *tv_event_class_of(const struct tv_event *ev);

@@ -49,6 +49,8 @@ struct cursor {
 	 * from the packet index; non-decreasing, for binary search.
 	 */
 	int64_t				*max_end;
+	/* sequential: the packets it has gone past */
+	struct tv_map_release		 rel;
 };
 
 struct tv_merge {
@@ -327,6 +329,7 @@ tv_merge_destroy(struct tv_merge *m)
 		return;
 	for (i = 0; i < m->ncursors; i++) {
 		clear_head(m, &m->cursors[i]);
+		tv_map_release_flush(&m->cursors[i].rel);
 		free(m->cursors[i].max_end);
 	}
 	tv_packet_cache_destroy(m->cache);
@@ -497,7 +500,7 @@ tv_merge_next(struct tv_merge *m, struct tv_event *out)
 		head_fwd_from(m, c, c->pos_pkt + 1, 0);
 		/* not pos_pkt itself: the caller decodes *out after this */
 		if (m->sequential && c->pos_pkt > 0)
-			tv_packet_release(c->s, c->pos_pkt - 1);
+			tv_packet_release(&c->rel, c->s, c->pos_pkt - 1);
 	}
 	if (!c->has_head)
 		heap_pop(m);

@@ -114,6 +114,7 @@ pool_worker(void *arg)
 {
 	struct tv_pass *p = arg;
 	struct tv_packet_cache *pc = tv_packet_cache_create(PASS_CACHE_BYTES);
+	struct tv_map_release rel = { NULL, 0, 0 };
 	struct tv_arena arena;
 	struct tv_event ev;
 	uint64_t u, r, kept, seen;
@@ -142,8 +143,9 @@ pool_worker(void *arg)
 		__atomic_add_fetch(&p->seen, seen, __ATOMIC_RELAXED);
 		publish(p, p->units[u].stream, ev.packet, bits, kept,
 		    pe->count);
-		tv_packet_release(s, ev.packet);
+		tv_packet_release(&rel, s, ev.packet);
 	}
+	tv_map_release_flush(&rel);
 	tv_arena_fini(&arena);
 	tv_packet_cache_destroy(pc);
 	return NULL;

@@ -74,6 +74,7 @@ struct cursor {
 struct worker {
 	struct tv_pwalk	*w;
 	struct tv_arena	 arena;
+	struct tv_map_release rel;	/* packets it is done with */
 } __attribute__((aligned(PWALK_LINE)));
 
 struct tv_pwalk {
@@ -208,7 +209,7 @@ do_unit(struct tv_pwalk *w, struct worker *wk, uint64_t u)
 	}
 publish:
 	if (w->sequential)
-		tv_packet_release(s, un->pkt);
+		tv_packet_release(&wk->rel, s, un->pkt);
 	pthread_mutex_lock(&w->lock);
 	un->res = res;
 	__atomic_store_n(&un->state, UNIT_DONE, __ATOMIC_RELEASE);
@@ -243,6 +244,7 @@ worker_main(void *arg)
 		    UNIT_BUSY, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 			do_unit(w, wk, u);
 	}
+	tv_map_release_flush(&wk->rel);
 	return NULL;
 }
 
@@ -628,8 +630,10 @@ tv_pwalk_destroy(struct tv_pwalk *w)
 	pthread_mutex_unlock(&w->lock);
 	for (i = 0; i < w->nthreads; i++) {
 		pthread_join(w->threads[i], NULL);
+		tv_map_release_flush(&w->workers[i].rel);
 		tv_arena_fini(&w->workers[i].arena);
 	}
+	tv_map_release_flush(&w->self->rel);
 	tv_arena_fini(&w->self->arena);
 	free(w->workers);
 	for (k = 0; k < w->nunits; k++)

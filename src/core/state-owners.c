@@ -293,6 +293,7 @@ owners_worker(void *arg)
 	struct owners_worker *w = arg;
 	struct owners_job *job = w->job;
 	struct tv_packet_cache *pc = tv_packet_cache_create(OWNERS_CACHE_BYTES);
+	struct tv_map_release rel = { NULL, 0, 0 };
 	struct state_input in;
 	struct tv_arena arena;
 	struct tv_event ev;
@@ -335,8 +336,9 @@ owners_worker(void *arg)
 			tv_state_read(ou->st, &ev, &arena, &in, false);
 			owners_of_record(w, ou, &ev, &in, &arena);
 		}
-		tv_packet_release(ou->s, ou->pkt);
+		tv_packet_release(&rel, ou->s, ou->pkt);
 	}
+	tv_map_release_flush(&rel);
 	tv_arena_fini(&arena);
 	tv_packet_cache_destroy(pc);
 	return NULL;

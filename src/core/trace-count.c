@@ -85,6 +85,7 @@ count_worker(void *arg)
 	struct count_worker *w = arg;
 	struct count_job *job = w->job;
 	struct tv_packet_cache *pc = tv_packet_cache_create(COUNT_CACHE_BYTES);
+	struct tv_map_release rel = { NULL, 0, 0 };
 	uint64_t u, r;
 
 	while ((u = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED)) <
@@ -107,8 +108,9 @@ count_worker(void *arg)
 			if (w->err.status == TV_OK)
 				w->err.status = pe->status;
 		}
-		tv_packet_release(cu->s, cu->pkt);
+		tv_packet_release(&rel, cu->s, cu->pkt);
 	}
+	tv_map_release_flush(&rel);
 	tv_packet_cache_destroy(pc);
 	return NULL;
 }

@@ -248,7 +248,8 @@ tv_event_bytes(const struct tv_stream *s, uint64_t pkt,
 
 /* See trace.h. */
 void
-tv_packet_release(const struct tv_stream *s, uint64_t pkt)
+tv_packet_release(struct tv_map_release *r, const struct tv_stream *s,
+    uint64_t pkt)
 {
 	const struct tv_packet *p;
 
@@ -256,7 +257,8 @@ tv_packet_release(const struct tv_stream *s, uint64_t pkt)
 		return;
 	p = &s->packets[pkt];
 	if (p->file < s->nfiles)
-		tv_mapfile_release(&s->files[p->file], p->offset, p->size);
+		tv_map_release_add(r, &s->files[p->file], p->offset,
+		    p->size);
 }
 
 /* The class of an event record, or NULL for other records. */

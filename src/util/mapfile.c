@@ -154,6 +154,40 @@ tv_mapfile_release(const struct tv_mapfile *mf, uint64_t off, uint64_t len)
 		    MADV_DONTNEED);
 }
 
+/* See mapfile.h. */
+void
+tv_map_release_flush(struct tv_map_release *r)
+{
+	if (r->mf != NULL && r->end > r->off)
+		tv_mapfile_release(r->mf, r->off, r->end - r->off);
+	r->mf = NULL;
+	r->off = r->end = 0;
+}
+
+/* See mapfile.h. */
+void
+tv_map_release_add(struct tv_map_release *r, const struct tv_mapfile *mf,
+    uint64_t off, uint64_t len)
+{
+	uint64_t end = len > UINT64_MAX - off ? UINT64_MAX : off + len;
+
+	/* a range of this stretch's mapping at or a little past it joins
+	   it (another worker may have the packets between) */
+	if (r->mf != mf || end < r->off ||
+	    off > r->end + TV_MAP_RELEASE_BATCH)
+		tv_map_release_flush(r);
+	if (r->mf == NULL) {
+		r->mf = mf;
+		r->off = off;
+		r->end = end;
+	} else {
+		r->off = TV_MIN(r->off, off);
+		r->end = TV_MAX(r->end, end);
+	}
+	if (r->end - r->off >= TV_MAP_RELEASE_BATCH)
+		tv_map_release_flush(r);
+}
+
 /* Read all of @path (at most @max bytes) into a NUL-terminated buffer. */
 enum tv_status
 tv_read_file(const char *path, size_t max, char **out, size_t *len,

@@ -226,6 +226,7 @@ check_set(struct tv_trace_set *set, const char *name)
 	struct tv_packet_cache *pc = tv_packet_cache_create(4u << 20);
 	struct class_plans *plans[64] = { NULL };
 	struct tally t = { 0, 0, 0, 0, 0 };
+	struct tv_map_release rel = { NULL, 0, 0 };
 	struct tv_event_fields f;
 	struct tv_arena arena;
 	struct tv_event ev;
@@ -270,7 +271,7 @@ check_set(struct tv_trace_set *set, const char *name)
 					plans_make(cp, &ev, &f);
 				check_record(name, cp, &ev, &f, &t);
 			}
-			tv_packet_release(s, pkt);
+			tv_packet_release(&rel, s, pkt);
 		}
 	}
 	for (i = 0; i < TV_ARRAY_SIZE(plans); i++) {
@@ -280,6 +281,7 @@ check_set(struct tv_trace_set *set, const char *name)
 			plans_free(&plans[i][k]);
 		free(plans[i]);
 	}
+	tv_map_release_flush(&rel);
 	tv_arena_fini(&arena);
 	tv_packet_cache_destroy(pc);
 	return t;

@@ -286,6 +286,101 @@ test_files(void)
 	unlink(path);
 }
 
+/* The resident KiB of the mapping that starts at @addr (smaps), -1 if unknown. */
+static long
+mapped_kib(const void *addr)
+{
+	char line[512], want[32];
+	bool in = false;
+	long kib = -1;
+	size_t tok;
+	FILE *f = fopen("/proc/self/smaps", "r");
+
+	if (f == NULL)
+		return -1;
+	snprintf(want, sizeof(want), "%lx-", (unsigned long)(uintptr_t)addr);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		/* a mapping's first line starts "lo-hi perms", its fields
+		   "Name: value" */
+		tok = strcspn(line, " ");
+		if (memchr(line, ':', tok) == NULL)
+			in = strncmp(line, want, strlen(want)) == 0;
+		else if (in && sscanf(line, "Rss: %ld kB", &kib) == 1)
+			break;
+	}
+	fclose(f);
+	return kib;
+}
+
+/*
+ * A release batch gathers the ranges of one mapping and gives their
+ * pages back once they span TV_MAP_RELEASE_BATCH, when another mapping's
+ * or a far range comes, and when flushed; until then they stay mapped.
+ */
+static void
+test_release(void)
+{
+	char path[] = "/tmp/tview-test-XXXXXX";
+	const uint64_t mib = 1u << 20, size = 4 * (uint64_t)TV_MAP_RELEASE_BATCH;
+	struct tv_map_release r = { NULL, 0, 0 };
+	struct tv_mapfile mf, other;
+	struct tv_error e;
+	volatile uint8_t sum = 0;
+	long all, kib;
+	uint64_t off;
+	int fd = mkstemp(path);
+
+	if (fd < 0 || ftruncate(fd, (off_t)size) != 0) {
+		diag("cannot make a file: skipping release tests");
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	close(fd);
+	if (tv_mapfile_open(&mf, path, &e) != TV_OK ||
+	    tv_mapfile_open(&other, path, &e) != TV_OK) {
+		diag("cannot map the file: skipping release tests");
+		unlink(path);
+		return;
+	}
+	for (off = 0; off < size; off += 4096)
+		sum = (uint8_t)(sum + mf.data[off]);
+	all = mapped_kib(mf.data);
+	if (all < (long)(size / 1024 / 2)) {
+		diag("no resident size from smaps (%ld): skipping", all);
+		goto out;
+	}
+	/* packets of 1 MiB, every second one (another worker has the rest) */
+	for (off = 0; off + 2 * mib < TV_MAP_RELEASE_BATCH; off += 2 * mib)
+		tv_map_release_add(&r, &mf, off, mib);
+	ok(r.mf == &mf && r.off == 0 && r.end == off - mib,
+	    "release: ranges near each other join one stretch");
+	ok(mapped_kib(mf.data) == all, "release: a short stretch stays mapped");
+	tv_map_release_add(&r, &mf, off, 2 * mib);
+	ok(r.mf == NULL, "release: a stretch of a batch is given back");
+	kib = mapped_kib(mf.data);
+	ok(kib <= all - (long)(TV_MAP_RELEASE_BATCH / 1024) + 8,
+	    "release: its pages are dropped (%ld of %ld KiB left)", kib, all);
+	tv_map_release_add(&r, &mf, size - mib, mib);
+	tv_map_release_add(&r, &mf, TV_MAP_RELEASE_BATCH, mib);
+	ok(r.mf == &mf && r.off == TV_MAP_RELEASE_BATCH,
+	    "release: a range behind the stretch starts another");
+	tv_map_release_add(&r, &other, 0, mib);
+	ok(r.mf == &other && r.off == 0 && r.end == mib,
+	    "release: another mapping's range starts another");
+	ok(mapped_kib(mf.data) <= kib - 2 * 1024 + 8,
+	    "release: the stretches it ended are given back");
+	tv_map_release_flush(&r);
+	ok(r.mf == NULL && r.off == 0 && r.end == 0, "release: flush empties");
+	tv_map_release_flush(&r);
+	ok(r.mf == NULL, "release: flushing an empty batch does nothing");
+out:
+	tv_mapfile_close(&other);
+	tv_mapfile_close(&mf);
+	unlink(path);
+	(void)sum;
+}
+
 /* Enum labels (signed and unsigned ranges) and value accessors. */
 static void
 test_field(void)
@@ -428,6 +523,7 @@ main(void)
 	test_intern();
 	test_error();
 	test_files();
+	test_release();
 	test_field();
 	test_fmt_g();
 	return tv_done();
