@@ -23,50 +23,42 @@ struct rec_loc {
 	const uint8_t	*data;
 	uint32_t	 len;
 	uint32_t	 rec_off;	/* offset of its header in page data */
-	uint64_t	 raw_ts;
 };
 
-/* The record of @s's packet @pkt at @bit_offset; caller holds f->lock. */
+/*
+ * The record of @s's packet @pkt at @bit_offset (where decode_page found
+ * it), through chunk cache @c (taken; NULL for data not compressed).
+ * Its header is read where it lies, with the page's bounds: its length
+ * is there, and the time the page's walk adds up is the record's
+ * already (rec.ts).
+ * A walk from the page start was quadratic in the records of a page once
+ * two threads took turns, each undoing the other's place.
+ */
 static enum tv_status
-locate(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
-    uint64_t bit_offset, struct rec_loc *out, struct tv_error *err)
+locate(struct td_file *f, struct td_chunks *c, const struct tv_stream *s,
+    uint64_t pkt, uint64_t bit_offset, struct rec_loc *out,
+    struct tv_error *err)
 {
 	const struct td_stream_priv *sp = s->priv;
 	const struct tv_packet *p = &s->packets[pkt];
 	struct td_page_iter it;
 	const uint8_t *pg;
-	uint32_t want;
+	uint64_t want = bit_offset / 8;
 	enum tv_status st;
 
-	pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, err);
+	pg = td_cpu_bytes(f, c, sp->cpu, p->offset, p->size, err);
 	if (!pg)
 		return err ? err->status : TV_CORRUPT;
-	want = (uint32_t)(bit_offset / 8) - f->layout.data_off;
-	if (f->cur_valid && f->cur_stream == s && f->cur_pkt == pkt &&
-	    f->cur_it.page == pg && f->cur_it.rec_off <= want &&
-	    !f->cur_it.first) {
-		it = f->cur_it;		/* continue from the last record */
-		st = TV_OK;
-		if (it.rec_off == want)
-			goto found;
-	} else {
-		st = td_page_begin(&it, f, pg, (uint32_t)p->size, err);
-	}
-	while (st == TV_OK && (st = td_page_next(&it, err)) == TV_OK) {
-		if (it.rec_off < want)
-			continue;
-		if (it.rec_off != want)
-			break;
-found:
-		out->data = pg + it.hdr + it.data_off;
-		out->len = it.data_len;
-		out->rec_off = it.rec_off;
-		out->raw_ts = it.ts;
-		f->cur_stream = s;
-		f->cur_pkt = pkt;
-		f->cur_it = it;
-		f->cur_valid = true;
-		return TV_OK;
+	st = td_page_begin(&it, f, pg, (uint32_t)p->size, err);
+	if (st == TV_OK && want >= it.hdr && want - it.hdr < it.commit) {
+		it.next = (uint32_t)(want - it.hdr);
+		st = td_page_next(&it, err);
+		if (st == TV_OK && it.rec_off == want - it.hdr) {
+			out->data = pg + it.hdr + it.data_off;
+			out->len = it.data_len;
+			out->rec_off = it.rec_off;
+			return TV_OK;
+		}
 	}
 	if (st != TV_OK && st != TV_END) {
 		td_page_error_pos(f, sp->cpu, p->offset, err);
@@ -82,8 +74,8 @@ found:
  * its timestamp into *@ts.
  */
 static enum tv_status
-neighbour(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
-    uint64_t bit_offset, int dir, uint8_t *buf, uint32_t cap,
+neighbour(struct td_file *f, struct td_chunks *c, const struct tv_stream *s,
+    uint64_t pkt, uint64_t bit_offset, int dir, uint8_t *buf, uint32_t cap,
     uint32_t *len, int64_t *ts)
 {
 	const struct td_stream_priv *sp = s->priv;
@@ -96,7 +88,7 @@ neighbour(struct td_file *f, const struct tv_stream *s, uint64_t pkt,
 	for (;;) {
 		const struct tv_packet *p = &s->packets[k];
 
-		pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, NULL);
+		pg = td_cpu_bytes(f, c, sp->cpu, p->offset, p->size, NULL);
 		if (!pg || td_page_begin(&it, f, pg, (uint32_t)p->size,
 		    NULL) != TV_OK)
 			return TV_CORRUPT;
@@ -153,8 +145,9 @@ key_after(int64_t ts, int32_t cpu, int64_t kts, int32_t kcpu)
  * report's order (@dir > 0), or the last one before it (@dir < 0).
  */
 static void
-stream_scan(struct td_file *f, const struct tv_stream *s, int64_t kts,
-    int32_t kcpu, int dir, struct found *out)
+stream_scan(struct td_file *f, struct td_chunks *c,
+    const struct tv_stream *s, int64_t kts, int32_t kcpu, int dir,
+    struct found *out)
 {
 	const struct td_stream_priv *sp = s->priv;
 	uint64_t lo = 0, hi = s->npackets, k;
@@ -183,7 +176,7 @@ stream_scan(struct td_file *f, const struct tv_stream *s, int64_t kts,
 		struct td_page_iter it;
 		const uint8_t *pg;
 
-		pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, NULL);
+		pg = td_cpu_bytes(f, c, sp->cpu, p->offset, p->size, NULL);
 		if (!pg || td_page_begin(&it, f, pg, (uint32_t)p->size,
 		    NULL) != TV_OK)
 			return;
@@ -214,15 +207,16 @@ stream_scan(struct td_file *f, const struct tv_stream *s, int64_t kts,
  * timestamp first, the lowest CPU first among equal ones.
  */
 static enum tv_status
-report_neighbour(struct td_file *f, const struct tv_event *ev, int dir,
-    uint8_t *buf, uint32_t cap, uint32_t *len)
+report_neighbour(struct td_file *f, struct td_chunks *c,
+    const struct tv_event *ev, int dir, uint8_t *buf, uint32_t cap,
+    uint32_t *len)
 {
 	const struct tv_trace *t = ev->stream->trace;
 	struct found best, cand;
 	uint32_t i;
 
 	best.ok = false;
-	if (neighbour(f, ev->stream, ev->packet, ev->rec.bit_offset, dir,
+	if (neighbour(f, c, ev->stream, ev->packet, ev->rec.bit_offset, dir,
 	    best.buf, sizeof(best.buf), &best.len, &best.ts) == TV_OK) {
 		best.ok = true;
 		best.cpu = ev->stream->cpu;
@@ -232,7 +226,7 @@ report_neighbour(struct td_file *f, const struct tv_event *ev, int dir,
 
 		if (s == ev->stream)
 			continue;
-		stream_scan(f, s, ev->rec.ts, ev->stream->cpu, dir, &cand);
+		stream_scan(f, c, s, ev->rec.ts, ev->stream->cpu, dir, &cand);
 		if (!cand.ok)
 			continue;
 		if (!best.ok || (dir > 0 ?
@@ -348,8 +342,9 @@ graph_func(struct trace_seq *s, struct tep_handle *tep,
  * matching funcgraph_exit, which report then skips; else "func() {".
  */
 static void
-print_fgraph_entry(struct td_file *f, const struct tv_event *ev,
-    struct tep_event *te, struct tep_record *rec, struct trace_seq *s)
+print_fgraph_entry(struct td_file *f, struct td_chunks *c,
+    const struct tv_event *ev, struct tep_event *te, struct tep_record *rec,
+    struct trace_seq *s)
 {
 	unsigned long long pid = pid_val(te, rec);
 	unsigned long long func = field_val(te, "func", rec);
@@ -357,7 +352,7 @@ print_fgraph_entry(struct td_file *f, const struct tv_event *ev,
 	uint8_t nb[256];
 	uint32_t nlen = 0;
 
-	if (report_neighbour(f, ev, 1, nb, sizeof(nb), &nlen) == TV_OK &&
+	if (report_neighbour(f, c, ev, 1, nb, sizeof(nb), &nlen) == TV_OK &&
 	    is_matching_exit(f, nb, nlen, pid, func)) {
 		struct tep_event *ex = tep_find_event(f->tep,
 		    f->fgraph_exit_id);
@@ -397,8 +392,8 @@ print_fgraph_exit(struct tep_event *te, struct tep_record *rec,
 
 /* Was this funcgraph_exit already printed with its leaf entry? */
 static bool
-exit_swallowed(struct td_file *f, const struct tv_event *ev,
-    struct tep_event *te, struct tep_record *rec)
+exit_swallowed(struct td_file *f, struct td_chunks *c,
+    const struct tv_event *ev, struct tep_event *te, struct tep_record *rec)
 {
 	unsigned long long pid = pid_val(te, rec);
 	unsigned long long func = field_val(te, "func", rec);
@@ -408,7 +403,7 @@ exit_swallowed(struct td_file *f, const struct tv_event *ev,
 	uint32_t plen = 0;
 
 	if (f->fgraph_entry_id < 0 ||
-	    report_neighbour(f, ev, -1, pb, sizeof(pb), &plen) != TV_OK)
+	    report_neighbour(f, c, ev, -1, pb, sizeof(pb), &plen) != TV_OK)
 		return false;
 	if ((uint32_t)f->ev_type_off + (uint32_t)f->ev_type_size > plen ||
 	    (int)td_get_u(pb + f->ev_type_off, (unsigned)f->ev_type_size,
@@ -483,11 +478,12 @@ check_dynamic(const struct tep_event *te, const uint8_t *data, uint32_t len,
  * One report line (several for kernel stacks), or with @info_only what
  * it prints after the event's name (a funcgraph_exit report swallows
  * into its leaf entry is still printed then: the browser has its row);
- * caller holds f->lock.
+ * caller holds f->lock and chunk cache @c.
  */
 static enum tv_status
-print_locked(struct td_file *f, const struct tv_event *ev, bool info_only,
-    struct tv_strbuf *out, struct tv_error *err)
+print_locked(struct td_file *f, struct td_chunks *c,
+    const struct tv_event *ev, bool info_only, struct tv_strbuf *out,
+    struct tv_error *err)
 {
 	const struct td_trace_priv *tp = ev->stream->trace->priv;
 	const struct td_stream_priv *sp = ev->stream->priv;
@@ -501,7 +497,7 @@ print_locked(struct td_file *f, const struct tv_event *ev, bool info_only,
 	uint64_t need;
 	size_t nlen;
 
-	st = locate(f, ev->stream, ev->packet, ev->rec.bit_offset, &loc, err);
+	st = locate(f, c, ev->stream, ev->packet, ev->rec.bit_offset, &loc, err);
 	if (st != TV_OK)
 		return st;
 	memset(&rec, 0, sizeof(rec));
@@ -542,7 +538,7 @@ print_locked(struct td_file *f, const struct tv_event *ev, bool info_only,
 	if (info_only)
 		goto info;
 	if (te && te->id == f->fgraph_exit_id &&
-	    exit_swallowed(f, ev, te, &rec)) {
+	    exit_swallowed(f, c, ev, te, &rec)) {
 		trace_seq_destroy(&s);
 		return TV_OK;
 	}
@@ -572,7 +568,7 @@ print_locked(struct td_file *f, const struct tv_event *ev, bool info_only,
 	}
 info:
 	if (te && te->id == f->fgraph_entry_id)
-		print_fgraph_entry(f, ev, te, &rec, &s);
+		print_fgraph_entry(f, c, ev, te, &rec, &s);
 	else if (te && te->id == f->fgraph_exit_id)
 		print_fgraph_exit(te, &rec, &s);
 	else
@@ -591,11 +587,13 @@ print_event(const struct tv_event *ev, bool info_only, struct tv_strbuf *out,
 {
 	const struct td_trace_priv *tp = ev->stream->trace->priv;
 	struct td_file *f = tp->file;
+	struct td_chunks *c;
 	enum tv_status st;
 
 	if (ev->rec.kind != TV_REC_EVENT)
 		return TV_OK;	/* trace-cmd puts it before the next event */
-	TD_LOCKED(f, st, err, print_locked(f, ev, info_only, out, err));
+	TD_LOCKED(f, c, st, err, print_locked(f, c, ev, info_only, out,
+	    err));
 	return st;
 }
 
@@ -697,9 +695,10 @@ td_print_header(const struct tv_trace *t, struct tv_strbuf *out,
 	return TV_OK;
 }
 
-/* payload_at with f->lock held. */
+/* payload_at, with chunk cache @c taken when the data is compressed. */
 static enum tv_status
-payload_locked(const struct tv_event *ev, struct tv_arena *arena,
+payload_locked(const struct tv_event *ev, struct td_chunks *c,
+    struct tv_arena *arena,
     uint8_t **data, uint32_t *len, uint64_t *base, struct tv_error *err)
 {
 	const struct td_trace_priv *tp = ev->stream->trace->priv;
@@ -709,9 +708,9 @@ payload_locked(const struct tv_event *ev, struct tv_arena *arena,
 	struct rec_loc loc;
 	enum tv_status st;
 
-	st = locate(f, ev->stream, ev->packet, ev->rec.bit_offset, &loc, err);
+	st = locate(f, c, ev->stream, ev->packet, ev->rec.bit_offset, &loc, err);
 	if (st == TV_OK) {
-		const uint8_t *pg = td_cpu_bytes(f, sp->cpu, p->offset,
+		const uint8_t *pg = td_cpu_bytes(f, c, sp->cpu, p->offset,
 		    p->size, NULL);
 
 		*data = tv_arena_alloc(arena, loc.len ? loc.len : 1);
@@ -728,10 +727,19 @@ payload_at(const struct tv_event *ev, struct tv_arena *arena,
     uint8_t **data, uint32_t *len, uint64_t *base, struct tv_error *err)
 {
 	const struct td_trace_priv *tp = ev->stream->trace->priv;
+	const struct td_stream_priv *sp = ev->stream->priv;
 	struct td_file *f = tp->file;
+	struct td_chunks *c = NULL;
 	enum tv_status st;
 
-	TD_LOCKED(f, st, err, payload_locked(ev, arena, data, len, base, err));
+	/* a chunk cache keeps a compressed page's chunk while it is
+	   copied; a mapped page needs none */
+	if (sp->cpu->chunks == NULL)
+		TD_GUARDED(f, st, err, payload_locked(ev, NULL, arena, data,
+		    len, base, err));
+	else
+		TD_CHUNKED(f, c, st, err, payload_locked(ev, c, arena, data,
+		    len, base, err));
 	return st;
 }
 
@@ -908,7 +916,8 @@ td_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 	st = payload_at(ev, arena, &data, &len, &base, err);
 	if (st != TV_OK)
 		return st;
-	pthread_mutex_lock(&tp->file->lock);
+	/* no lock: the library's field lists are only read once the
+	   formats are parsed (its lists are copied into new arrays) */
 	out->scope[TV_SCOPE_EVENT_COMMON_CONTEXT] = decode_struct(arena,
 	    c->context, tep_event_common_fields(te), data, len, tp->file->be,
 	    false);
@@ -916,7 +925,6 @@ td_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 	out->scope[TV_SCOPE_EVENT_PAYLOAD] = decode_struct(arena, c->payload,
 	    tep_event_fields(te), data, len, tp->file->be,
 	    c->follows_previous);
-	pthread_mutex_unlock(&tp->file->lock);
 	rebase(out->scope[TV_SCOPE_EVENT_COMMON_CONTEXT], base * 8, 0);
 	rebase(out->scope[TV_SCOPE_EVENT_PAYLOAD], base * 8, 0);
 	return TV_OK;

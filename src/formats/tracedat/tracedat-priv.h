@@ -35,7 +35,7 @@ struct tep_event;
  * decompressed once (options pointing at the same one share it) and a
  * file that declares more than this is refused. */
 #define TD_MAX_INFLATE		(256u << 20)
-#define TD_MAX_CHUNK		(64u << 20)	/* one decompressed chunk */
+#define TD_MAX_CHUNK		(32u << 20)	/* one decompressed chunk */
 #define TD_MAX_CPUS		4096
 #define TD_MAX_EVENTS		65536
 #define TD_MAX_SYSTEMS		4096
@@ -43,6 +43,10 @@ struct tep_event;
 #define TD_MAX_BUFFERS		256
 #define TD_MAX_PAGE		(1u << 20)
 #define TD_CHUNK_CACHE		4		/* decompressed chunks kept */
+/* Chunk caches of a file, each with its lock: threads reading pages at
+ * once take different ones (td_chunks_take).  With TD_CHUNK_CACHE and
+ * TD_MAX_CHUNK, at most 256 MiB decompressed. */
+#define TD_CHUNK_SETS		2
 
 enum td_compression {
 	TD_COMP_NONE,
@@ -140,6 +144,17 @@ struct td_chunk_slot {
 	uint32_t		 len;
 	uint64_t		 stamp;
 };
+
+/*
+ * A small LRU of decompressed chunks and the lock that keeps a chunk it
+ * gave out in place until the reader is done.  A line of its own: the
+ * threads that use the sets side by side would otherwise share it.
+ */
+struct td_chunks {
+	pthread_mutex_t		 lock;
+	struct td_chunk_slot	 slots[TD_CHUNK_CACHE];
+	uint64_t		 stamp;
+} __attribute__((aligned(64)));
 
 /* ---- ringbuf-page.c ---- */
 enum td_rec_type {
@@ -244,18 +259,12 @@ struct td_file {
 	int			 stack_id;
 	uint32_t		*class_of_id;	/* owned, by event id */
 	uint32_t		 nclass_of_id;
-	/* where the last record was found: printing in order continues
-	 * the walk of the page instead of starting it over */
-	const struct tv_stream	*cur_stream;
-	uint64_t		 cur_pkt;
-	struct td_page_iter	 cur_it;
-	bool			 cur_valid;
 	uint8_t			*scratch;	/* owned: the record printed */
 	uint32_t		 scratch_cap;
-	/* shared by threads: chunk cache and tep */
+	/* shared by threads: tep and the printer's state; the chunk
+	   caches have locks of their own */
 	pthread_mutex_t		 lock;
-	struct td_chunk_slot	 slots[TD_CHUNK_CACHE];
-	uint64_t		 stamp;
+	struct td_chunks	 chunks[TD_CHUNK_SETS];
 };
 
 /* Per trace (buffer) driver data. */
@@ -357,12 +366,20 @@ extern const char *const td_option_names[TD_NOPTION_NAMES];
 } while (0)
 
 /*
- * st = call with f->lock held, guarded inside the lock: a fault must not
- * jump past the unlock (the next read would deadlock).
+ * st = call with a chunk cache of f taken into (c) (td_chunks_take),
+ * guarded inside its lock: a fault must not jump past the unlock (the
+ * next read would deadlock).  A chunk the call reads stays cached until
+ * then.
  */
-#define TD_LOCKED(f, st, err, call) do {				\
-	pthread_mutex_lock(&(f)->lock);					\
+#define TD_CHUNKED(f, c, st, err, call) do {				\
+	(c) = td_chunks_take(f);					\
 	TD_GUARDED(f, st, err, call);					\
+	td_chunks_put(c);						\
+} while (0)
+/* TD_CHUNKED() with f->lock held too (the library, the printer). */
+#define TD_LOCKED(f, c, st, err, call) do {				\
+	pthread_mutex_lock(&(f)->lock);					\
+	TD_CHUNKED(f, c, st, err, call);				\
 	pthread_mutex_unlock(&(f)->lock);				\
 } while (0)
 
@@ -372,10 +389,17 @@ enum tv_status	 td_decompress(struct td_file *f, const uint8_t *src,
 		    uint64_t off, struct tv_error *err);
 enum tv_status	 td_load_chunks(struct td_file *f, struct td_cpu *cpu,
 		    struct tv_error *err);
-/* Bytes [off, off + len) of @cpu's data; caller holds f->lock if the
- * data is compressed.  NULL with @err set when unreadable. */
-const uint8_t	*td_cpu_bytes(struct td_file *f, const struct td_cpu *cpu,
-		    uint64_t off, uint64_t len, struct tv_error *err);
+/* A chunk cache of @f, locked: this thread's first choice if free, else
+ * any free one, else its first choice when free. */
+struct td_chunks *td_chunks_take(struct td_file *f);
+void		 td_chunks_put(struct td_chunks *c);
+void		 td_chunks_init(struct td_file *f);
+/* Bytes [off, off + len) of @cpu's data, through chunk cache @c (taken:
+ * td_chunks_take; may be NULL when @cpu's data is not compressed).  NULL
+ * with @err set when unreadable. */
+const uint8_t	*td_cpu_bytes(struct td_file *f, struct td_chunks *c,
+		    const struct td_cpu *cpu, uint64_t off, uint64_t len,
+		    struct tv_error *err);
 void		 td_chunk_cache_free(struct td_file *f);
 
 enum tv_status	 td_page_layout_parse(struct td_file *f,

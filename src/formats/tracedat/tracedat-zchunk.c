@@ -114,19 +114,57 @@ find_chunk(const struct td_cpu *cpu, uint64_t off)
 	return lo;
 }
 
-/* The decompressed chunk @idx of @cpu, from the cache or decompressed. */
+/* See tracedat-priv.h. */
+void
+td_chunks_init(struct td_file *f)
+{
+	uint32_t i;
+
+	for (i = 0; i < TD_CHUNK_SETS; i++)
+		pthread_mutex_init(&f->chunks[i].lock, NULL);
+}
+
+/* See tracedat-priv.h. */
+struct td_chunks *
+td_chunks_take(struct td_file *f)
+{
+	uint64_t h = (uint64_t)(uintptr_t)pthread_self();
+	uint32_t first, i;
+
+	/* a thread's handle is an address: its middle bits tell threads
+	   apart, and a thread keeps to one set while it may */
+	h = (h >> 12) * UINT64_C(0x9e3779b97f4a7c15);
+	first = (uint32_t)(h >> 32) % TD_CHUNK_SETS;
+	for (i = 0; i < TD_CHUNK_SETS; i++) {
+		struct td_chunks *c = &f->chunks[(first + i) % TD_CHUNK_SETS];
+
+		if (pthread_mutex_trylock(&c->lock) == 0)
+			return c;
+	}
+	pthread_mutex_lock(&f->chunks[first].lock);
+	return &f->chunks[first];
+}
+
+/* See tracedat-priv.h. */
+void
+td_chunks_put(struct td_chunks *c)
+{
+	pthread_mutex_unlock(&c->lock);
+}
+
+/* The decompressed chunk @idx of @cpu, from cache @c or decompressed. */
 static const struct td_chunk_slot *
-get_chunk(struct td_file *f, const struct td_cpu *cpu, uint32_t idx,
-    struct tv_error *err)
+get_chunk(struct td_file *f, struct td_chunks *c, const struct td_cpu *cpu,
+    uint32_t idx, struct tv_error *err)
 {
 	const struct td_chunk *ch = &cpu->chunks[idx];
-	struct td_chunk_slot *s, *victim = &f->slots[0];
+	struct td_chunk_slot *s, *victim = &c->slots[0];
 	uint32_t i;
 
 	for (i = 0; i < TD_CHUNK_CACHE; i++) {
-		s = &f->slots[i];
+		s = &c->slots[i];
 		if (s->buf && s->cpu == cpu && s->chunk == idx) {
-			s->stamp = ++f->stamp;
+			s->stamp = ++c->stamp;
 			return s;
 		}
 		if (!s->buf || (victim->buf && s->stamp < victim->stamp))
@@ -144,14 +182,15 @@ get_chunk(struct td_file *f, const struct td_cpu *cpu, uint32_t idx,
 	victim->cpu = cpu;
 	victim->chunk = idx;
 	victim->len = ch->usize;
-	victim->stamp = ++f->stamp;
+	victim->stamp = ++c->stamp;
 	return victim;
 }
 
 /* Bytes [off, off + len) of @cpu's (uncompressed) data. */
 const uint8_t *
-td_cpu_bytes(struct td_file *f, const struct td_cpu *cpu, uint64_t off,
-    uint64_t len, struct tv_error *err)
+td_cpu_bytes(struct td_file *f, struct td_chunks *c,
+    const struct td_cpu *cpu, uint64_t off, uint64_t len,
+    struct tv_error *err)
 {
 	const struct td_chunk_slot *s;
 	const struct td_chunk *ch;
@@ -176,31 +215,39 @@ td_cpu_bytes(struct td_file *f, const struct td_cpu *cpu, uint64_t off,
 		    _("page crosses a chunk boundary"));
 		return NULL;
 	}
-	s = get_chunk(f, cpu, idx, err);
+	if (c == NULL) {
+		tv_error_at(err, TV_CORRUPT, f->path, ch->file_off,
+		    _("compressed data read without a chunk cache"));
+		return NULL;
+	}
+	s = get_chunk(f, c, cpu, idx, err);
 	if (!s)
 		return NULL;
 	return s->buf + (off - ch->uoff);
 }
 
-/* Free every cached chunk. */
+/* Free every cached chunk, and the caches' locks. */
 void
 td_chunk_cache_free(struct td_file *f)
 {
-	uint32_t i;
+	uint32_t i, k;
 
-	for (i = 0; i < TD_CHUNK_CACHE; i++) {
-		free(f->slots[i].buf);
-		f->slots[i].buf = NULL;
+	for (k = 0; k < TD_CHUNK_SETS; k++) {
+		for (i = 0; i < TD_CHUNK_CACHE; i++) {
+			free(f->chunks[k].slots[i].buf);
+			f->chunks[k].slots[i].buf = NULL;
+		}
+		pthread_mutex_destroy(&f->chunks[k].lock);
 	}
 }
 
-/* td_packet_copy with f->lock held. */
+/* td_packet_copy with chunk cache @c taken. */
 static enum tv_status
-copy_locked(struct td_file *f, const struct td_cpu *cpu,
+copy_locked(struct td_file *f, struct td_chunks *c, const struct td_cpu *cpu,
     const struct tv_packet *p, uint8_t **out, uint64_t *len,
     struct tv_error *err)
 {
-	const uint8_t *pg = td_cpu_bytes(f, cpu, p->offset, p->size, err);
+	const uint8_t *pg = td_cpu_bytes(f, c, cpu, p->offset, p->size, err);
 
 	if (!pg)
 		return err ? err->status : TV_CORRUPT;
@@ -219,6 +266,7 @@ td_packet_copy(const struct tv_stream *s, uint64_t pkt, uint8_t **out,
 	const struct td_stream_priv *sp = s->priv;
 	struct td_file *f = tp->file;
 	const struct tv_packet *p;
+	struct td_chunks *c;
 	enum tv_status st;
 
 	*out = NULL;
@@ -226,7 +274,8 @@ td_packet_copy(const struct tv_stream *s, uint64_t pkt, uint8_t **out,
 	if (pkt >= s->npackets)
 		return tv_error_set(err, TV_NOT_FOUND, NULL, _("no such record"));
 	p = &s->packets[pkt];
-	TD_LOCKED(f, st, err, copy_locked(f, sp->cpu, p, out, len, err));
+	TD_CHUNKED(f, c, st, err, copy_locked(f, c, sp->cpu, p, out, len,
+	    err));
 	if (st != TV_OK) {
 		/* a fault in the copy comes back here with the buffer made */
 		free(*out);

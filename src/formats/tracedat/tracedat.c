@@ -337,7 +337,8 @@ index_cut_page(struct td_file *f, struct tv_stream *s, uint64_t off,
 	(void)err;
 	if (s->npackets > 0)
 		prev = s->packets[s->npackets - 1].cycles_end;
-	pg = td_cpu_bytes(f, cpu, off, size, NULL);
+	/* at open, no other thread reads the file: a cache unlocked */
+	pg = td_cpu_bytes(f, &f->chunks[0], cpu, off, size, NULL);
 	if (pg && td_page_begin(&it, f, pg, size, NULL) == TV_OK)
 		while (td_page_next(&it, NULL) == TV_OK) {
 			if (n++ == 0)
@@ -380,7 +381,10 @@ index_stream(struct td_file *f, struct tv_stream *s,
 		uint64_t first = 0, last = 0, n = 0;
 
 		tv_error_clear(&e);
-		pg = td_cpu_bytes(f, cpu, off, b->page_size, &e);
+		/* at open, no other thread reads the file: a cache
+		   unlocked */
+		pg = td_cpu_bytes(f, &f->chunks[0], cpu, off, b->page_size,
+		    &e);
 		if (!pg) {
 			*err = e;
 			return e.status;
@@ -509,6 +513,7 @@ td_open(const char *path, unsigned flags,
 	*nout = 0;
 	f = tv_xcalloc(1, sizeof(*f));
 	pthread_mutex_init(&f->lock, NULL);
+	td_chunks_init(f);
 	f->refs = 1;
 	abs = realpath(path, NULL);
 	f->path = tv_xstrdup(abs ? abs : path);
@@ -553,7 +558,6 @@ td_close(struct tv_trace *t)
 		t->streams[i]->priv = NULL;
 	}
 	if (tp) {
-		tp->file->cur_valid = false;	/* may point at our streams */
 		file_unref(tp->file);
 		free(tp->prefix);
 		free(tp);
@@ -586,9 +590,10 @@ td_page_error_pos(const struct td_file *f, const struct td_cpu *cpu,
 	}
 }
 
-/* td_decode_packet, with f->lock held when the data is compressed. */
+/* td_decode_packet, with chunk cache @c taken when the data is compressed
+ * (else NULL). */
 static enum tv_status
-decode_page(struct tv_stream *s, uint64_t pkt,
+decode_page(struct tv_stream *s, struct td_chunks *c, uint64_t pkt,
     struct tv_packet_events *out)
 {
 	struct td_trace_priv *tp = s->trace->priv;
@@ -599,7 +604,7 @@ decode_page(struct tv_stream *s, uint64_t pkt,
 	const uint8_t *pg;
 	enum tv_status st;
 
-	pg = td_cpu_bytes(f, sp->cpu, p->offset, p->size, &out->err);
+	pg = td_cpu_bytes(f, c, sp->cpu, p->offset, p->size, &out->err);
 	if (!pg) {
 		st = out->status = out->err.status;
 		return st;
@@ -653,12 +658,15 @@ td_decode_packet(struct tv_stream *s, uint64_t pkt,
 {
 	struct td_trace_priv *tp = s->trace->priv;
 	struct td_stream_priv *sp = s->priv;
+	struct td_chunks *c = NULL;
 	enum tv_status st;
 
 	if (sp->cpu->chunks == NULL)
-		TD_GUARDED(tp->file, st, &out->err, decode_page(s, pkt, out));
+		TD_GUARDED(tp->file, st, &out->err, decode_page(s, NULL, pkt,
+		    out));
 	else
-		TD_LOCKED(tp->file, st, &out->err, decode_page(s, pkt, out));
+		TD_CHUNKED(tp->file, c, st, &out->err, decode_page(s, c, pkt,
+		    out));
 	if (st != TV_OK && out->status == TV_OK)
 		out->status = st;
 	return st;
