@@ -636,19 +636,23 @@ void
 tv_ui_jump_thread(struct tv_ui *ui, int dir, bool by_pid)
 {
 	struct thread_arg arg = { dir, by_pid };
+	bool pid = by_pid && ui->proc_pid != TV_TID_UNKNOWN;
+	int64_t id = pid ? ui->proc_pid : ui->proc_tid;
 	struct tv_event hit;
 	enum tv_status st;
 
 	if (!ui->have_sel)
 		return;
-	st = scan_owner(ui, by_pid && ui->proc_pid != TV_TID_UNKNOWN ?
-	    ui->proc_pid : ui->proc_tid, dir, thread_pred, &arg,
+	st = scan_owner(ui, id, dir, thread_pred, &arg,
 	    _("looking for the process"), &hit);
 	if (st == TV_OK)
 		tv_ui_events_goto(ui, &hit);
+	else if (st == TV_NOT_FOUND && pid)
+		tv_ui_error(ui, dir > 0 ? _("no later event of PID %lld") :
+		    _("no earlier event of PID %lld"), (long long)id);
 	else if (st == TV_NOT_FOUND)
 		tv_ui_error(ui, dir > 0 ? _("no later event of TID %" PRId64) :
-		    _("no earlier event of TID %" PRId64), ui->proc_tid);
+		    _("no earlier event of TID %" PRId64), id);
 }
 
 /* Predicate of the forward match: feed each record to the matcher. */

@@ -2,9 +2,10 @@
 # The process pane: P opens it at the selected event with the threads
 # --processes prints for that instant, s changes the sort column, Enter
 # on a thread restricts ] and [ to its events (the next and previous
-# lines of --dump --with-pid with that TID), Enter again lifts it, Esc
-# closes the pane.  On a real LTTng kernel trace (TVIEW_SHARED), the
-# MODE column shows the execution-mode stack --processes prints.
+# lines of --dump --with-pid with that TID; p to its process's), Enter
+# again lifts it, Esc closes the pane.  On a real LTTng kernel trace
+# (TVIEW_SHARED), the MODE column shows the execution-mode stack
+# --processes prints.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -65,6 +66,12 @@ if [ -n "$next" ]; then
 		    ui_wait_sel "$tp"
 	fi
 fi
+# p: the restricted thread's process, named as a PID when it has none
+# later (the last event has nothing after it)
+ui_keys G
+ui_keys p
+ok "p past the process's last event: no later event of PID 1510" \
+    ui_wait "no later event of PID 1510"
 # A jump longer than one owner window (4,096 events): the thread with
 # the longest gap between two of its events after line 2000.
 # shellcheck disable=SC2046 # two numbers, split on purpose
