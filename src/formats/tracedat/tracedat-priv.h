@@ -136,12 +136,12 @@ struct td_buffer {
 	struct td_blob	 text;
 };
 
-/* A cached decompressed chunk. */
+/* A cached decompressed chunk; empty when cpu is NULL. */
 struct td_chunk_slot {
 	const struct td_cpu	*cpu;
 	uint32_t		 chunk;
-	uint8_t			*buf;	/* owned */
-	uint32_t		 len;
+	uint8_t			*buf;	/* owned, kept for the next chunk */
+	uint32_t		 cap;	/* of buf */
 	uint64_t		 stamp;
 };
 

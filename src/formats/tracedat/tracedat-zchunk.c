@@ -163,25 +163,26 @@ get_chunk(struct td_file *f, struct td_chunks *c, const struct td_cpu *cpu,
 
 	for (i = 0; i < TD_CHUNK_CACHE; i++) {
 		s = &c->slots[i];
-		if (s->buf && s->cpu == cpu && s->chunk == idx) {
+		if (s->cpu == cpu && s->chunk == idx) {
 			s->stamp = ++c->stamp;
 			return s;
 		}
-		if (!s->buf || (victim->buf && s->stamp < victim->stamp))
+		if (!s->cpu || (victim->cpu && s->stamp < victim->stamp))
 			victim = s;
 	}
-	free(victim->buf);
-	victim->buf = NULL;
-	victim->buf = tv_xmalloc(ch->usize ? ch->usize : 1);
-	if (td_decompress(f, f->mf.data + ch->file_off, ch->csize,
-	    victim->buf, ch->usize, ch->file_off, err) != TV_OK) {
+	/* the buffer is kept: a chunk the size of the last needs no
+	   allocation (freed, it was unmapped and faulted in again) */
+	victim->cpu = NULL;
+	if (victim->cap < ch->usize) {
 		free(victim->buf);
-		victim->buf = NULL;
-		return NULL;
+		victim->buf = tv_xmalloc(ch->usize);
+		victim->cap = ch->usize;
 	}
+	if (td_decompress(f, f->mf.data + ch->file_off, ch->csize,
+	    victim->buf, ch->usize, ch->file_off, err) != TV_OK)
+		return NULL;
 	victim->cpu = cpu;
 	victim->chunk = idx;
-	victim->len = ch->usize;
 	victim->stamp = ++c->stamp;
 	return victim;
 }
@@ -207,6 +208,19 @@ td_cpu_bytes(struct td_file *f, struct td_chunks *c,
 		tv_error_at(err, TV_CORRUPT, f->path, cpu->offset,
 		    _("no compressed chunks"));
 		return NULL;
+	}
+	/* most reads are of a chunk just read: no search for it */
+	for (idx = 0; c != NULL && idx < TD_CHUNK_CACHE; idx++) {
+		struct td_chunk_slot *cs = &c->slots[idx];
+
+		if (cs->cpu != cpu)
+			continue;
+		ch = &cpu->chunks[cs->chunk];
+		if (off >= ch->uoff && off - ch->uoff <= ch->usize &&
+		    len <= ch->usize - (off - ch->uoff)) {
+			cs->stamp = ++c->stamp;
+			return cs->buf + (off - ch->uoff);
+		}
 	}
 	idx = find_chunk(cpu, off);
 	ch = &cpu->chunks[idx];
@@ -236,6 +250,7 @@ td_chunk_cache_free(struct td_file *f)
 		for (i = 0; i < TD_CHUNK_CACHE; i++) {
 			free(f->chunks[k].slots[i].buf);
 			f->chunks[k].slots[i].buf = NULL;
+			f->chunks[k].slots[i].cpu = NULL;
 		}
 		pthread_mutex_destroy(&f->chunks[k].lock);
 	}
