@@ -286,6 +286,34 @@ struct_class(struct tv_trace *t, struct tep_format_field **fields, bool be)
 	return fc;
 }
 
+/* A NULL-ended copy of @fields (the library's, freed) in @t's arena. */
+static struct tep_format_field **
+fields_copy(struct tv_trace *t, struct tep_format_field **fields)
+{
+	struct tep_format_field **out;
+	size_t n = 0;
+
+	while (fields != NULL && fields[n] != NULL)
+		n++;
+	out = tv_arena_zalloc(&t->arena, (n + 1) * sizeof(*out));
+	if (n > 0)
+		memcpy(out, fields, n * sizeof(*out));
+	free(fields);
+	return out;
+}
+
+/* The driver data of @e's class. */
+static struct td_class *
+class_priv(struct tv_trace *t, struct tep_event *e)
+{
+	struct td_class *tc = tv_arena_zalloc(&t->arena, sizeof(*tc));
+
+	tc->te = e;
+	tc->common = fields_copy(t, tep_event_common_fields(e));
+	tc->fields = fields_copy(t, tep_event_fields(e));
+	return tc;
+}
+
 /*
  * One tv_event_class per parsed event (same order for every trace of the
  * file, so f->class_of_id serves them all), plus a last "unknown" class
@@ -317,7 +345,7 @@ td_events_classes(struct td_file *f, struct tv_trace *t)
 		c->count = TV_COUNT_UNKNOWN;
 		c->context = struct_class(t, tep_event_common_fields(e), f->be);
 		c->payload = struct_class(t, tep_event_fields(e), f->be);
-		c->priv = e;
+		c->priv = class_priv(t, e);
 		t->classes[i] = c;
 		if (e->id > maxid && e->id < TD_MAX_EVENTS)
 			maxid = e->id;

@@ -821,16 +821,14 @@ stack_len(const uint8_t *p, uint32_t len, unsigned eb, bool be)
 /* Decode the fields of one struct class from a record's payload. */
 static const struct tv_value *
 decode_struct(struct tv_arena *a, const struct tv_field_class *sc,
-    struct tep_format_field **fields, const uint8_t *data, uint32_t len,
+    struct tep_format_field *const *fields, const uint8_t *data, uint32_t len,
     bool be, bool stack)
 {
 	struct tv_value *v;
 	uint32_t i;
 
-	if (!sc || !fields) {
-		free(fields);
+	if (!sc || !fields)
 		return NULL;
-	}
 	v = tv_arena_zalloc(a, sizeof(*v));
 	v->fc = sc;
 	v->kids.items = tv_arena_zalloc(a, (sc->structure.nmembers + 1) *
@@ -891,7 +889,6 @@ decode_struct(struct tv_arena *a, const struct tv_field_class *sc,
 			}
 		}
 	}
-	free(fields);
 	return v;
 }
 
@@ -903,7 +900,7 @@ td_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 {
 	const struct tv_event_class *c = tv_event_class_of(ev);
 	const struct td_trace_priv *tp = ev->stream->trace->priv;
-	struct tep_event *te;
+	const struct td_class *tc;
 	uint8_t *data;
 	uint32_t len;
 	uint64_t base = 0;
@@ -912,19 +909,16 @@ td_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 	memset(out, 0, sizeof(*out));
 	if (!c || !c->priv)
 		return TV_OK;
-	te = c->priv;
+	tc = c->priv;
 	st = payload_at(ev, arena, &data, &len, &base, err);
 	if (st != TV_OK)
 		return st;
-	/* no lock: the library's field lists are only read once the
-	   formats are parsed (its lists are copied into new arrays) */
+	/* no lock: the fields were listed at open, and are only read */
 	out->scope[TV_SCOPE_EVENT_COMMON_CONTEXT] = decode_struct(arena,
-	    c->context, tep_event_common_fields(te), data, len, tp->file->be,
-	    false);
+	    c->context, tc->common, data, len, tp->file->be, false);
 	/* follows_previous: the ftrace stack events */
 	out->scope[TV_SCOPE_EVENT_PAYLOAD] = decode_struct(arena, c->payload,
-	    tep_event_fields(te), data, len, tp->file->be,
-	    c->follows_previous);
+	    tc->fields, data, len, tp->file->be, c->follows_previous);
 	rebase(out->scope[TV_SCOPE_EVENT_COMMON_CONTEXT], base * 8, 0);
 	rebase(out->scope[TV_SCOPE_EVENT_PAYLOAD], base * 8, 0);
 	return TV_OK;

@@ -267,6 +267,17 @@ struct td_file {
 	struct td_chunks	 chunks[TD_CHUNK_SETS];
 };
 
+/*
+ * Per event class driver data (tv_event_class.priv): the library's event
+ * and its field lists, read once at open (the library makes a new array
+ * at each ask).
+ */
+struct td_class {
+	struct tep_event	 *te;
+	struct tep_format_field	**common;	/* in the trace's arena */
+	struct tep_format_field	**fields;	/* in the trace's arena */
+};
+
 /* Per trace (buffer) driver data. */
 struct td_trace_priv {
 	struct td_file		*file;		/* shared */
