@@ -35,7 +35,9 @@ struct tep_event;
  * decompressed once (options pointing at the same one share it) and a
  * file that declares more than this is refused. */
 #define TD_MAX_INFLATE		(256u << 20)
-#define TD_MAX_CHUNK		(32u << 20)	/* one decompressed chunk */
+/* One decompressed chunk: trace-cmd writes ten pages to a chunk, so
+ * ten of the largest pages fit. */
+#define TD_MAX_CHUNK		(16u << 20)
 #define TD_MAX_CPUS		4096
 #define TD_MAX_EVENTS		65536
 #define TD_MAX_SYSTEMS		4096
@@ -46,7 +48,7 @@ struct tep_event;
 /* Chunk caches of a file, each with its lock: threads reading pages at
  * once take different ones (td_chunks_take).  With TD_CHUNK_CACHE and
  * TD_MAX_CHUNK, at most 256 MiB decompressed. */
-#define TD_CHUNK_SETS		2
+#define TD_CHUNK_SETS		4
 
 enum td_compression {
 	TD_COMP_NONE,

@@ -124,8 +124,11 @@ td_chunks_init(struct td_file *f)
 		pthread_mutex_init(&f->chunks[i].lock, NULL);
 }
 
-/* See tracedat-priv.h. */
-struct td_chunks *
+/*
+ * See tracedat-priv.h.  Not inlined: its locals, inlined into a caller
+ * that sets a mapping guard's jump, are said to be clobbered by it.
+ */
+__attribute__((noinline)) struct td_chunks *
 td_chunks_take(struct td_file *f)
 {
 	uint64_t h = (uint64_t)(uintptr_t)pthread_self();
