@@ -107,26 +107,36 @@ void		 tv_mapfile_release(const struct tv_mapfile *mf, uint64_t off,
 		    uint64_t len);
 
 /*
- * Most bytes a release batch gathers before it gives them back, and how
- * far past its stretch a range may start and still join it.
+ * Most bytes a release batch gathers of one mapping before it gives them
+ * back, and how far past its stretch a range may start and still join
+ * it; and how many mappings it gathers at once (a pass in time order
+ * takes packets of every stream in turns, each stream a file).
  */
-#define TV_MAP_RELEASE_BATCH	(16u << 20)
+#define TV_MAP_RELEASE_BATCH	(4u << 20)
+#define TV_MAP_RELEASE_WAYS	8
 /**
- * struct tv_map_release - ranges of one mapping that a pass is done with,
- * gathered into one stretch and released (tv_mapfile_release) once it
- * spans TV_MAP_RELEASE_BATCH bytes, when a range of another mapping or
- * far from it comes, or at tv_map_release_flush().  Every madvise() ends
- * in a TLB flush on each core the process runs on; released a packet at
- * a time, those flushes were a sixth of a scan's time on two cores.  The
- * stretch may cover ranges another worker still reads: they are read
- * again from the file, as any released page is.  Zeroed: empty.  One per
- * thread.
+ * struct tv_map_release - ranges of mappings that a pass is done with,
+ * gathered into a stretch per mapping and released (tv_mapfile_release)
+ * once it spans TV_MAP_RELEASE_BATCH bytes, when a range far from it
+ * comes, when a mapping beyond TV_MAP_RELEASE_WAYS needs its place, or
+ * at tv_map_release_flush().  Every madvise() ends in a TLB flush on
+ * each core the process runs on; released a packet at a time, those
+ * flushes were a sixth of a scan's time on two cores.  A stretch may
+ * cover ranges another worker still reads: they are read again from the
+ * file, as any released page is.  It keeps a pointer to each mapping:
+ * flush it before a mapping moves or is closed (a trace set grows or
+ * closes).  TV_MAP_RELEASE_INIT: empty.  One per thread.
  */
 struct tv_map_release {
-	const struct tv_mapfile	*mf;
-	uint64_t		 off;
-	uint64_t		 end;
+	struct tv_map_stretch {
+		const struct tv_mapfile	*mf;	/* NULL: an empty way */
+		uint64_t		 off;
+		uint64_t		 end;
+	}			 way[TV_MAP_RELEASE_WAYS];
+	unsigned		 next;	/* the way the next new mapping
+					   takes when none is empty */
 };
+#define TV_MAP_RELEASE_INIT	{ { { NULL, 0, 0 } }, 0 }
 /** tv_map_release_add() - [@off, @off + @len) of @mf into @r. */
 void		 tv_map_release_add(struct tv_map_release *r,
 		    const struct tv_mapfile *mf, uint64_t off, uint64_t len);

@@ -114,7 +114,7 @@ pool_worker(void *arg)
 {
 	struct tv_pass *p = arg;
 	struct tv_packet_cache *pc = tv_packet_cache_create(PASS_CACHE_BYTES);
-	struct tv_map_release rel = { NULL, 0, 0 };
+	struct tv_map_release rel = TV_MAP_RELEASE_INIT;
 	struct tv_arena arena;
 	struct tv_event ev;
 	uint64_t u, r, kept, seen;

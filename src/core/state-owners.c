@@ -293,7 +293,7 @@ owners_worker(void *arg)
 	struct owners_worker *w = arg;
 	struct owners_job *job = w->job;
 	struct tv_packet_cache *pc = tv_packet_cache_create(OWNERS_CACHE_BYTES);
-	struct tv_map_release rel = { NULL, 0, 0 };
+	struct tv_map_release rel = TV_MAP_RELEASE_INIT;
 	struct state_input in;
 	struct tv_arena arena;
 	struct tv_event ev;

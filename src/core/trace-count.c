@@ -85,7 +85,7 @@ count_worker(void *arg)
 	struct count_worker *w = arg;
 	struct count_job *job = w->job;
 	struct tv_packet_cache *pc = tv_packet_cache_create(COUNT_CACHE_BYTES);
-	struct tv_map_release rel = { NULL, 0, 0 };
+	struct tv_map_release rel = TV_MAP_RELEASE_INIT;
 	uint64_t u, r;
 
 	while ((u = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED)) <

@@ -154,14 +154,24 @@ tv_mapfile_release(const struct tv_mapfile *mf, uint64_t off, uint64_t len)
 		    MADV_DONTNEED);
 }
 
+/* Release what stretch @w holds; it is then empty. */
+static void
+stretch_flush(struct tv_map_stretch *w)
+{
+	if (w->mf != NULL && w->end > w->off)
+		tv_mapfile_release(w->mf, w->off, w->end - w->off);
+	w->mf = NULL;
+	w->off = w->end = 0;
+}
+
 /* See mapfile.h. */
 void
 tv_map_release_flush(struct tv_map_release *r)
 {
-	if (r->mf != NULL && r->end > r->off)
-		tv_mapfile_release(r->mf, r->off, r->end - r->off);
-	r->mf = NULL;
-	r->off = r->end = 0;
+	unsigned i;
+
+	for (i = 0; i < TV_MAP_RELEASE_WAYS; i++)
+		stretch_flush(&r->way[i]);
 }
 
 /* See mapfile.h. */
@@ -170,22 +180,34 @@ tv_map_release_add(struct tv_map_release *r, const struct tv_mapfile *mf,
     uint64_t off, uint64_t len)
 {
 	uint64_t end = len > UINT64_MAX - off ? UINT64_MAX : off + len;
+	struct tv_map_stretch *w = NULL;
+	unsigned i;
 
-	/* a range of this stretch's mapping at or a little past it joins
-	   it (another worker may have the packets between) */
-	if (r->mf != mf || end < r->off ||
-	    off > r->end + TV_MAP_RELEASE_BATCH)
-		tv_map_release_flush(r);
-	if (r->mf == NULL) {
-		r->mf = mf;
-		r->off = off;
-		r->end = end;
-	} else {
-		r->off = TV_MIN(r->off, off);
-		r->end = TV_MAX(r->end, end);
+	for (i = 0; i < TV_MAP_RELEASE_WAYS && w == NULL; i++)
+		if (r->way[i].mf == mf)
+			w = &r->way[i];
+	for (i = 0; i < TV_MAP_RELEASE_WAYS && w == NULL; i++)
+		if (r->way[i].mf == NULL)
+			w = &r->way[i];
+	if (w == NULL) {
+		w = &r->way[r->next];
+		r->next = (r->next + 1) % TV_MAP_RELEASE_WAYS;
 	}
-	if (r->end - r->off >= TV_MAP_RELEASE_BATCH)
-		tv_map_release_flush(r);
+	/* a range at or a little past the stretch joins it (another
+	   worker may have the packets between) */
+	if (w->mf != mf || end < w->off ||
+	    off > w->end + TV_MAP_RELEASE_BATCH)
+		stretch_flush(w);
+	if (w->mf == NULL) {
+		w->mf = mf;
+		w->off = off;
+		w->end = end;
+	} else {
+		w->off = TV_MIN(w->off, off);
+		w->end = TV_MAX(w->end, end);
+	}
+	if (w->end - w->off >= TV_MAP_RELEASE_BATCH)
+		stretch_flush(w);
 }
 
 /* Read all of @path (at most @max bytes) into a NUL-terminated buffer. */

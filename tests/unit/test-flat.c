@@ -226,7 +226,7 @@ check_set(struct tv_trace_set *set, const char *name)
 	struct tv_packet_cache *pc = tv_packet_cache_create(4u << 20);
 	struct class_plans *plans[64] = { NULL };
 	struct tally t = { 0, 0, 0, 0, 0 };
-	struct tv_map_release rel = { NULL, 0, 0 };
+	struct tv_map_release rel = TV_MAP_RELEASE_INIT;
 	struct tv_event_fields f;
 	struct tv_arena arena;
 	struct tv_event ev;

@@ -286,7 +286,7 @@ test_files(void)
 	unlink(path);
 }
 
-/* The resident KiB of the mapping that starts at @addr (smaps), -1 if unknown. */
+/* The resident KiB of the mapping starting at @addr (smaps); -1: unknown. */
 static long
 mapped_kib(const void *addr)
 {
@@ -312,70 +312,126 @@ mapped_kib(const void *addr)
 	return kib;
 }
 
+/* The way of @r that holds a stretch of @mf, NULL if none. */
+static const struct tv_map_stretch *
+way_of(const struct tv_map_release *r, const struct tv_mapfile *mf)
+{
+	unsigned i;
+
+	for (i = 0; i < TV_MAP_RELEASE_WAYS; i++)
+		if (r->way[i].mf == mf)
+			return &r->way[i];
+	return NULL;
+}
+
 /*
- * A release batch gathers the ranges of one mapping and gives their
- * pages back once they span TV_MAP_RELEASE_BATCH, when another mapping's
- * or a far range comes, and when flushed; until then they stay mapped.
+ * A release batch gathers the ranges of each mapping into a stretch and
+ * gives its pages back once it spans TV_MAP_RELEASE_BATCH, when a far
+ * range comes, when a mapping past TV_MAP_RELEASE_WAYS takes its way,
+ * and when flushed; until then they stay mapped.  The resident sizes
+ * are compared with a slack of 1 MiB (the kernel may reclaim clean
+ * pages meanwhile): a release drops at least 4 MiB.
  */
 static void
 test_release(void)
 {
 	char path[] = "/tmp/tview-test-XXXXXX";
-	const uint64_t mib = 1u << 20, size = 4 * (uint64_t)TV_MAP_RELEASE_BATCH;
-	struct tv_map_release r = { NULL, 0, 0 };
-	struct tv_mapfile mf, other;
+	const uint64_t unit = TV_MAP_RELEASE_BATCH / 8;
+	const uint64_t size = 4 * (uint64_t)TV_MAP_RELEASE_BATCH;
+	const long slack = 1024;
+	struct tv_map_release r = TV_MAP_RELEASE_INIT;
+	struct tv_mapfile mf, many[TV_MAP_RELEASE_WAYS];
+	const struct tv_map_stretch *w;
 	struct tv_error e;
 	volatile uint8_t sum = 0;
 	long all, kib;
 	uint64_t off;
+	unsigned i, nmany = 0;
 	int fd = mkstemp(path);
 
 	if (fd < 0 || ftruncate(fd, (off_t)size) != 0) {
 		diag("cannot make a file: skipping release tests");
 		if (fd >= 0)
 			close(fd);
+		unlink(path);
 		return;
 	}
 	close(fd);
-	if (tv_mapfile_open(&mf, path, &e) != TV_OK ||
-	    tv_mapfile_open(&other, path, &e) != TV_OK) {
+	if (tv_mapfile_open(&mf, path, &e) != TV_OK) {
 		diag("cannot map the file: skipping release tests");
 		unlink(path);
 		return;
 	}
+	for (nmany = 0; nmany < TV_MAP_RELEASE_WAYS; nmany++)
+		if (tv_mapfile_open(&many[nmany], path, &e) != TV_OK)
+			break;
 	for (off = 0; off < size; off += 4096)
 		sum = (uint8_t)(sum + mf.data[off]);
 	all = mapped_kib(mf.data);
-	if (all < (long)(size / 1024 / 2)) {
-		diag("no resident size from smaps (%ld): skipping", all);
+	if (all < (long)(size / 1024 / 2) || nmany < TV_MAP_RELEASE_WAYS) {
+		diag("no resident size from smaps (%ld) or no mappings (%u): "
+		    "skipping", all, nmany);
 		goto out;
 	}
-	/* packets of 1 MiB, every second one (another worker has the rest) */
-	for (off = 0; off + 2 * mib < TV_MAP_RELEASE_BATCH; off += 2 * mib)
-		tv_map_release_add(&r, &mf, off, mib);
-	ok(r.mf == &mf && r.off == 0 && r.end == off - mib,
+	/* packets every second unit (another worker has the rest) */
+	for (off = 0; off + 2 * unit < TV_MAP_RELEASE_BATCH; off += 2 * unit)
+		tv_map_release_add(&r, &mf, off, unit);
+	w = way_of(&r, &mf);
+	ok(w != NULL && w->off == 0 && w->end == off - unit,
 	    "release: ranges near each other join one stretch");
-	ok(mapped_kib(mf.data) == all, "release: a short stretch stays mapped");
-	tv_map_release_add(&r, &mf, off, 2 * mib);
-	ok(r.mf == NULL, "release: a stretch of a batch is given back");
+	ok(mapped_kib(mf.data) >= all - slack,
+	    "release: a short stretch stays mapped");
+	tv_map_release_add(&r, &mf, off, 2 * unit);
+	ok(way_of(&r, &mf) == NULL, "release: a stretch of a batch is given back");
 	kib = mapped_kib(mf.data);
-	ok(kib <= all - (long)(TV_MAP_RELEASE_BATCH / 1024) + 8,
+	ok(kib <= all - (long)(TV_MAP_RELEASE_BATCH / 1024) + slack,
 	    "release: its pages are dropped (%ld of %ld KiB left)", kib, all);
-	tv_map_release_add(&r, &mf, size - mib, mib);
-	tv_map_release_add(&r, &mf, TV_MAP_RELEASE_BATCH, mib);
-	ok(r.mf == &mf && r.off == TV_MAP_RELEASE_BATCH,
+	/* another mapping beside it: each has its way */
+	tv_map_release_add(&r, &mf, TV_MAP_RELEASE_BATCH, unit);
+	tv_map_release_add(&r, &many[0], 0, unit);
+	tv_map_release_add(&r, &mf, TV_MAP_RELEASE_BATCH + unit, unit);
+	w = way_of(&r, &mf);
+	ok(w != NULL && w->off == TV_MAP_RELEASE_BATCH &&
+	    w->end == TV_MAP_RELEASE_BATCH + 2 * unit &&
+	    way_of(&r, &many[0]) != NULL,
+	    "release: ranges of two mappings in turns gather side by side");
+	tv_map_release_add(&r, &mf, size - unit, unit);
+	w = way_of(&r, &mf);
+	ok(w != NULL && w->off == size - unit && w->end == size,
+	    "release: a range far past the stretch starts another");
+	tv_map_release_add(&r, &mf, 0, unit);
+	w = way_of(&r, &mf);
+	ok(w != NULL && w->off == 0 && w->end == unit,
 	    "release: a range behind the stretch starts another");
-	tv_map_release_add(&r, &other, 0, mib);
-	ok(r.mf == &other && r.off == 0 && r.end == mib,
-	    "release: another mapping's range starts another");
-	ok(mapped_kib(mf.data) <= kib - 2 * 1024 + 8,
+	ok(mapped_kib(mf.data) <= kib - (long)(3 * unit / 1024) + slack,
 	    "release: the stretches it ended are given back");
+	/* more mappings than ways: mf (way 0) and many[0] (way 1) came
+	   first; many[1..] take the empty ways, then mf's */
+	for (i = 1; i < nmany; i++)
+		tv_map_release_add(&r, &many[i], 0, unit);
+	for (i = 0; i < TV_MAP_RELEASE_WAYS; i++)
+		if (r.way[i].mf == NULL)
+			break;
+	ok(i == TV_MAP_RELEASE_WAYS && way_of(&r, &mf) == NULL &&
+	    way_of(&r, &many[nmany - 1]) == &r.way[0] &&
+	    way_of(&r, &many[0]) != NULL,
+	    "release: a mapping past the ways takes the first one's way");
+	tv_map_release_add(&r, &mf, 2 * unit, unit);
+	tv_map_release_add(&r, &many[0], 2 * unit, unit);
+	ok(way_of(&r, &mf) == &r.way[1] && way_of(&r, &many[0]) == &r.way[2] &&
+	    way_of(&r, &many[1]) == NULL && way_of(&r, &many[2]) != NULL,
+	    "release: and the next ones the ways after it, in turn");
 	tv_map_release_flush(&r);
-	ok(r.mf == NULL && r.off == 0 && r.end == 0, "release: flush empties");
+	for (i = 0; i < TV_MAP_RELEASE_WAYS; i++)
+		if (r.way[i].mf != NULL || r.way[i].end != 0)
+			break;
+	ok(i == TV_MAP_RELEASE_WAYS, "release: flush empties every way");
 	tv_map_release_flush(&r);
-	ok(r.mf == NULL, "release: flushing an empty batch does nothing");
+	ok(way_of(&r, NULL) == &r.way[0],
+	    "release: flushing an empty batch does nothing");
 out:
-	tv_mapfile_close(&other);
+	for (i = 0; i < nmany; i++)
+		tv_mapfile_close(&many[i]);
 	tv_mapfile_close(&mf);
 	unlink(path);
 	(void)sum;
