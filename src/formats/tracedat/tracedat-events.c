@@ -308,7 +308,6 @@ class_priv(struct tv_trace *t, struct tep_event *e)
 {
 	struct td_class *tc = tv_arena_zalloc(&t->arena, sizeof(*tc));
 
-	tc->te = e;
 	tc->common = fields_copy(t, tep_event_common_fields(e));
 	tc->fields = fields_copy(t, tep_event_fields(e));
 	return tc;

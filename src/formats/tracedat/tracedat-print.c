@@ -18,7 +18,8 @@
 #include "tview/i18n.h"
 #include "tracedat-priv.h"
 
-/* A located record: its payload in the (locked) page bytes. */
+/* A located record: its payload in the page bytes (held: the caller's
+ * chunk cache keeps them while taken). */
 struct rec_loc {
 	const uint8_t	*data;
 	uint32_t	 len;
@@ -497,7 +498,8 @@ print_locked(struct td_file *f, struct td_chunks *c,
 	uint64_t need;
 	size_t nlen;
 
-	st = locate(f, c, ev->stream, ev->packet, ev->rec.bit_offset, &loc, err);
+	st = locate(f, c, ev->stream, ev->packet, ev->rec.bit_offset, &loc,
+	    err);
 	if (st != TV_OK)
 		return st;
 	memset(&rec, 0, sizeof(rec));
@@ -698,8 +700,8 @@ td_print_header(const struct tv_trace *t, struct tv_strbuf *out,
 /* payload_at, with chunk cache @c taken when the data is compressed. */
 static enum tv_status
 payload_locked(const struct tv_event *ev, struct td_chunks *c,
-    struct tv_arena *arena,
-    uint8_t **data, uint32_t *len, uint64_t *base, struct tv_error *err)
+    struct tv_arena *arena, uint8_t **data, uint32_t *len, uint64_t *base,
+    struct tv_error *err)
 {
 	const struct td_trace_priv *tp = ev->stream->trace->priv;
 	const struct td_stream_priv *sp = ev->stream->priv;
@@ -708,7 +710,8 @@ payload_locked(const struct tv_event *ev, struct td_chunks *c,
 	struct rec_loc loc;
 	enum tv_status st;
 
-	st = locate(f, c, ev->stream, ev->packet, ev->rec.bit_offset, &loc, err);
+	st = locate(f, c, ev->stream, ev->packet, ev->rec.bit_offset, &loc,
+	    err);
 	if (st == TV_OK) {
 		const uint8_t *pg = td_cpu_bytes(f, c, sp->cpu, p->offset,
 		    p->size, NULL);

@@ -270,12 +270,11 @@ struct td_file {
 };
 
 /*
- * Per event class driver data (tv_event_class.priv): the library's event
- * and its field lists, read once at open (the library makes a new array
+ * Per event class driver data (tv_event_class.priv): the library's field
+ * lists of its event, read once at open (the library makes a new array
  * at each ask).
  */
 struct td_class {
-	struct tep_event	 *te;
 	struct tep_format_field	**common;	/* in the trace's arena */
 	struct tep_format_field	**fields;	/* in the trace's arena */
 };

@@ -1,8 +1,10 @@
 /*
  * Compressed trace.dat v7 data: whole sections through zlib or zstd, and
  * per-CPU flyrecord data stored as chunks.  Chunks are decompressed on
- * demand into a small LRU (TD_CHUNK_CACHE slots), never the whole file;
- * every size is checked against the file and hard caps first.
+ * demand into small LRUs (TD_CHUNK_SETS of TD_CHUNK_CACHE slots, each
+ * with its lock, so that threads reading at once rarely wait), never the
+ * whole file; every size is checked against the file and hard caps
+ * first.
  */
 #include "tview/tview.h"
 
@@ -125,8 +127,9 @@ td_chunks_init(struct td_file *f)
 }
 
 /*
- * See tracedat-priv.h.  Not inlined: its locals, inlined into a caller
- * that sets a mapping guard's jump, are said to be clobbered by it.
+ * See tracedat-priv.h.  Not inlined: inlined into a caller that sets a
+ * mapping guard's jump, its loop's locals draw gcc's -Wclobbered, a
+ * false alarm (none is live across the jump) that -Werror would fail.
  */
 __attribute__((noinline)) struct td_chunks *
 td_chunks_take(struct td_file *f)
@@ -253,6 +256,7 @@ td_chunk_cache_free(struct td_file *f)
 		for (i = 0; i < TD_CHUNK_CACHE; i++) {
 			free(f->chunks[k].slots[i].buf);
 			f->chunks[k].slots[i].buf = NULL;
+			f->chunks[k].slots[i].cap = 0;
 			f->chunks[k].slots[i].cpu = NULL;
 		}
 		pthread_mutex_destroy(&f->chunks[k].lock);
@@ -261,9 +265,9 @@ td_chunk_cache_free(struct td_file *f)
 
 /* td_packet_copy with chunk cache @c taken. */
 static enum tv_status
-copy_locked(struct td_file *f, struct td_chunks *c, const struct td_cpu *cpu,
-    const struct tv_packet *p, uint8_t **out, uint64_t *len,
-    struct tv_error *err)
+copy_locked(struct td_file *f, struct td_chunks *c,
+    const struct td_cpu *cpu, const struct tv_packet *p, uint8_t **out,
+    uint64_t *len, struct tv_error *err)
 {
 	const uint8_t *pg = td_cpu_bytes(f, c, cpu, p->offset, p->size, err);
 
