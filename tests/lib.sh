@@ -115,7 +115,7 @@ mutate() {
 # gen_formats DIR EVENTS: one trace of each format from the generators:
 # DIR/ctf (CTF, about EVENTS * 30 bytes), DIR/ltt (LTT 0.x, gen-ltt's
 # expectations in DIR/ltt.exp), DIR/td.dat (trace.dat, EVENTS at most
-# 100000); skips (exit 77) without the generators.
+# 4000000); skips (exit 77) without the generators.
 gen_formats() {
 	: "${GEN_LTT:=$top_builddir/gen-ltt}" "${TD_GEN:=$top_builddir/td-gen}"
 	for _g in "$GEN_CTF" "$GEN_LTT" "$TD_GEN"; do

@@ -178,6 +178,15 @@ struct tv_format_ops {
 	enum tv_status	(*packet_copy)(const struct tv_stream *s, uint64_t pkt,
 			    uint8_t **out, uint64_t *len, struct tv_error *err);
 	/*
+	 * Optional (may be NULL): the mapped bytes packet @pkt is read
+	 * from, [*off, *off + *len) of *mf, for a sequential pass to give
+	 * back (tv_packet_release); false when none are (decompressed
+	 * data).  When NULL, [offset, offset + size) of the packet's file.
+	 */
+	bool		(*packet_span)(const struct tv_stream *s, uint64_t pkt,
+			    const struct tv_mapfile **mf, uint64_t *off,
+			    uint64_t *len);
+	/*
 	 * Optional (may be NULL): what this format's events do to the
 	 * process state, a NULL-terminated list of rule tables (each ended
 	 * by TV_SR_END), tried in order; the core matches and applies them

@@ -195,17 +195,28 @@ format_find(const struct tv_format_ops *const *formats, const char *path,
 /*
  * Indexing touched every packet, and the kernel may have mapped whole
  * large folios around each touch: drop the mapped pages, so the resident
- * size starts near the heap whatever pass comes next.
+ * size starts near the heap whatever pass comes next.  A stream whose
+ * driver reads its packets from a mapping of its own (packet_span: a
+ * trace.dat's CPUs share the file's) gives back what it read, a packet
+ * at a time into one batch.
  */
 static void
 release_all(struct tv_trace_set *set)
 {
+	struct tv_map_release rel = TV_MAP_RELEASE_INIT;
+	uint64_t k;
 	uint32_t i, f;
 
-	for (i = 0; i < set->nstreams; i++)
-		for (f = 0; f < set->streams[i]->nfiles; f++)
-			tv_mapfile_release(&set->streams[i]->files[f], 0,
-			    set->streams[i]->files[f].size);
+	for (i = 0; i < set->nstreams; i++) {
+		const struct tv_stream *s = set->streams[i];
+
+		for (f = 0; f < s->nfiles; f++)
+			tv_mapfile_release(&s->files[f], 0, s->files[f].size);
+		if (s->trace->ops != NULL && s->trace->ops->packet_span != NULL)
+			for (k = 0; k < s->npackets; k++)
+				tv_packet_release(&rel, s, k);
+	}
+	tv_map_release_flush(&rel);
 }
 
 /* The mtime of @path in ns, or 0 when it cannot be read. */

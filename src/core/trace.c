@@ -251,14 +251,21 @@ void
 tv_packet_release(struct tv_map_release *r, const struct tv_stream *s,
     uint64_t pkt)
 {
+	const struct tv_format_ops *ops = s->trace->ops;
+	const struct tv_mapfile *mf;
 	const struct tv_packet *p;
+	uint64_t off, len;
 
 	if (pkt >= s->npackets)
 		return;
 	p = &s->packets[pkt];
-	if (p->file < s->nfiles)
+	if (ops != NULL && ops->packet_span != NULL) {
+		if (ops->packet_span(s, pkt, &mf, &off, &len))
+			tv_map_release_add(r, mf, off, len);
+	} else if (p->file < s->nfiles) {
 		tv_map_release_add(r, &s->files[p->file], p->offset,
 		    p->size);
+	}
 }
 
 /* The class of an event record, or NULL for other records. */

@@ -1,6 +1,7 @@
 /*
- * td-gen: writes a small trace.dat (version 6) from nothing, for the seed
- * corpus of the trace.dat fuzz target (fuzz/seeds.sh):
+ * td-gen: writes a trace.dat (version 6) from nothing, small for the seed
+ * corpus of the trace.dat fuzz target (fuzz/seeds.sh), large for a test
+ * of the memory a pass keeps (tests/tracedat-rss.sh):
  *
  *   td-gen [--be] [--long4] [--events N] [--msg-fmt FMT] OUT
  *
@@ -23,6 +24,8 @@
 
 #define PAGE		4096u
 #define NCPUS		2u
+/* Records at most: some 150 MB of pages, for a test of a large file. */
+#define TD_GEN_MAX_EVENTS	4000000u
 #define ID_FUNC		1u
 #define ID_BPRINT	6u
 #define ID_SWITCH	300u
@@ -406,7 +409,7 @@ main(int argc, char **argv)
 		else
 			break;
 	}
-	if (i != argc - 1 || events > 100000) {
+	if (i != argc - 1 || events > TD_GEN_MAX_EVENTS) {
 		fputs("usage: td-gen [--be] [--long4] [--events N] "
 		    "[--msg-fmt FMT] OUT\n", stderr);
 		return 2;

@@ -318,6 +318,19 @@ fill_known(struct tv_trace *t, const struct td_file *f)
 }
 
 /*
+ * Where bytes [@off, @off + @len) of @cpu's data lie in the file, *@at:
+ * false when they are compressed (read from a chunk cache) or past it.
+ */
+static bool
+cpu_span(const struct td_cpu *cpu, uint64_t off, uint64_t len, uint64_t *at)
+{
+	if (cpu->chunks != NULL || off > cpu->usize || len > cpu->usize - off)
+		return false;
+	*at = cpu->offset + off;
+	return true;
+}
+
+/*
  * The end of a cut CPU's data: a last packet, the part of a page that is
  * there (maybe nothing), whose decoding gives its whole records and then
  * the error naming where the file ends.
@@ -367,9 +380,10 @@ static enum tv_status
 index_stream(struct td_file *f, struct tv_stream *s,
     const struct td_buffer *b, struct tv_error *err)
 {
+	struct tv_map_release rel = TV_MAP_RELEASE_INIT;
 	struct td_stream_priv *sp = s->priv;
 	const struct td_cpu *cpu = sp->cpu;
-	uint64_t off, cap = 0;
+	uint64_t off, at, cap = 0;
 	struct tv_error e;
 
 	for (off = 0; off + b->page_size <= cpu->usize;
@@ -380,12 +394,18 @@ index_stream(struct td_file *f, struct tv_stream *s,
 		enum tv_status st;
 		uint64_t first = 0, last = 0, n = 0;
 
+		/* the page before is read: its mapped bytes go back (a file
+		   not compressed was all in memory once opened) */
+		if (off > 0 && cpu_span(cpu, off - b->page_size,
+		    b->page_size, &at))
+			tv_map_release_add(&rel, &f->mf, at, b->page_size);
 		tv_error_clear(&e);
 		/* at open, no other thread reads the file: a cache
 		   unlocked */
 		pg = td_cpu_bytes(f, &f->chunks[0], cpu, off, b->page_size,
 		    &e);
 		if (!pg) {
+			tv_map_release_flush(&rel);
 			*err = e;
 			return e.status;
 		}
@@ -421,6 +441,9 @@ index_stream(struct td_file *f, struct tv_stream *s,
 		}
 		sp->pages[s->npackets - 1].lost = it.lost;
 	}
+	if (off > 0 && cpu_span(cpu, off - b->page_size, b->page_size, &at))
+		tv_map_release_add(&rel, &f->mf, at, b->page_size);
+	tv_map_release_flush(&rel);
 	if (cpu->truncated)
 		return index_cut_page(f, s, off, err);
 	return TV_OK;
@@ -651,6 +674,25 @@ decode_page(struct tv_stream *s, struct td_chunks *c, uint64_t pkt,
 	return st;
 }
 
+/*
+ * The packet_span op: a page of data that is not compressed lies in the
+ * file's own mapping, after its CPU's offset (the streams' files are
+ * mapped for their names and changes only); a compressed one is read
+ * from a chunk cache, nothing mapped.
+ */
+static bool
+td_packet_span(const struct tv_stream *s, uint64_t pkt,
+    const struct tv_mapfile **mf, uint64_t *off, uint64_t *len)
+{
+	const struct td_trace_priv *tp = s->trace->priv;
+	const struct td_stream_priv *sp = s->priv;
+	const struct tv_packet *p = &s->packets[pkt];
+
+	*mf = &tp->file->mf;
+	*len = p->size;
+	return cpu_span(sp->cpu, p->offset, p->size, off);
+}
+
 /* Decode the records of one page into @out. */
 static enum tv_status
 td_decode_packet(struct tv_stream *s, uint64_t pkt,
@@ -688,6 +730,7 @@ const struct tv_format_ops tv_tracedat_format = {
 	.print_info	= td_print_info,
 	.value_note	= td_value_note,
 	.packet_copy	= td_packet_copy,
+	.packet_span	= td_packet_span,
 	.state_rules	= td_state_tables,
 	.span_rules	= td_span_rules,
 	.symbol		= td_symbol,
