@@ -15,6 +15,14 @@ struct tv_packet_cache	*tv_packet_cache_create(size_t max_bytes);
 void			 tv_packet_cache_destroy(struct tv_packet_cache *c);
 
 /**
+ * tv_packet_note() - what a whole decode @pe of packet @pkt of @s tells
+ * its index entry: its event count when unknown, and whether it is
+ * corrupt.  Every decode of a whole packet notes it (the caches, the
+ * ordered walk): the browser's "event N of M" waits for every count.
+ */
+void			 tv_packet_note(struct tv_stream *s, uint64_t pkt,
+			    const struct tv_packet_events *pe);
+/**
  * tv_packet_cache_get() - the records of packet @pkt of @s, decoding it
  * through the driver if needed.  The pointer stays valid until the next
  * get on this cache that misses (pinned entries excepted).  A packet whose

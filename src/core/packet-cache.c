@@ -190,14 +190,36 @@ evict(struct tv_packet_cache *c, const struct cache_entry *keep)
 	}
 }
 
+/* See packet-cache.h. */
+void
+tv_packet_note(struct tv_stream *s, uint64_t pkt,
+    const struct tv_packet_events *pe)
+{
+	struct tv_packet *p = &s->packets[pkt];
+	uint64_t i, n = 0;
+
+	/*
+	 * The index is shared by every thread's cache and walk: these
+	 * stores race benignly (same values), so make them atomic to keep
+	 * them defined.
+	 */
+	if (pe->status != TV_OK)
+		__atomic_fetch_or(&p->flags, TV_PACKET_CORRUPT,
+		    __ATOMIC_RELAXED);
+	if (__atomic_load_n(&p->event_count, __ATOMIC_RELAXED) ==
+	    TV_COUNT_UNKNOWN) {
+		for (i = 0; i < pe->count; i++)
+			n += pe->recs[i].kind == TV_REC_EVENT;
+		__atomic_store_n(&p->event_count, n, __ATOMIC_RELAXED);
+	}
+}
+
 /* Decode packet @pkt of @s into a new entry (reusing the spare array). */
 static struct cache_entry *
 decode(struct tv_packet_cache *c, struct tv_stream *s, uint64_t pkt)
 {
 	struct cache_entry *e = tv_xcalloc(1, sizeof(*e));
-	struct tv_packet *p = &s->packets[pkt];
 	enum tv_status st;
-	uint64_t i, n = 0;
 
 	e->s = s;
 	e->pkt = pkt;
@@ -213,19 +235,7 @@ decode(struct tv_packet_cache *c, struct tv_stream *s, uint64_t pkt)
 			tv_error_set(&e->pe.err, st, NULL, "%s",
 			    tv_status_str(st));
 	}
-	/*
-	 * The index is shared by every thread's cache: these stores race
-	 * benignly (same values), so make them atomic to keep them defined.
-	 */
-	if (e->pe.status != TV_OK)
-		__atomic_fetch_or(&p->flags, TV_PACKET_CORRUPT,
-		    __ATOMIC_RELAXED);
-	if (__atomic_load_n(&p->event_count, __ATOMIC_RELAXED) ==
-	    TV_COUNT_UNKNOWN) {
-		for (i = 0; i < e->pe.count; i++)
-			n += e->pe.recs[i].kind == TV_REC_EVENT;
-		__atomic_store_n(&p->event_count, n, __ATOMIC_RELAXED);
-	}
+	tv_packet_note(s, pkt, &e->pe);
 	e->bytes = sizeof(*e) + e->pe.cap * sizeof(*e->pe.recs);
 	return e;
 }

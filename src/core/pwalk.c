@@ -13,6 +13,7 @@
 #include "tview/pwalk.h"
 #include "tview/mapfile.h"
 #include "tview/merge.h"
+#include "tview/packet-cache.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -172,6 +173,8 @@ do_unit(struct tv_pwalk *w, struct worker *wk, uint64_t u)
 			tv_error_set(&res->pe.err, st, NULL, "%s",
 			    tv_status_str(st));
 	}
+	/* the pass may end before the index's counter has counted it */
+	tv_packet_note(s, un->pkt, &res->pe);
 	res->bad = res->pe.count;
 	if (w->fn == NULL)
 		goto publish;	/* order only: no bytes, no flags */
