@@ -24,7 +24,7 @@
 
 #define PAGE		4096u
 #define NCPUS		2u
-/* Records at most: some 150 MB of pages, for a test of a large file. */
+/* Records at most: some 165 MB of pages, for a test of a large file. */
 #define TD_GEN_MAX_EVENTS	4000000u
 #define ID_FUNC		1u
 #define ID_BPRINT	6u
