@@ -21,6 +21,7 @@
 #include "tview/timeline.h"
 #include "tview/trace.h"
 #include "tview/ui.h"
+#include "tview/util.h"
 #include "tview/writers.h"
 #include "cli/cli.h"
 
@@ -313,25 +314,33 @@ main_open_live(struct tv_trace_set **set, const char *const *paths,
 	struct timespec step = { 0, MAIN_FOLLOW_STEP_MS * 1000000L };
 	enum tv_status st;
 	struct stat sb;
+	int64_t until = tv_clock_ms() + MAIN_FOLLOW_WAIT_MS;
 	size_t i;
-	int waited;
 
-	for (waited = 0;; waited += MAIN_FOLLOW_STEP_MS) {
-		tv_error_clear(err);
-		st = tv_trace_set_open_live(set, paths, npaths,
-		    tv_format_registry(), err);
-		if (st == TV_OK)
-			return st;
-		for (i = 0; i < npaths; i++)
-			if (stat(paths[i], &sb) != 0)
-				return st;
-		if (waited >= MAIN_FOLLOW_WAIT_MS) {
+	for (;;) {
+		/*
+		 * Who writes is asked before the open, not after: a writer
+		 * that finishes between a failed open and the question would
+		 * otherwise end the wait on what the open saw before it.
+		 */
+		bool last = false;
+
+		if (tv_clock_ms() >= until) {
 			for (i = 0; i < npaths; i++)
 				if (tv_files_written_under(paths[i]))
 					break;
-			if (i == npaths)
-				return st;
+			last = i == npaths;
 		}
+		tv_error_clear(err);
+		st = tv_trace_set_open_live(set, paths, npaths,
+		    tv_format_registry(), err);
+		if (st == TV_OK || last)
+			return st;
+		/* tests: TVIEW_TEST_SLOW_OPEN=MS holds a failed open here */
+		tv_test_hold("TVIEW_TEST_SLOW_OPEN");
+		for (i = 0; i < npaths; i++)
+			if (stat(paths[i], &sb) != 0)
+				return st;
 		tv_trace_set_close(*set);
 		*set = NULL;
 		(void)nanosleep(&step, NULL);

@@ -102,13 +102,17 @@ ok "SIGINT: the lines are the dump's first ones" \
 
 # LTTng writes data before metadata: an empty metadata file held open
 # by a writer is waited for (past the 5 s tview waits for a trace
-# nobody writes), then the trace is followed to its end
+# nobody writes), then the trace is followed to its end.  Each failed
+# open is held 1.5 s (a slow machine), so that one fails just before the
+# writer writes and closes: the question "who writes" that follows must
+# not end the wait on what that open saw.
 mkdir "$tmp/late" || exit 99
 cp "$tmp/src"/channel0_* "$tmp/late/" && : >"$tmp/late/metadata" || exit 99
 exec 3>>"$tmp/late/metadata"
-"$TVIEW" --dump --follow "$tmp/late" >"$tmp/out4" 2>"$tmp/err4" &
+TVIEW_TEST_SLOW_OPEN=1500 "$TVIEW" --dump --follow "$tmp/late" \
+    >"$tmp/out4" 2>"$tmp/err4" &
 pid=$!
-sleep 6
+sleep 7
 cat "$tmp/src/metadata" >&3
 exec 3>&-
 wait "$pid"

@@ -171,6 +171,9 @@ const char		*tv_intern(struct tv_intern *pool, const char *s,
 /* tv_intern_count() - the distinct strings @pool holds. */
 size_t			 tv_intern_count(const struct tv_intern *pool);
 
+/* tv_clock_ms() - milliseconds of the monotonic clock. */
+int64_t			 tv_clock_ms(void);
+
 /*
  * tv_test_hold() - tests: sleep as many milliseconds (up to a minute) as
  * environment variable @env says; nothing when it is unset.

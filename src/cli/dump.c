@@ -659,16 +659,6 @@ follow_pause(const sigset_t *stop)
 	return sig > 0;
 }
 
-/* Milliseconds of the monotonic clock. */
-static int64_t
-follow_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /*
  * Print the records after *@last (all of them when !*@have_last) whose
  * time is before @limit, in timeline order; *@last becomes the last one
@@ -785,9 +775,9 @@ tv_cli_dump_follow(struct tv_trace_set *set, const struct tv_cli_options *o)
 		 * whose application exited stops holding back the rest.  A
 		 * live session's mirror is written by this process.
 		 */
-		if (!o->live && (!grew || follow_now_ms() >= next_look)) {
+		if (!o->live && (!grew || tv_clock_ms() >= next_look)) {
 			alive = tv_trace_set_writers(set);
-			next_look = follow_now_ms() + FOLLOW_LOOK_MS;
+			next_look = tv_clock_ms() + FOLLOW_LOOK_MS;
 		}
 		if (grew || (o->live ? !tv_cli_live_done(o->live) : alive))
 			continue;

@@ -216,7 +216,7 @@ wait_keeps(struct tv_ui *ui, const struct tv_event *ev, bool *keep)
 {
 	struct tv_ui_fview *v = ui->fview;
 	struct timespec d = { 0, 2 * 1000 * 1000 };
-	int64_t t0 = tv_ui_now_ms();
+	int64_t t0 = tv_clock_ms();
 	uint64_t kept, seen;
 	double frac;
 	bool done;
@@ -235,8 +235,8 @@ wait_keeps(struct tv_ui *ui, const struct tv_event *ev, bool *keep)
 		nanosleep(&d, NULL);
 		if (tv_pass_done(v->pass, ev->stream, ev->packet))
 			break;
-		if (tv_ui_now_ms() - t0 >= 50) {
-			t0 = tv_ui_now_ms();
+		if (tv_clock_ms() - t0 >= 50) {
+			t0 = tv_clock_ms();
 			if (tv_ui_poll_cancel(ui, &v->ta)) {
 				v->cancelled = true;
 				tv_ui_message(ui, _("filter: cancelled"));
@@ -288,13 +288,13 @@ tv_ui_filter_skip(struct tv_ui *ui, uint64_t skipped,
 	if (v->cancelled)
 		return true;
 	if (skipped == SKIP_POLL || v->skip_t0 == 0)
-		v->skip_t0 = tv_ui_now_ms();
+		v->skip_t0 = tv_clock_ms();
 	if (tv_ui_poll_cancel(ui, &v->ta)) {
 		v->cancelled = true;
 		tv_ui_message(ui, _("filter: cancelled"));
 		return true;
 	}
-	if (tv_ui_now_ms() - v->skip_t0 < SKIP_PROGRESS_MS ||
+	if (tv_clock_ms() - v->skip_t0 < SKIP_PROGRESS_MS ||
 	    skipped % (SKIP_POLL * 16) != 0)
 		return false;
 	pct = span > 0 ? 100.0 * (double)(at->rec.ts - ui->set->ts_begin) /

@@ -83,7 +83,7 @@ tv_ui_follow_toggle(struct tv_ui *ui)
 		return;
 	}
 	ui->follow_look = true;
-	ui->follow_next_ms = tv_ui_now_ms();
+	ui->follow_next_ms = tv_clock_ms();
 	tv_ui_message(ui, _("following the trace as it is written "
 	    "(F stops)"));
 	tv_ui_follow_poll(ui);
@@ -97,7 +97,7 @@ tv_ui_follow_poll(struct tv_ui *ui)
 
 	if (!ui->following)
 		return;
-	now = tv_ui_now_ms();
+	now = tv_clock_ms();
 	if (now < ui->follow_next_ms)
 		return;
 	ui->follow_next_ms = now + TV_UI_FOLLOW_MS;
@@ -115,7 +115,7 @@ tv_ui_follow_wait_ms(const struct tv_ui *ui)
 
 	if (!ui->following)
 		return -1;
-	left = ui->follow_next_ms - tv_ui_now_ms();
+	left = ui->follow_next_ms - tv_clock_ms();
 	return left < 0 ? 0 : left > TV_UI_FOLLOW_MS ? TV_UI_FOLLOW_MS :
 	    (int)left;
 }

@@ -521,7 +521,7 @@ poll(struct walk *wk, const struct tv_event *ev)
 		wk->cancelled = true;
 		return true;
 	}
-	if (tv_ui_now_ms() - wk->t0 >= PROGRESS_MS &&
+	if (tv_clock_ms() - wk->t0 >= PROGRESS_MS &&
 	    (wk->n % (POLL_EVERY * 16) == 0 || wk->ui->scan_delay_us))
 		tv_ui_scan_progress(wk->ui, _("searching"), ev);
 	return false;
@@ -676,7 +676,7 @@ tv_ui_search_walk(struct tv_ui *ui, const struct tv_event *from, int dir,
 	rule_classes(ui);
 	wk.snap = *ui;
 	wk.ta = ta;
-	wk.t0 = tv_ui_now_ms();
+	wk.t0 = tv_clock_ms();
 	wk.delay.tv_sec = ui->scan_delay_us / 1000000;
 	wk.delay.tv_nsec = (long)(ui->scan_delay_us % 1000000) * 1000;
 	tv_strbuf_init(&wk.row);

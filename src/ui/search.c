@@ -20,16 +20,6 @@
 
 
 /* See ui-priv.h. */
-int64_t
-tv_ui_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* See ui-priv.h. */
 bool
 tv_ui_poll_cancel(struct tv_ui *ui, struct tv_ui_typeahead *ta)
 {
@@ -98,7 +88,7 @@ scan_loop(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
 	struct timespec delay;
 	enum tv_status st;
 	bool around = false;
-	int64_t t0 = tv_ui_now_ms();
+	int64_t t0 = tv_clock_ms();
 	uint64_t n = 0;
 
 	if (wrapped)
@@ -164,7 +154,7 @@ scan_loop(struct tv_ui *ui, const struct tv_event *from, bool inclusive,
 				tv_ui_message(ui, _("%s: cancelled"), what);
 				return TV_CANCELLED;
 			}
-			if (tv_ui_now_ms() - t0 >= PROGRESS_MS &&
+			if (tv_clock_ms() - t0 >= PROGRESS_MS &&
 			    (n % (POLL_EVERY * 16) == 0 ||
 			    ui->scan_delay_us))
 				tv_ui_scan_progress(ui, what, &ev);
@@ -452,7 +442,7 @@ wait_pass(struct tv_ui *ui, struct tv_ui_typeahead *ta, const char *what,
 		tv_ui_message(ui, _("%s: cancelled"), what);
 		return true;
 	}
-	if (tv_ui_now_ms() - t0 >= PROGRESS_MS) {
+	if (tv_clock_ms() - t0 >= PROGRESS_MS) {
 		(void)tv_ui_session_progress(ui, &frac);
 		tv_ui_message(ui, _("%s... waiting for the background pass, "
 		    "at %.0f%% of the trace (Esc cancels)"), what,
@@ -483,7 +473,7 @@ scan_owner(struct tv_ui *ui, int64_t id, int dir, tv_ui_scan_pred pred,
 	struct tv_event from = ui->sel;
 	bool inclusive = false, asked = false;
 	enum tv_status st;
-	int64_t t0 = tv_ui_now_ms();
+	int64_t t0 = tv_clock_ms();
 	int r, absent;
 
 	ta.n = 0;

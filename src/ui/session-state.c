@@ -139,7 +139,7 @@ owners_stop(void *arg)
 		op->cancelled = true;
 		return true;
 	}
-	if (++op->n % 64 == 0 && tv_ui_now_ms() - op->t0 >= PROGRESS_MS) {
+	if (++op->n % 64 == 0 && tv_clock_ms() - op->t0 >= PROGRESS_MS) {
 		tv_ui_message(op->ui, _("reading the tasks of the trace... "
 		    "(Esc cancels)"));
 		tv_ui_draw(op->ui);
@@ -156,7 +156,7 @@ static const struct tv_owner_set *
 session_owners(struct tv_ui *ui, struct tv_ui_typeahead *ta, bool *cancelled)
 {
 	struct tv_ui_session *ss = ui->session;
-	struct owners_poll op = { ui, ta, tv_ui_now_ms(), 0, false };
+	struct owners_poll op = { ui, ta, tv_clock_ms(), 0, false };
 
 	if (ss->owners == NULL)
 		ss->owners = tv_state_owners_scan(ui->set, owners_stop, &op);

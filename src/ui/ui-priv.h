@@ -650,8 +650,6 @@ struct tv_ui_typeahead {
 	int	 n;
 	bool	 resized;	/* lay out again after the scan */
 };
-/** tv_ui_now_ms() - milliseconds of a monotonic clock. */
-int64_t	 tv_ui_now_ms(void);
 /** tv_ui_poll_cancel() - true when Esc or Ctrl-C is waiting; other keys
  * are kept in @ta for tv_ui_replay_keys(). */
 bool	 tv_ui_poll_cancel(struct tv_ui *ui, struct tv_ui_typeahead *ta);
