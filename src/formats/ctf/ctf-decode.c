@@ -1305,6 +1305,38 @@ ctf_fc_reads_slot(const struct tv_field_class *fc, int32_t slot)
 	return fc_any(fc, reads_slot, &slot, 0);
 }
 
+/* Does @fc itself set the stream clock, as dec_int_effects() does? */
+static bool
+clock_setter(const struct tv_field_class *fc, const void *ctx)
+{
+	const struct tv_int_class *ic = fc->kind == TV_FC_INT ?
+	    &fc->integer : fc->kind == TV_FC_ENUM ?
+	    &fc->enumeration.integer : NULL;
+
+	(void)ctx;
+	return ic != NULL && (fc->role == TV_ROLE_TIMESTAMP ||
+	    (ic->map_clock != NULL && fc->role == TV_ROLE_NONE));
+}
+
+/* See ctf-decode.h. */
+bool
+ctf_packet_skippable(const struct tv_field_class *const *packet,
+    uint32_t npacket, const struct tv_field_class *const *rest,
+    uint32_t nrest)
+{
+	uint32_t i, j;
+
+	for (i = 0; i < npacket; i++) {
+		if (fc_any(packet[i], clock_setter, NULL, 0))
+			return false;
+		for (j = 0; j < nrest; j++)
+			if (rest[j] != NULL && fc_any(packet[i],
+			    saves_what_is_read, rest[j], 0))
+				return false;
+	}
+	return true;
+}
+
 /* See ctf-decode.h. */
 bool
 ctf_head_skippable(const struct tv_field_class *header,

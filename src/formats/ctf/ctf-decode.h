@@ -364,6 +364,15 @@ struct ctf_sprog {
 bool		 ctf_fc_reads_slot(const struct tv_field_class *fc,
 		    int32_t slot);
 /**
+ * ctf_packet_skippable() - may an event's scopes @rest (NULL ones are
+ * fine) be decoded without the @npacket packet scopes @packet before
+ * them: none of these sets the stream clock (which then stays at the
+ * packet's begin) or saves a value in a slot one of @rest reads?
+ */
+bool		 ctf_packet_skippable(const struct tv_field_class *const *packet,
+		    uint32_t npacket, const struct tv_field_class *const *rest,
+		    uint32_t nrest);
+/**
  * ctf_head_skippable() - may an event's scopes after event header
  * @header, the @nrest classes @rest (NULL ones are fine), be decoded
  * without running the header again: none moves the stream clock (so the

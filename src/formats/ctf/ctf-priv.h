@@ -67,6 +67,11 @@ struct ctf_event_class {
 	struct ctf_sprog	*ctx_prog;	/* arena: context */
 	struct ctf_sprog	*pay_prog;	/* arena: payload */
 	bool			 head_skip;	/* ctf_head_skippable() */
+	/*
+	 * ctf_packet_skippable(): the packet scopes leave nothing the
+	 * event's scopes read, so no scope cache is needed to decode them.
+	 */
+	bool			 packet_skip;
 };
 
 /* Which optional packet-context roles a stream's packets carry. */

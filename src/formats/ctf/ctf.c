@@ -275,9 +275,10 @@ prepare_sclass(struct tv_trace *t, struct ctf_stream_class *sc)
 
 /* Fill the decoder caches of event classes @from.. of @t. */
 static void
-prepare_events(struct tv_trace *t, uint32_t from)
+prepare_events(struct tv_trace *t, const struct ctf_trace_class *tc,
+    uint32_t from)
 {
-	const struct tv_field_class *rest[3];
+	const struct tv_field_class *rest[3], *packet[2], *after[4];
 	uint32_t i;
 
 	for (i = from; i < t->nclasses; i++) {
@@ -296,6 +297,14 @@ prepare_events(struct tv_trace *t, uint32_t from)
 		rest[2] = t->classes[i]->payload;
 		ec->head_skip = ec->sclass && ctf_head_skippable(
 		    ec->sclass->event_header, rest, 3);
+		if (ec->sclass) {
+			packet[0] = tc->packet_header;
+			packet[1] = ec->sclass->packet_context;
+			after[0] = ec->sclass->event_header;
+			memcpy(after + 1, rest, sizeof(rest));
+			ec->packet_skip = ctf_packet_skippable(packet, 2,
+			    after, 4);
+		}
 	}
 }
 
@@ -308,7 +317,7 @@ prepare_classes(struct tv_trace *t, struct ctf_trace_class *tc)
 	ctf_fc_prepare(tc->packet_header, &t->arena);
 	for (i = 0; i < tc->nsclasses; i++)
 		prepare_sclass(t, tc->sclasses[i]);
-	prepare_events(t, 0);
+	prepare_events(t, tc, 0);
 }
 
 /* The trace name babeltrace2 prints: hostname and relative path. */
@@ -760,7 +769,7 @@ merge_metadata(struct tv_trace *t, struct tv_trace *nt,
 	tc->nslots = TV_MAX(tc->nslots, ntc->nslots);
 	t->classes = classes;
 	t->nclasses = nt->nclasses;
-	prepare_events(t, old);
+	prepare_events(t, tc, old);
 	/* copies of the old clocks first: old pointers stay good */
 	if (nt->nclocks > t->nclocks) {
 		t->clocks = nt->clocks;
