@@ -89,8 +89,9 @@ tv_pwalk_run_bytes(const struct tv_pwalk_run *run, uint64_t k, size_t *len)
  * records in order only, with no bytes and no flags), on @nthreads workers
  * (0: one per online core).  Packets that begin after @end are not read,
  * @fn is not called for the records of a packet walked that lie outside
- * the range, and tv_pwalk_next() ends after the last record in it.  @sequential: release the mapped pages behind the
- * walk, as tv_merge_set_sequential().
+ * the range, and tv_pwalk_next() ends after the last record in it.
+ * @sequential: release the mapped pages behind the walk, as
+ * tv_merge_set_sequential().
  */
 struct tv_pwalk	*tv_pwalk_start(struct tv_trace_set *set, int64_t begin,
 		    int64_t end, tv_pwalk_fn fn, void *arg, unsigned nthreads,
