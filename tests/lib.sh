@@ -85,6 +85,25 @@ follow_checks() {
 	    diff "$1" "$4" | head -5 | sed 's/^/# /'
 }
 
+# peak_file CMD...: run CMD (stdout to $tmp/out, stderr to $tmp/err);
+# its peak file-backed resident KiB (RssFile and RssShmem, a file on
+# tmpfs counting in the latter, sampled every 50 ms) in $peak, its exit
+# status returned.  Needs /proc.
+peak_file() {
+	"$@" >"$tmp/out" 2>"$tmp/err" &
+	_pid=$!
+	peak=0
+	while kill -0 "$_pid" 2>/dev/null; do
+		_kib=$(awk '/^Rss(File|Shmem):/ { n += $2 } END { print n }' \
+		    "/proc/$_pid/status" 2>/dev/null)
+		if test -n "$_kib" && test "$_kib" -gt "$peak"; then
+			peak=$_kib
+		fi
+		sleep 0.05
+	done
+	wait "$_pid"
+}
+
 # tv_test_done: the closing count; the exit status of the test.
 tv_test_done() {
 	echo "$checks checks, $fails failed"

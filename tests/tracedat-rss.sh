@@ -15,23 +15,6 @@ test -r /proc/self/status || { echo "skip: no /proc"; exit 77; }
 "$gen" --events 4000000 "$tmp/big.dat" || exit 99
 size_kib=$(($(wc -c <"$tmp/big.dat") / 1024))
 
-# peak_file CMD...: run CMD (stdout to $tmp/out), its peak file-backed
-# resident KiB in $peak
-peak_file() {
-	"$@" >"$tmp/out" 2>"$tmp/err" &
-	_pid=$!
-	peak=0
-	while kill -0 "$_pid" 2>/dev/null; do
-		_kib=$(awk '/^Rss(File|Shmem):/ { n += $2 } END { print n }' \
-		    "/proc/$_pid/status" 2>/dev/null)
-		if test -n "$_kib" && test "$_kib" -gt "$peak"; then
-			peak=$_kib
-		fi
-		sleep 0.05
-	done
-	wait "$_pid"
-}
-
 mkfifo "$tmp/fifo" || exit 99
 grep -c '^ ' <"$tmp/fifo" >"$tmp/lines" &
 count=$!

@@ -213,6 +213,19 @@ void		 tv_state_index_destroy(struct tv_state_index *idx);
  */
 enum tv_status	 tv_state_index_start(struct tv_state_index *idx,
 		    bool use_cache, struct tv_error *err);
+/**
+ * tv_state_index_set_sequential() - run the pass as a batch mode does:
+ * the trace's pages are given back behind it, so the resident size
+ * stays near the heap, and no second thread decodes packets ahead of it
+ * for their counts (the walk counts them as it goes).  Not for the
+ * browser, which reads the same mappings at random alongside the pass.
+ */
+void		 tv_state_index_set_sequential(struct tv_state_index *idx);
+/**
+ * tv_state_index_sequential() - whether @idx was set so; the walks that
+ * replay from its checkpoints (a timeline) then do as it does.
+ */
+bool		 tv_state_index_sequential(const struct tv_state_index *idx);
 /** tv_state_index_run() - run the pass in this thread (batch modes). */
 enum tv_status	 tv_state_index_run(struct tv_state_index *idx,
 		    bool use_cache, struct tv_error *err);

@@ -103,6 +103,13 @@ void		 tv_stats_destroy(struct tv_stats *st);
  */
 void		 tv_stats_set_keep(struct tv_stats *st, tv_pass_pred keep,
 		    void *arg);
+/**
+ * tv_stats_set_sequential() - walk as a batch pass does: the trace's
+ * pages are given back behind the walk, so the resident size stays
+ * near the heap (tv_pwalk_start's @sequential).  Not for the browser,
+ * which reads the same mappings at random while the walk goes on.
+ */
+void		 tv_stats_set_sequential(struct tv_stats *st);
 
 /**
  * tv_stats_run() - walk the whole timeline once (the state needs every

@@ -155,6 +155,7 @@ tv_cli_processes(struct tv_trace_set *set, const struct tv_cli_options *o)
 		return 2;
 	}
 	idx = tv_state_index_create(set, 0);
+	tv_state_index_set_sequential(idx);	/* RSS near the heap */
 	s = tv_state_create(set);
 	if (tv_state_index_run(idx, true, &err) != TV_OK ||
 	    tv_state_at(idx, at, s, &err) != TV_OK) {

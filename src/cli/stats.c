@@ -203,6 +203,7 @@ tv_cli_stats(struct tv_trace_set *set, const struct tv_cli_options *o)
 	if ((status = tv_cli_filter(set, o, &sf.f)) != 0)
 		return status;
 	st = tv_stats_create(set);
+	tv_stats_set_sequential(st);	/* RSS near the heap */
 	if (sf.f != NULL) {
 		sf.follow = tv_filter_follow_create(set);
 		tv_stats_set_keep(st, stats_keep, &sf);

@@ -51,6 +51,7 @@ tv_cli_timeline(struct tv_trace_set *set, const struct tv_cli_options *o)
 		return 2;
 	}
 	idx = tv_state_index_create(set, 0);
+	tv_state_index_set_sequential(idx);	/* RSS near the heap */
 	if (tv_state_index_run(idx, true, &err) != TV_OK) {
 		tv_cli_error(&err);
 		status = 1;

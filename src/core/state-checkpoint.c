@@ -89,6 +89,7 @@ struct tv_state_index {
 	int64_t			 reached;	/* atomic: last ts walked */
 	uint64_t		 events;	/* atomic */
 	bool			 from_cache;
+	bool			 sequential;	/* tv_state_index_set_sequential */
 	enum tv_status		 status;	/* of the pass, once done */
 	struct tv_error		 err;
 	/* checkpoints, appended by the worker under @lock */
@@ -604,8 +605,11 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 	resume = index_walk_start(idx, s, &first, &n);
 	next_ck = n;
 	w = tv_state_walk_start(set, s, INT64_MIN, INT64_MAX,
-	    resume ? &first : NULL, NULL, NULL, 0, false);
-	counting = pthread_create(&counter, NULL, index_counter, &ctr) == 0;
+	    resume ? &first : NULL, NULL, NULL, 0, idx->sequential);
+	/* the counts come early for the browser; a batch pass is only
+	   slowed by a second reading of every packet */
+	counting = !idx->sequential &&
+	    pthread_create(&counter, NULL, index_counter, &ctr) == 0;
 	for (;;) {
 		if (++recs % INDEX_CANCEL_EVERY == 0) {
 			index_wait_held(&idx->held, &idx->cancel);
@@ -777,6 +781,20 @@ tv_state_index_start(struct tv_state_index *idx, bool use_cache,
 	}
 	idx->started = true;
 	return TV_OK;
+}
+
+/* See state.h. */
+void
+tv_state_index_set_sequential(struct tv_state_index *idx)
+{
+	idx->sequential = true;
+}
+
+/* See state.h. */
+bool
+tv_state_index_sequential(const struct tv_state_index *idx)
+{
+	return idx->sequential;
 }
 
 /* See state.h. */

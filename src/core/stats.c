@@ -117,6 +117,7 @@ struct tv_stats {
 	/* the filtered view: see tv_stats_set_keep() */
 	tv_pass_pred		 keep;
 	void			*keep_arg;
+	bool			 sequential;	/* tv_stats_set_sequential */
 	struct tv_arena		 arena;
 };
 
@@ -1004,8 +1005,8 @@ tv_stats_walk(struct tv_stats *st, int64_t until,
 	stats_note_set(st);
 	/* records at the settled time and after are left for later */
 	w = tv_state_walk_start(st->set, st->state, from,
-	    limit > INT64_MIN && limit < INT64_MAX ? limit - 1 : limit, NULL, NULL, NULL, 0,
-	    false);
+	    limit > INT64_MIN && limit < INT64_MAX ? limit - 1 : limit,
+	    NULL, NULL, NULL, 0, st->sequential);
 	while ((s = tv_state_walk_next(w, &it)) == TV_OK) {
 		if (ev->rec.ts >= limit)
 			break;
@@ -1042,6 +1043,13 @@ tv_stats_walk(struct tv_stats *st, int64_t until,
 	}
 	tv_state_walk_destroy(w);
 	return TV_OK;
+}
+
+/* See stats.h. */
+void
+tv_stats_set_sequential(struct tv_stats *st)
+{
+	st->sequential = true;
 }
 
 /* See stats.h. */
