@@ -23,6 +23,20 @@
 
 struct tv_pwalk;
 
+/*
+ * What a walk does with the trace's pages it has gone past.  Released
+ * pages are read again from the file if touched: only the resident size
+ * changes, so the browser gives them back too; the advice tells the
+ * kernel to read ahead of a batch pass and is left alone where the
+ * browser reads the same mappings at random.
+ */
+enum tv_walk_pages {
+	TV_PAGES_KEEP,		/* left mapped: a harness timing the walk */
+	TV_PAGES_RELEASE,	/* given back behind the walk */
+	TV_PAGES_SEQUENTIAL,	/* given back, the mappings advised
+				   sequential (tv_merge_set_sequential) */
+};
+
 /**
  * tv_pwalk_fn - the work for record @ev (any kind), on a worker thread:
  * append its bytes to @out (possibly none) and set *@flags (0 on entry)
@@ -90,12 +104,11 @@ tv_pwalk_run_bytes(const struct tv_pwalk_run *run, uint64_t k, size_t *len)
  * (0: one per online core).  Packets that begin after @end are not read,
  * @fn is not called for the records of a packet walked that lie outside
  * the range, and tv_pwalk_next() ends after the last record in it.
- * @sequential: release the mapped pages behind the walk, as
- * tv_merge_set_sequential().
+ * @pages: what it does with the pages behind it.
  */
 struct tv_pwalk	*tv_pwalk_start(struct tv_trace_set *set, int64_t begin,
 		    int64_t end, tv_pwalk_fn fn, void *arg, unsigned nthreads,
-		    bool sequential);
+		    enum tv_walk_pages pages);
 
 /**
  * tv_pwalk_next() - the next record in timeline order into @item:

@@ -87,7 +87,7 @@ struct tv_state_walk;
 
 /**
  * tv_state_walk_start() - walk @set forwards as tv_pwalk_start() does
- * (@begin, @end, @fn, @arg, @nthreads and @sequential alike; @fn may be
+ * (@begin, @end, @fn, @arg, @nthreads and @pages alike; @fn may be
  * NULL), its workers also reading what each record tells the process
  * state, and apply the records to @s (made for @set, borrowed: the state
  * just before the first record) in timeline order on the caller's
@@ -97,7 +97,7 @@ struct tv_state_walk;
 struct tv_state_walk *tv_state_walk_start(struct tv_trace_set *set,
 		    struct tv_state *s, int64_t begin, int64_t end,
 		    const struct tv_event *first, tv_pwalk_fn fn, void *arg,
-		    unsigned nthreads, bool sequential);
+		    unsigned nthreads, enum tv_walk_pages pages);
 /**
  * tv_state_walk_next() - apply the record handed out last, if
  * tv_state_walk_apply() did not, and hand out the next into @item (its
@@ -215,17 +215,18 @@ enum tv_status	 tv_state_index_start(struct tv_state_index *idx,
 		    bool use_cache, struct tv_error *err);
 /**
  * tv_state_index_set_sequential() - run the pass as a batch mode does:
- * the trace's pages are given back behind it, so the resident size
- * stays near the heap, and no second thread decodes packets ahead of it
- * for their counts (the walk counts them as it goes).  Not for the
- * browser, which reads the same mappings at random alongside the pass.
+ * the trace's mappings advised sequential (TV_PAGES_SEQUENTIAL), and no
+ * second thread decoding packets ahead of the walk for their counts
+ * (the walk counts them as it goes).  By default the pass gives the
+ * pages back behind it but leaves the advice alone, for the browser,
+ * which reads the same mappings at random alongside it.
  */
 void		 tv_state_index_set_sequential(struct tv_state_index *idx);
 /**
- * tv_state_index_sequential() - whether @idx was set so; the walks that
- * replay from its checkpoints (a timeline) then do as it does.
+ * tv_state_index_pages() - what @idx's pass does with the pages; the
+ * walks that replay from its checkpoints (a timeline) do the same.
  */
-bool		 tv_state_index_sequential(const struct tv_state_index *idx);
+enum tv_walk_pages tv_state_index_pages(const struct tv_state_index *idx);
 /** tv_state_index_run() - run the pass in this thread (batch modes). */
 enum tv_status	 tv_state_index_run(struct tv_state_index *idx,
 		    bool use_cache, struct tv_error *err);

@@ -105,9 +105,9 @@ void		 tv_stats_set_keep(struct tv_stats *st, tv_pass_pred keep,
 		    void *arg);
 /**
  * tv_stats_set_sequential() - walk as a batch pass does: the trace's
- * pages are given back behind the walk, so the resident size stays
- * near the heap (tv_pwalk_start's @sequential).  Not for the browser,
- * which reads the same mappings at random while the walk goes on.
+ * mappings advised sequential (TV_PAGES_SEQUENTIAL; by default the
+ * pages are given back but the advice is left alone, for the browser,
+ * which reads the same mappings at random while the walk goes on).
  */
 void		 tv_stats_set_sequential(struct tv_stats *st);
 

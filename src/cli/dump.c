@@ -314,7 +314,7 @@ dump_parallel(struct tv_trace_set *set, int64_t begin, int64_t end,
 {
 	struct dump_work d = { filter, print };
 	struct tv_pwalk *w = tv_pwalk_start(set, begin, end, dump_work, &d, 0,
-	    true);
+	    TV_PAGES_SEQUENTIAL);
 	struct tv_pwalk_run run;
 	struct tv_event ev;
 	const char *bytes, *span = NULL;

@@ -217,11 +217,11 @@ state_worker(void *arg)
 
 	tv_arena_init(&arena);
 	/*
-	 * Not sequential: the browser reads the same mappings at random
-	 * while this runs; their advice stays as it is.
+	 * Pages given back but not advised sequential: the browser reads
+	 * the same mappings at random while this runs.
 	 */
 	w = tv_state_walk_start(set, st, INT64_MIN, INT64_MAX, NULL, NULL,
-	    NULL, 0, false);
+	    NULL, 0, TV_PAGES_RELEASE);
 	while (tv_state_walk_next(w, &it) == TV_OK) {
 		struct open_bits *b = &ob[it.ev.stream->ordinal];
 

@@ -82,7 +82,7 @@ struct tv_pwalk {
 	struct tv_trace_set	*set;
 	tv_pwalk_fn		 fn;
 	void			*arg;
-	bool			 sequential;
+	enum tv_walk_pages	 pages;
 
 	struct unit		*units;
 	uint64_t		 nunits;
@@ -211,7 +211,7 @@ do_unit(struct tv_pwalk *w, struct worker *wk, uint64_t u)
 		}
 	}
 publish:
-	if (w->sequential)
+	if (w->pages != TV_PAGES_KEEP)
 		tv_packet_release(&wk->rel, s, un->pkt);
 	pthread_mutex_lock(&w->lock);
 	un->res = res;
@@ -387,7 +387,8 @@ stop_of(const struct tv_stream *s, uint64_t first, int64_t end)
 /* See pwalk.h. */
 struct tv_pwalk *
 tv_pwalk_start(struct tv_trace_set *set, int64_t begin, int64_t end,
-    tv_pwalk_fn fn, void *arg, unsigned nthreads, bool sequential)
+    tv_pwalk_fn fn, void *arg, unsigned nthreads,
+    enum tv_walk_pages pages)
 {
 	struct tv_pwalk *w = tv_xcalloc(1, sizeof(*w));
 	uint32_t n = set->nstreams, i, f;
@@ -396,7 +397,7 @@ tv_pwalk_start(struct tv_trace_set *set, int64_t begin, int64_t end,
 	w->set = set;
 	w->fn = fn;
 	w->arg = arg;
-	w->sequential = sequential;
+	w->pages = pages;
 	w->end = end;
 	tv_error_clear(&w->err);
 	w->first = tv_xcalloc(n + 1, sizeof(*w->first));
@@ -419,7 +420,7 @@ tv_pwalk_start(struct tv_trace_set *set, int64_t begin, int64_t end,
 		w->first[i] = TV_MIN(w->first[i], set->streams[i]->npackets);
 		w->stop[i] = stop_of(set->streams[i], w->first[i], end);
 		nu += w->stop[i] - w->first[i];
-		if (sequential)
+		if (pages == TV_PAGES_SEQUENTIAL)
 			for (f = 0; f < set->streams[i]->nfiles; f++)
 				tv_mapfile_advise(&set->streams[i]->files[f],
 				    true);

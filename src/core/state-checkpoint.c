@@ -89,7 +89,7 @@ struct tv_state_index {
 	int64_t			 reached;	/* atomic: last ts walked */
 	uint64_t		 events;	/* atomic */
 	bool			 from_cache;
-	bool			 sequential;	/* tv_state_index_set_sequential */
+	enum tv_walk_pages	 pages;		/* RELEASE, or SEQUENTIAL: batch */
 	enum tv_status		 status;	/* of the pass, once done */
 	struct tv_error		 err;
 	/* checkpoints, appended by the worker under @lock */
@@ -138,6 +138,7 @@ tv_state_index_create(struct tv_trace_set *set, uint64_t every)
 	idx->set = set;
 	idx->every = every ? every : TV_STATE_CHECKPOINT_EVERY;
 	idx->reached = TV_TIME_NONE;
+	idx->pages = TV_PAGES_RELEASE;
 	index_who_empty(idx);
 	pthread_mutex_init(&idx->lock, NULL);
 	return idx;
@@ -465,12 +466,14 @@ tv_state_index_hold(struct tv_state_index *idx, bool hold)
 /*
  * Counter thread: decode every packet whose event count is unknown, so
  * that the packet index holds every count early.  Decoding errors are the
- * walk's to report; here they only leave the count as decoded.
+ * walk's to report; here they only leave the count as decoded.  The
+ * pages are given back as it goes, as the walk's are.
  */
 static void *
 index_counter(void *arg)
 {
 	struct index_counter *c = arg;
+	struct tv_map_release rel = TV_MAP_RELEASE_INIT;
 	struct tv_packet_cache *pc;
 	struct tv_stream *s;
 	uint32_t i;
@@ -490,11 +493,14 @@ index_counter(void *arg)
 			    __atomic_load_n(&c->stop, __ATOMIC_ACQUIRE))
 				goto out;
 			if (__atomic_load_n(&s->packets[j].event_count,
-			    __ATOMIC_RELAXED) == TV_COUNT_UNKNOWN)
+			    __ATOMIC_RELAXED) == TV_COUNT_UNKNOWN) {
 				(void)tv_packet_cache_get(pc, s, j);
+				tv_packet_release(&rel, s, j);
+			}
 		}
 	}
 out:
+	tv_map_release_flush(&rel);
 	tv_packet_cache_destroy(pc);
 	return NULL;
 }
@@ -605,10 +611,10 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 	resume = index_walk_start(idx, s, &first, &n);
 	next_ck = n;
 	w = tv_state_walk_start(set, s, INT64_MIN, INT64_MAX,
-	    resume ? &first : NULL, NULL, NULL, 0, idx->sequential);
+	    resume ? &first : NULL, NULL, NULL, 0, idx->pages);
 	/* the counts come early for the browser; a batch pass is only
 	   slowed by a second reading of every packet */
-	counting = !idx->sequential &&
+	counting = idx->pages != TV_PAGES_SEQUENTIAL &&
 	    pthread_create(&counter, NULL, index_counter, &ctr) == 0;
 	for (;;) {
 		if (++recs % INDEX_CANCEL_EVERY == 0) {
@@ -787,14 +793,14 @@ tv_state_index_start(struct tv_state_index *idx, bool use_cache,
 void
 tv_state_index_set_sequential(struct tv_state_index *idx)
 {
-	idx->sequential = true;
+	idx->pages = TV_PAGES_SEQUENTIAL;
 }
 
 /* See state.h. */
-bool
-tv_state_index_sequential(const struct tv_state_index *idx)
+enum tv_walk_pages
+tv_state_index_pages(const struct tv_state_index *idx)
 {
-	return idx->sequential;
+	return idx->pages;
 }
 
 /* See state.h. */

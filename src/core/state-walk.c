@@ -71,7 +71,7 @@ walk_work(void *arg, const struct tv_event *ev, struct tv_arena *arena,
 struct tv_state_walk *
 tv_state_walk_start(struct tv_trace_set *set, struct tv_state *s,
     int64_t begin, int64_t end, const struct tv_event *first, tv_pwalk_fn fn,
-    void *arg, unsigned nthreads, bool sequential)
+    void *arg, unsigned nthreads, enum tv_walk_pages pages)
 {
 	struct tv_state_walk *w = tv_xcalloc(1, sizeof(*w));
 	uint32_t i;
@@ -92,7 +92,7 @@ tv_state_walk_start(struct tv_trace_set *set, struct tv_state *s,
 		begin = TV_MAX(begin, first->rec.ts);
 	}
 	w->pw = tv_pwalk_start(set, begin, end, walk_work, w, nthreads,
-	    sequential);
+	    pages);
 	return w;
 }
 

@@ -117,7 +117,7 @@ struct tv_stats {
 	/* the filtered view: see tv_stats_set_keep() */
 	tv_pass_pred		 keep;
 	void			*keep_arg;
-	bool			 sequential;	/* tv_stats_set_sequential */
+	enum tv_walk_pages	 pages;		/* tv_stats_set_sequential */
 	struct tv_arena		 arena;
 };
 
@@ -273,6 +273,7 @@ tv_stats_create(struct tv_trace_set *set)
 	struct tv_stats *st = tv_xcalloc(1, sizeof(*st));
 
 	st->set = set;
+	st->pages = TV_PAGES_RELEASE;
 	stats_init(st);
 	return st;
 }
@@ -1006,7 +1007,7 @@ tv_stats_walk(struct tv_stats *st, int64_t until,
 	/* records at the settled time and after are left for later */
 	w = tv_state_walk_start(st->set, st->state, from,
 	    limit > INT64_MIN && limit < INT64_MAX ? limit - 1 : limit,
-	    NULL, NULL, NULL, 0, st->sequential);
+	    NULL, NULL, NULL, 0, st->pages);
 	while ((s = tv_state_walk_next(w, &it)) == TV_OK) {
 		if (ev->rec.ts >= limit)
 			break;
@@ -1049,7 +1050,7 @@ tv_stats_walk(struct tv_stats *st, int64_t until,
 void
 tv_stats_set_sequential(struct tv_stats *st)
 {
-	st->sequential = true;
+	st->pages = TV_PAGES_SEQUENTIAL;
 }
 
 /* See stats.h. */

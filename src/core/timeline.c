@@ -283,7 +283,7 @@ tl_exact(struct tl_build *b, struct tv_state_index *idx,
 	tl_fill(b, 0);
 	w = tv_state_walk_start(set, b->state, tl->t0,
 	    tl->t1 > INT64_MIN ? tl->t1 - 1 : tl->t1, NULL, NULL, NULL, 0,
-	    tv_state_index_sequential(idx));
+	    tv_state_index_pages(idx));
 	while (tv_state_walk_next(w, &it) == TV_OK) {
 		if (it.ev.rec.ts >= tl->t1)
 			break;

@@ -570,7 +570,7 @@ walk_range(struct walk *wk, int64_t begin, const struct bound *lo,
 {
 	struct tv_pwalk *w = tv_pwalk_start(wk->ui->set, begin,
 	    hi->ev != NULL ? hi->ev->rec.ts : INT64_MAX, row_work, &wk->snap,
-	    0, false);
+	    0, TV_PAGES_RELEASE);
 	struct tv_pwalk_item it;
 	enum tv_status st = TV_NOT_FOUND;
 

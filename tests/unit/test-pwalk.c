@@ -51,7 +51,7 @@ compare(struct tv_trace_set *set, int64_t begin, int64_t end,
 {
 	uint64_t calls = 0;
 	struct tv_pwalk *w = tv_pwalk_start(set, begin, end, work, &calls,
-	    nthreads, false);
+	    nthreads, TV_PAGES_RELEASE);
 	struct tv_merge *m = tv_merge_create(set);
 	struct tv_pwalk_item it;
 	struct tv_strbuf sb;
@@ -110,7 +110,7 @@ compare_runs(struct tv_trace_set *set, int64_t begin, int64_t end,
     unsigned nthreads, bool with_work, uint64_t *n, uint64_t *runs)
 {
 	struct tv_pwalk *w = tv_pwalk_start(set, begin, end,
-	    with_work ? work : NULL, NULL, nthreads, false);
+	    with_work ? work : NULL, NULL, nthreads, TV_PAGES_KEEP);
 	struct tv_merge *m = tv_merge_create(set);
 	struct tv_pwalk_run run;
 	struct tv_strbuf sb;
@@ -212,7 +212,7 @@ static uint64_t
 failures_reported(struct tv_trace_set *set, uint64_t *n)
 {
 	struct tv_pwalk *w = tv_pwalk_start(set, INT64_MIN, INT64_MAX,
-	    failing_work, NULL, 2, false);
+	    failing_work, NULL, 2, TV_PAGES_KEEP);
 	struct tv_pwalk_item it;
 	uint64_t bad = 0;
 
@@ -275,7 +275,8 @@ run(const char *dir, const char *args)
 	bad = compare(set, set->ts_end + 1, INT64_MAX, 2, &n);
 	ok(bad == 0 && n == 0, "%s: from after the end: nothing", args);
 	/* left half-way, with the workers ahead: no leak, no hang */
-	w = tv_pwalk_start(set, INT64_MIN, INT64_MAX, work, NULL, 4, true);
+	w = tv_pwalk_start(set, INT64_MIN, INT64_MAX, work, NULL, 4,
+	    TV_PAGES_SEQUENTIAL);
 	for (k = 0; k < 1000 && tv_pwalk_next(w, &it) == TV_OK; k++)
 		;
 	tv_pwalk_destroy(w);

@@ -1406,7 +1406,7 @@ walk_vs_apply(struct tv_trace_set *set, const char *name, unsigned nthreads,
 	m = tv_merge_create(set);
 	tv_merge_seek_begin(m);
 	w = tv_state_walk_start(set, s2, INT64_MIN, INT64_MAX, NULL,
-	    work ? walk_index_work : NULL, NULL, nthreads, false);
+	    work ? walk_index_work : NULL, NULL, nthreads, TV_PAGES_RELEASE);
 	while (tv_merge_next(m, &ev) == TV_OK) {
 		if (tv_state_walk_next(w, &it) != TV_OK) {
 			bad_pos++;
