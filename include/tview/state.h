@@ -217,9 +217,9 @@ enum tv_status	 tv_state_index_start(struct tv_state_index *idx,
  * tv_state_index_set_sequential() - run the pass as a batch mode does:
  * the trace's mappings advised sequential (TV_PAGES_SEQUENTIAL), and no
  * second thread decoding packets ahead of the walk for their counts
- * (the walk counts them as it goes).  By default the pass gives the
- * pages back behind it but leaves the advice alone, for the browser,
- * which reads the same mappings at random alongside it.
+ * (the walk counts them as it goes).  By default (the browser, whose
+ * scans read the same mappings alongside the pass) the pass keeps the
+ * pages while it runs and gives them all back once done.
  */
 void		 tv_state_index_set_sequential(struct tv_state_index *idx);
 /**

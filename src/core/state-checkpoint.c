@@ -466,14 +466,12 @@ tv_state_index_hold(struct tv_state_index *idx, bool hold)
 /*
  * Counter thread: decode every packet whose event count is unknown, so
  * that the packet index holds every count early.  Decoding errors are the
- * walk's to report; here they only leave the count as decoded.  The
- * pages are given back as it goes, as the walk's are.
+ * walk's to report; here they only leave the count as decoded.
  */
 static void *
 index_counter(void *arg)
 {
 	struct index_counter *c = arg;
-	struct tv_map_release rel = TV_MAP_RELEASE_INIT;
 	struct tv_packet_cache *pc;
 	struct tv_stream *s;
 	uint32_t i;
@@ -493,14 +491,11 @@ index_counter(void *arg)
 			    __atomic_load_n(&c->stop, __ATOMIC_ACQUIRE))
 				goto out;
 			if (__atomic_load_n(&s->packets[j].event_count,
-			    __ATOMIC_RELAXED) == TV_COUNT_UNKNOWN) {
+			    __ATOMIC_RELAXED) == TV_COUNT_UNKNOWN)
 				(void)tv_packet_cache_get(pc, s, j);
-				tv_packet_release(&rel, s, j);
-			}
 		}
 	}
 out:
-	tv_map_release_flush(&rel);
 	tv_packet_cache_destroy(pc);
 	return NULL;
 }
@@ -577,6 +572,18 @@ index_walk_start(struct tv_state_index *idx, struct tv_state *s,
 	return true;
 }
 
+/* Give back every page of @set's mappings (the browser's pass is done). */
+static void
+index_release_all(const struct tv_trace_set *set)
+{
+	uint32_t i, f;
+
+	for (i = 0; i < set->nstreams; i++)
+		for (f = 0; f < set->streams[i]->nfiles; f++)
+			tv_mapfile_release(&set->streams[i]->files[f], 0,
+			    set->streams[i]->files[f].size);
+}
+
 /*
  * The pass itself: walk, apply, count, checkpoint; honours cancel.  The
  * records are read on every core (tv_state_walk) and applied here.
@@ -610,8 +617,16 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 	s = tv_state_create(set);
 	resume = index_walk_start(idx, s, &first, &n);
 	next_ck = n;
+	/*
+	 * The browser's pass keeps the pages while it runs: the scans a
+	 * key starts read the same ones alongside it, and each release
+	 * would have them read again (an absent :pid typed at open took a
+	 * third longer); it gives them all back once done.
+	 */
 	w = tv_state_walk_start(set, s, INT64_MIN, INT64_MAX,
-	    resume ? &first : NULL, NULL, NULL, 0, idx->pages);
+	    resume ? &first : NULL, NULL, NULL, 0,
+	    idx->pages == TV_PAGES_SEQUENTIAL ? TV_PAGES_SEQUENTIAL :
+	    TV_PAGES_KEEP);
 	/* the counts come early for the browser; a batch pass is only
 	   slowed by a second reading of every packet */
 	counting = idx->pages != TV_PAGES_SEQUENTIAL &&
@@ -684,6 +699,8 @@ index_walk(struct tv_state_index *idx, struct tv_error *err)
 		index_publish_counts(set, &idx->k);
 		if (tv_state_walk_error(w)->status != TV_OK && err != NULL)
 			*err = *tv_state_walk_error(w);
+		if (idx->pages == TV_PAGES_RELEASE)
+			index_release_all(set);
 	} else if (st != TV_CANCELLED) {
 		tv_error_set(err, st, NULL, "%s", tv_status_str(st));
 	}
