@@ -461,6 +461,9 @@ main_run(enum main_mode mode, const struct tv_cli_options *o,
 		if (status == 0)
 			status = 1;
 	}
+	/* tests: TVIEW_TEST_SLOW_EXIT=MS holds here, the trace still
+	   mapped, so that what stays resident can be read */
+	tv_test_hold("TVIEW_TEST_SLOW_EXIT");
 	tv_trace_set_close(set);
 	return status;
 }

@@ -87,15 +87,18 @@ follow_checks() {
 
 # peak_file CMD...: run CMD (stdout to $tmp/out, stderr to $tmp/err);
 # its peak file-backed resident KiB (RssFile and RssShmem, a file on
-# tmpfs counting in the latter, sampled every 50 ms) in $peak, its exit
-# status returned.  Needs /proc.
+# tmpfs counting in the latter, sampled every 50 ms) in $peak, the last
+# sample in $last, its exit status returned.  Needs /proc.
+# shellcheck disable=SC2034 # last is the callers'
 peak_file() {
 	"$@" >"$tmp/out" 2>"$tmp/err" &
 	_pid=$!
 	peak=0
+	last=0
 	while kill -0 "$_pid" 2>/dev/null; do
 		_kib=$(awk '/^Rss(File|Shmem):/ { n += $2 } END { print n }' \
 		    "/proc/$_pid/status" 2>/dev/null)
+		test -n "$_kib" && last=$_kib
 		if test -n "$_kib" && test "$_kib" -gt "$peak"; then
 			peak=$_kib
 		fi
