@@ -417,6 +417,29 @@ ctf_scope_cache_give(struct ctf_print_cache *pc, struct ctf_print_cache *own,
 }
 
 /*
+ * May the scopes of an event of class @ec (NULL: none known) be decoded
+ * without its packet's (ctf_packet_skippable)?  No scope cache is taken
+ * then: taking one was an atomic exchange per event, a twelfth of a pass
+ * decoding every event.
+ */
+static bool
+packet_skip(const struct tv_event_class *ec)
+{
+	return ec != NULL &&
+	    ((const struct ctf_event_class *)ec->priv)->packet_skip;
+}
+
+/* The class of event @ev, or NULL. */
+static const struct tv_event_class *
+class_of(const struct tv_event *ev)
+{
+	const struct tv_trace *t = ev->stream->trace;
+
+	return ev->rec.class_index < t->nclasses ?
+	    t->classes[ev->rec.class_index] : NULL;
+}
+
+/*
  * Decode the scopes of one event (or the packet scopes of a loss record);
  * those not in @trees (TV_SCOPE_BIT()s) are only skipped, leaving their
  * save slots and clock (printing skips the packet header and the event
@@ -478,9 +501,8 @@ decode_scopes(const struct tv_event *ev, struct tv_arena *arena,
 		} else {
 			__atomic_store_n(&pc->pkt, 0, __ATOMIC_RELAXED);
 		}
-	} else if (ec && !(trees & (TV_SCOPE_BIT(TV_SCOPE_PACKET_HEADER) |
-	    TV_SCOPE_BIT(TV_SCOPE_PACKET_CONTEXT))) &&
-	    ((const struct ctf_event_class *)ec->priv)->packet_skip) {
+	} else if (!(trees & (TV_SCOPE_BIT(TV_SCOPE_PACKET_HEADER) |
+	    TV_SCOPE_BIT(TV_SCOPE_PACKET_CONTEXT))) && packet_skip(ec)) {
 		/* the packet scopes leave nothing the event's read */
 		i = TV_SCOPE_EVENT_HEADER;
 	}
@@ -560,21 +582,6 @@ scopes_end(unsigned scopes)
 }
 
 /*
- * May event @ev's scopes be decoded without its packet's (no scope cache
- * then: taking one was an atomic exchange per event, a twelfth of a
- * pass decoding every event)?  decode_scopes() skips them on its own.
- */
-static bool
-packet_skip(const struct tv_event *ev)
-{
-	const struct tv_trace *t = ev->stream->trace;
-
-	return ev->rec.class_index < t->nclasses &&
-	    ((const struct ctf_event_class *)
-	    t->classes[ev->rec.class_index]->priv)->packet_skip;
-}
-
-/*
  * Decode the scopes @scopes of one event into @arena.  When neither
  * packet scope is asked for, a cache of what the packet's scopes left
  * (save slots, clock) spares decoding them again for each event of a
@@ -590,7 +597,7 @@ ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
 
 	if (scopes & (TV_SCOPE_BIT(TV_SCOPE_PACKET_HEADER) |
 	    TV_SCOPE_BIT(TV_SCOPE_PACKET_CONTEXT)) ||
-	    ev->rec.kind != TV_REC_EVENT || packet_skip(ev))
+	    ev->rec.kind != TV_REC_EVENT || packet_skip(class_of(ev)))
 		return decode_scopes(ev, arena, out, scopes, NULL,
 		    scopes_end(scopes), NULL, err);
 	CTF_WITH_SCOPE_CACHE(&sp->dcache, ev, pc, st, err,
@@ -638,7 +645,7 @@ ctf_visit_payload(const struct tv_event *ev, struct tv_arena *arena,
 
 	if (ev->rec.kind != TV_REC_EVENT)
 		return TV_OK;	/* no payload */
-	if (packet_skip(ev))
+	if (packet_skip(class_of(ev)))
 		return visit_payload(ev, arena, fn, ctx, NULL, err);
 	CTF_WITH_SCOPE_CACHE(&sp->dcache, ev, pc, st, err,
 	    visit_payload(ev, arena, fn, ctx, pc, err));
