@@ -1012,6 +1012,19 @@ range_opt(const struct ctf_hprog *hp, uint64_t v)
 	return -1;
 }
 
+/* See ctf-decode.h. */
+int32_t
+ctf_hprog_opt_of(const struct ctf_hprog *hp, uint64_t v)
+{
+	uint64_t mask;
+
+	if (hp->nrng > 0)
+		return range_opt(hp, v);
+	mask = hp->ntag - 1;
+	return (v & ~mask) == 0 || (v | mask) == UINT64_MAX ?
+	    hp->opt_by_tag[v & mask] : -1;
+}
+
 /*
  * Whether @hp has the shape of LTTng's compact and large headers, whose
  * usual record is one tag (an unsigned little-endian integer, the first
@@ -1189,7 +1202,7 @@ ctf_hprog_run_slow(struct ctf_dec *d, const struct ctf_hprog *hp)
 {
 	const struct ctf_hprog_opt *po;
 	enum tv_status st;
-	uint64_t p, v, mask;
+	uint64_t p, v;
 	int32_t k;
 
 	p = align_up(d->pos, hp->align);
@@ -1203,13 +1216,7 @@ ctf_hprog_run_slow(struct ctf_dec *d, const struct ctf_hprog *hp)
 	    (uint32_t)hp->var->variant.tag_slot >= d->nslots)
 		return ctf_dec_field(d, hp->var, NULL);	/* its error */
 	v = d->slots[hp->var->variant.tag_slot];
-	if (hp->nrng > 0) {
-		k = range_opt(hp, v);
-	} else {
-		mask = hp->ntag - 1;
-		k = (v & ~mask) == 0 || (v | mask) == UINT64_MAX ?
-		    hp->opt_by_tag[v & mask] : -1;
-	}
+	k = ctf_hprog_opt_of(hp, v);
 	if (k < 0)
 		return ctf_dec_field(d, hp->var, NULL);	/* its error */
 	po = &hp->opt[k];

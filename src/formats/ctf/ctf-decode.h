@@ -244,6 +244,8 @@ struct ctf_hprog {
 /** ctf_hprog_build() - flat decoder for header @fc, or NULL if unusual. */
 struct ctf_hprog *ctf_hprog_build(const struct tv_field_class *fc,
 		    struct tv_arena *a);
+/** ctf_hprog_opt_of() - the option of @hp's variant for tag @v, or -1. */
+int32_t		 ctf_hprog_opt_of(const struct ctf_hprog *hp, uint64_t v);
 /** ctf_hprog_run_slow() - ctf_hprog_run() past its one-load path. */
 enum tv_status	 ctf_hprog_run_slow(struct ctf_dec *d,
 		    const struct ctf_hprog *hp);
@@ -416,6 +418,52 @@ enum tv_status	 ctf_read_packet_head(struct ctf_dec *d,
 		    struct ctf_trace_class *tc, const struct tv_mapfile *mf,
 		    uint64_t off, struct ctf_stream_class **sc,
 		    struct tv_error *err);
+
+/*
+ * The packet walk's quick path for a stream class whose event header is
+ * LTTng's usual word (ctf_hprog.word): for each event id, what follows
+ * the header when it needs no generic work.  Every scope after the
+ * header has a fixed size and no side effect (skip_fixed), or only the
+ * payload has not and has a flat skipper that reads nothing the header
+ * saved.  The walk then reads a record with one load, one table entry
+ * and one addition; any other record, and one too near the content's
+ * end, goes the generic way.  The extended header (LTTng's tag 31 or
+ * 65535: an id and a full timestamp, for ids past the tag's and long
+ * gaps; in a kernel trace every system call's id is past 30) is read
+ * the same way with two more loads.
+ */
+struct ctf_quick {
+	uint32_t		 ok;		/* 0: the generic walk */
+	uint32_t		 index;		/* tv_event_class index */
+	uint64_t		 rest_bits;	/* after the header, of the
+						   fixed scopes */
+	const struct ctf_sprog	*pay;		/* the payload's, after them,
+						   or NULL: it is fixed too */
+};
+
+struct ctf_quick_walk {
+	uint64_t		 align;		/* the header's */
+	uint64_t		 tag_mask, ts_mask;
+	uint64_t		 word_lo, word_hi;	/* the usual tags */
+	uint32_t		 tag_bits;	/* the timestamp's shift */
+	uint32_t		 head_bits;	/* tag and timestamp */
+	/* the extended header: its tag, where its id and timestamp are
+	   (bits from the header's start) and its size; ext false: none */
+	bool			 ext;
+	uint64_t		 ext_tag;
+	uint32_t		 ext_id_at, ext_ts_at, ext_bits;
+	uint64_t		 ext_id_mask, ext_ts_mask;
+	uint64_t		 n;		/* ids 0..n-1 in by_id */
+	struct ctf_quick	 by_id[];
+};
+
+/**
+ * ctf_quick_build() - (re)build @sc's quick table from its header
+ * program, events by id and their skippers, in @a; none when the header
+ * is not the usual word.
+ */
+void		 ctf_quick_build(struct ctf_stream_class *sc,
+		    struct tv_arena *a);
 
 /**
  * ctf_stream_index() - build @s's packet index (index/ file or scan);

@@ -3,7 +3,8 @@
  * the packet index also reads every packet with), then its events:
  * decode_packet reads each event header in skip mode, keeps the stream
  * clock up to date and records where every event starts (the hot path of
- * counting and merging); decode_fields re-decodes one event's scopes into
+ * counting and merging; LTTng's usual records by a quick table, the
+ * others by the generic decoder); decode_fields re-decodes one event's scopes into
  * values on demand.
  */
 #include "tview/tview.h"
@@ -145,6 +146,139 @@ push_losses(const struct tv_stream *s, uint64_t pkt,
 }
 
 /*
+ * Add fixed scope @fc (NULL: none) to *@rel, the bits from the header's
+ * aligned start: false if it is not fixed or its alignment is not one
+ * the header's start gives (then where it lands depends on the record).
+ */
+static bool
+quick_scope(const struct tv_field_class *fc, uint64_t hdr_align,
+    uint64_t *rel)
+{
+	if (fc == NULL)
+		return true;
+	if (!fc->skip_fixed || fc->align == 0 || hdr_align % fc->align != 0)
+		return false;
+	*rel = ((*rel + fc->align - 1) & ~(fc->align - 1)) + fc->skip_bits;
+	return true;
+}
+
+/* Whether header integer @op is read as the quick walk reads it. */
+static bool
+quick_int(const struct ctf_hop *op, uint64_t hdr_align)
+{
+	return !op->be && !op->sgn && op->size >= 1 && op->size <= 64 &&
+	    op->align != 0 && hdr_align % op->align == 0;
+}
+
+/*
+ * The extended header of @hp into @qw, if it has one the quick walk
+ * reads: a variant option other than the usual one, of an event id then
+ * a timestamp, both byte-aligned, chosen by one tag value only.
+ */
+static void
+quick_ext(const struct ctf_hprog *hp, struct ctf_quick_walk *qw)
+{
+	const struct ctf_hop *tag = &hp->pre[0];
+	uint32_t k;
+	uint64_t v, at;
+
+	if (tag->size > 16)
+		return;
+	for (k = 0; k < hp->nopt; k++) {
+		const struct ctf_hprog_opt *po = &hp->opt[k];
+		const struct ctf_hop *id = &po->ops[0], *ts = &po->ops[1];
+		uint64_t found = 0, which = 0;
+
+		if (k == hp->word_opt || po->n != 2 || po->align == 0 ||
+		    hp->align % po->align != 0 ||
+		    !quick_int(id, hp->align) || !quick_int(ts, hp->align) ||
+		    id->role != TV_ROLE_EVENT_ID || id->clock || !ts->clock)
+			continue;
+		for (v = 0; v < (UINT64_C(1) << tag->size) && found < 2; v++)
+			if (ctf_hprog_opt_of(hp, v) == (int32_t)k) {
+				found++;
+				which = v;
+			}
+		if (found != 1)
+			continue;
+		at = (tag->size + po->align - 1) & ~((uint64_t)po->align - 1);
+		at = (at + id->align - 1) & ~(id->align - 1);
+		qw->ext_id_at = (uint32_t)at;
+		at = (at + id->size + ts->align - 1) & ~(ts->align - 1);
+		qw->ext_ts_at = (uint32_t)at;
+		qw->ext_bits = (uint32_t)(at + ts->size);
+		if (qw->ext_id_at % 8 != 0 || qw->ext_ts_at % 8 != 0)
+			continue;
+		qw->ext_tag = which;
+		qw->ext_id_mask = id->size >= 64 ? UINT64_MAX :
+		    (UINT64_C(1) << id->size) - 1;
+		qw->ext_ts_mask = ts->size >= 64 ? UINT64_MAX :
+		    (UINT64_C(1) << ts->size) - 1;
+		qw->ext = true;
+		return;
+	}
+}
+
+/* See ctf-decode.h. */
+void
+ctf_quick_build(struct ctf_stream_class *sc, struct tv_arena *a)
+{
+	const struct ctf_hprog *hp = sc->hdr_prog;
+	const struct ctf_hop *tag, *ts;
+	struct ctf_quick_walk *qw;
+	uint64_t n, id;
+
+	__atomic_store_n(&sc->quick, NULL, __ATOMIC_RELEASE);
+	if (hp == NULL || !hp->word || sc->by_id == NULL)
+		return;
+	tag = &hp->pre[0];
+	ts = &hp->opt[hp->word_opt].ops[0];
+	if (tag->role != TV_ROLE_EVENT_ID || !ts->clock || ts->size >= 64)
+		return;
+	n = sc->nby_id;
+	qw = tv_arena_zalloc(a, sizeof(*qw) + n * sizeof(qw->by_id[0]));
+	qw->align = hp->align;
+	qw->tag_mask = hp->tag_mask;
+	qw->ts_mask = hp->ts_mask;
+	qw->word_lo = hp->word_lo;
+	qw->word_hi = hp->word_hi;
+	qw->tag_bits = tag->size;
+	qw->head_bits = tag->size + ts->size;
+	qw->n = n;
+	quick_ext(hp, qw);
+	for (id = 0; id < n; id++) {
+		const struct tv_event_class *ec = sc->by_id[id];
+		const struct ctf_event_class *cec;
+		struct ctf_quick *q = &qw->by_id[id];
+		uint64_t rel = 0;
+
+		if (ec == NULL)
+			continue;
+		cec = ec->priv;
+		/* where the header ends matters only modulo the
+		   alignments, all of which divide the header's: both
+		   headers end on a byte */
+		if (qw->head_bits % 8 != 0 || (qw->ext && qw->ext_bits % 8))
+			continue;
+		if (!quick_scope(sc->event_context, hp->align, &rel) ||
+		    !quick_scope(ec->context, hp->align, &rel))
+			continue;
+		if (!quick_scope(ec->payload, hp->align, &rel)) {
+			/* a skipper that reads no slot the header fills */
+			if (cec->pay_prog == NULL ||
+			    !ctf_head_skippable(sc->event_header,
+			    &ec->payload, 1))
+				continue;
+			q->pay = cec->pay_prog;
+		}
+		q->index = ec->index;
+		q->rest_bits = rel;
+		q->ok = 1;
+	}
+	__atomic_store_n(&sc->quick, qw, __ATOMIC_RELEASE);
+}
+
+/*
  * tv_clock_to_ns, with the common 1 GHz clock done inline: base + cycles
  * when that neither overflows nor hits TV_TIME_NONE (else the general,
  * saturating conversion).
@@ -161,6 +295,99 @@ event_ns(const struct tv_clock *clk, bool ns_clock, uint64_t cycles)
 	return tv_clock_to_ns(clk, cycles);
 }
 
+/* The 8 bytes at bit @p (a byte boundary) of @buf, as the trace has them. */
+static inline uint64_t
+quick_load(const uint8_t *buf, uint64_t p)
+{
+	uint64_t w;
+
+	memcpy(&w, buf + (p >> 3), 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w;
+}
+
+/*
+ * The records from @d's position that @qw covers, into @out while it
+ * has room; stops before the first it does not (left to the generic
+ * walk, which then gives any error, as if the quick walk had not been).
+ * Position and clock live in registers here: the generic walk keeps
+ * them in memory, its decoder's address handed to every call.
+ */
+static void
+quick_walk(struct ctf_dec *d, const struct ctf_quick_walk *qw,
+    const struct tv_clock *clk, bool ns_clock, struct tv_packet_events *out)
+{
+	const uint8_t *buf = d->buf;
+	const uint64_t amask = qw->align - 1, end = d->end;
+	uint64_t pos = d->pos, clock = d->clock, n = out->count;
+	struct tv_event_rec *recs = out->recs;
+
+	while (n < out->cap) {
+		uint64_t p = (pos + amask) & ~amask, w, tag, id, next, now;
+		uint32_t head;
+		const struct ctf_quick *q;
+		struct tv_event_rec *r;
+
+		if (p + 64 > end)
+			break;
+		w = quick_load(buf, p);
+		/* the walk waited on this load at every new cache line and
+		   page: ask for the bytes a few records on (a prefetch
+		   never faults, past the mapping's end too) */
+		__builtin_prefetch(buf + (p >> 3) + 1024);
+		tag = w & qw->tag_mask;
+		if (tag >= qw->word_lo && tag <= qw->word_hi) {
+			id = tag;
+			head = qw->head_bits;
+			now = ctf_clock_next(clock, (w >> qw->tag_bits) &
+			    qw->ts_mask, qw->ts_mask);
+		} else if (qw->ext && tag == qw->ext_tag &&
+		    p + qw->ext_bits + 64 <= end) {
+			uint64_t v;
+
+			id = quick_load(buf, p + qw->ext_id_at) &
+			    qw->ext_id_mask;
+			head = qw->ext_bits;
+			v = quick_load(buf, p + qw->ext_ts_at) &
+			    qw->ext_ts_mask;
+			now = qw->ext_ts_mask == UINT64_MAX ? v :
+			    ctf_clock_next(clock, v, qw->ext_ts_mask);
+		} else {
+			break;
+		}
+		if (id >= qw->n || !qw->by_id[id].ok)
+			break;
+		q = &qw->by_id[id];
+		next = p + head + q->rest_bits;
+		if (next > end)
+			break;
+		if (q->pay != NULL) {
+			d->pos = pos;
+			ctf_dec_event_start(d);
+			d->pos = next;
+			if (ctf_sprog_skip(d, q->pay) != TV_OK) {
+				d->pos = pos;	/* the generic walk says why */
+				break;
+			}
+			next = d->pos;
+		}
+		clock = now;
+		r = &recs[n++];
+		r->ts = clk ? event_ns(clk, ns_clock, clock) : TV_TIME_NONE;
+		r->bit_offset = pos;
+		r->class_index = q->index;
+		r->kind = TV_REC_EVENT;
+		r->head_bits = (uint16_t)(p - pos + head);
+		r->count = clock;
+		pos = next;
+	}
+	d->pos = pos;
+	d->clock = clock;
+	out->count = n;
+}
+
 /* Walk every event of packet @pkt of @s into @out. */
 enum tv_status
 ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
@@ -175,6 +402,8 @@ ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 	struct ctf_stream_class *hsc;
 	const struct tv_clock *clk = s->clock;
 	bool ns_clock = clk && clk->freq == UINT64_C(1000000000);
+	const struct ctf_quick_walk *qw = __atomic_load_n(&sc->quick,
+	    __ATOMIC_ACQUIRE);
 	uint32_t nslots = sp->tc->nslots;
 	enum tv_status st;
 	struct ctf_dec d;
@@ -216,6 +445,12 @@ ctf_decode_packet(struct tv_stream *s, uint64_t pkt,
 		uint64_t start = d.pos, head_bits;
 		struct tv_event_rec *r;
 
+		if (qw != NULL) {
+			quick_walk(&d, qw, clk, ns_clock, out);
+			if (d.pos >= d.end)
+				break;
+			start = d.pos;
+		}
 		d.seen &= ~(1u << TV_ROLE_EVENT_ID);
 		ctf_dec_event_start(&d);
 		if (sc->hdr_prog) {

@@ -22,6 +22,7 @@
 #include "tview/format.h"
 
 struct ctf_hprog;
+struct ctf_quick_walk;
 
 struct ctf_stream_class {
 	uint64_t		 id;
@@ -40,6 +41,9 @@ struct ctf_stream_class {
 						   decoder, or NULL */
 	struct ctf_sprog	*ctx_prog;	/* arena: event_context's
 						   flat skipper, or NULL */
+	/* the packet walk's table of usual records (ctf_quick_build),
+	   or NULL; atomic: the metadata of a followed trace renews it */
+	const struct ctf_quick_walk *quick;
 };
 
 struct ctf_trace_class {

@@ -306,6 +306,9 @@ prepare_events(struct tv_trace *t, const struct ctf_trace_class *tc,
 			    after, 4);
 		}
 	}
+	/* the walk's tables read the skippers just built */
+	for (i = 0; i < tc->nsclasses; i++)
+		ctf_quick_build(tc->sclasses[i], &t->arena);
 }
 
 /* Fill every field class's decoder cache. */
