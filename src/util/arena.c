@@ -8,23 +8,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ARENA_ALIGN	16
-#define ARENA_CHUNK	(64 * 1024)
-
 struct tv_arena_chunk {
 	struct tv_arena_chunk	*next;
 	size_t			 size;	/* bytes of data[] */
 	/* keeps data[] 16-aligned whatever the header size */
-	_Alignas(ARENA_ALIGN) unsigned char data[];
+	_Alignas(TV_ARENA_ALIGN) unsigned char data[];
 };
+
+/* Make @c (or none) the chunk allocations are taken from. */
+static void
+set_head(struct tv_arena *a, struct tv_arena_chunk *c, size_t used)
+{
+	a->head = c;
+	a->base = c ? c->data : NULL;
+	a->cap = c ? c->size : 0;
+	a->used = used;
+}
 
 /* An empty arena: no chunk until the first allocation. */
 void
 tv_arena_init(struct tv_arena *a)
 {
-	a->head = NULL;
-	a->used = 0;
+	set_head(a, NULL, 0);
 	a->total = 0;
+	a->more = false;
 }
 
 /* Free every chunk. */
@@ -41,35 +48,28 @@ tv_arena_fini(struct tv_arena *a)
 }
 
 /*
- * Free everything but the first (oldest) chunk of the default size, so
- * that the next round of allocations reuses it.
+ * tv_arena_reset() past one chunk: free everything but the first
+ * (oldest) chunk of the default size, so that the next round of
+ * allocations reuses it.
  */
 void
-tv_arena_reset(struct tv_arena *a)
+tv_arena_reset_chunks(struct tv_arena *a)
 {
 	struct tv_arena_chunk *c, *next, *keep = NULL;
 
-	/* one chunk, the usual case: nothing to free (a pass resets its
-	   arena once per record) */
-	if (a->head == NULL || (a->head->next == NULL &&
-	    a->head->size == ARENA_CHUNK)) {
-		a->used = 0;
-		a->total = 0;
-		return;
-	}
 	for (c = a->head; c; c = c->next)
-		if (c->size == ARENA_CHUNK)
+		if (c->size == TV_ARENA_CHUNK)
 			keep = c;	/* the oldest one wins */
 	for (c = a->head; c; c = next) {
 		next = c->next;
 		if (c != keep)
 			free(c);
 	}
-	a->head = keep;
 	if (keep)
 		keep->next = NULL;
-	a->used = 0;
+	set_head(a, keep, 0);
 	a->total = 0;
+	a->more = false;
 }
 
 /*
@@ -94,6 +94,7 @@ tv_arena_adopt(struct tv_arena *dst, struct tv_arena *src)
 	last->next = dst->head->next;
 	dst->head->next = src->head;
 	dst->total += src->total;
+	dst->more = true;
 	tv_arena_init(src);
 }
 
@@ -111,9 +112,9 @@ chunk_new(size_t size)
 	return c;
 }
 
-/* @size bytes, 16-byte aligned, valid until reset or fini. */
+/* tv_arena_alloc() when the head chunk has no room (or no size asked). */
 void *
-tv_arena_alloc(struct tv_arena *a, size_t size)
+tv_arena_alloc_chunk(struct tv_arena *a, size_t size)
 {
 	struct tv_arena_chunk *c;
 	size_t rounded;
@@ -121,17 +122,18 @@ tv_arena_alloc(struct tv_arena *a, size_t size)
 
 	if (size == 0)
 		size = 1;
-	if (size > SIZE_MAX - ARENA_ALIGN)
+	if (size > SIZE_MAX - TV_ARENA_ALIGN)
 		rounded = SIZE_MAX;
 	else
-		rounded = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
-	if (a->head && a->head->size - a->used >= rounded) {
-		p = a->head->data + a->used;
+		rounded = (size + TV_ARENA_ALIGN - 1) &
+		    ~(size_t)(TV_ARENA_ALIGN - 1);
+	if (a->head && a->cap - a->used >= rounded) {
+		p = a->base + a->used;
 		a->used += rounded;
 		a->total += rounded;
 		return p;
 	}
-	if (rounded > ARENA_CHUNK / 4) {
+	if (rounded > TV_ARENA_CHUNK / 4) {
 		/*
 		 * A big allocation gets its own chunk, linked behind the
 		 * current head so the free space of the head is not lost.
@@ -140,30 +142,19 @@ tv_arena_alloc(struct tv_arena *a, size_t size)
 		if (a->head) {
 			c->next = a->head->next;
 			a->head->next = c;
+			a->more = true;
 		} else {
-			c->next = NULL;
-			a->head = c;
-			a->used = rounded;
+			set_head(a, c, rounded);
 		}
 		a->total += rounded;
 		return c->data;
 	}
-	c = chunk_new(ARENA_CHUNK);
+	c = chunk_new(TV_ARENA_CHUNK);
 	c->next = a->head;
-	a->head = c;
-	a->used = rounded;
+	a->more = a->more || a->head != NULL;
+	set_head(a, c, rounded);
 	a->total += rounded;
 	return c->data;
-}
-
-/* Zeroed allocation. */
-void *
-tv_arena_zalloc(struct tv_arena *a, size_t size)
-{
-	void *p = tv_arena_alloc(a, size);
-
-	memset(p, 0, size);
-	return p;
 }
 
 /* Copy of a NUL-terminated string in the arena. */
