@@ -20,7 +20,8 @@
 #     place against each from the start (bench/follow-bench);
 #  3. a table with the absolute figures and babeltrace2/tview ratios, on
 #     stdout and in $dir/RESULTS.txt.  tview's dump and count rows are
-#     the median of three runs (measure3), babeltrace2's one run.
+#     the median of three runs (measure3); babeltrace2's dumps one run,
+#     its counter three, taken turn about with the header count.
 #
 # Environment: TVIEW (the binary), BUILDDIR (where gen-ctf and bench/*
 # are), TVIEW_BENCH_DIR (where the traces go; kept between runs, so a
@@ -240,14 +241,26 @@ bench_trace() {
 	measure babeltrace2 --clock-gmt --no-delta "$path"
 	row "dump, whole trace" "$tv_ms" "$tv_rss" "$tv_anon" "$ms" "$rss" "$anon"
 
-	out=$work/counter
-	measure babeltrace2 "$path" -c sink.utils.counter
+	# babeltrace2's counter and the header count taken turn about,
+	# three of each, and the medians compared: the host's speed moved
+	# by four fifths within an hour (run 21), and one counter run, timed
+	# in a fast or a slow spell, set every count ratio of its trace
+	_bts='' _tvs='' bt_rss=- bt_anon=- tv_rss=- tv_anon=-
+	for _i in 1 2 3; do
+		out=$work/counter
+		measure babeltrace2 "$path" -c sink.utils.counter
+		_bts="$_bts $ms" bt_rss=$rss bt_anon=$anon
+		out=$work/count
+		measure "$count" "$path"
+		_tvs="$_tvs $ms" tv_rss=$rss tv_anon=$anon
+	done
 	out=/dev/null
-	bt_ms=$ms bt_rss=$rss bt_anon=$anon
-	out=$work/count
-	measure3 "$count" "$path"
-	out=/dev/null
-	row "count (headers)" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
+	# shellcheck disable=SC2086 # three numbers, split on purpose
+	bt_ms=$(printf '%s\n' $_bts | median)
+	# shellcheck disable=SC2086
+	ms=$(printf '%s\n' $_tvs | median)
+	row "count (headers)" "$ms" "$tv_rss" "$tv_anon" "$bt_ms" "$bt_rss" "$bt_anon"
+	say "    babeltrace2's counter:$_bts ms; count-bench:$_tvs ms"
 	sed 's/^/    count-bench: /' "$work/count" | tee -a "$results"
 	# what a user types to count: packets counted on every core in no
 	# particular order (a count needs no timeline), summed
@@ -354,7 +367,8 @@ fi
 
 say ""
 say "bt2/tv: babeltrace2 time / tview time (higher is better for tview);
-tview's dump and count times are the median of 3 runs."
+tview's dump and count times are the median of 3 runs; babeltrace2's
+counter's too, its runs taken turn about with the header count's."
 say "max RSS counts the mmap'ed trace pages tview touched; heap is the peak"
 say "anonymous memory (RssAnon, sampled every 50 ms)."
 test -n "$TVIEW_BENCH_DIR" && echo "results in $results"
