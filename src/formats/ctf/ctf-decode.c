@@ -623,20 +623,33 @@ dec_array(struct ctf_dec *d, const struct tv_field_class *fc,
 	    sizeof(struct tv_value) * len) : NULL;
 	if (e->kind == TV_FC_INT && e->skip_fixed && e->integer.size == 8 &&
 	    e->align <= 8 && (d->pos & 7) == 0) {
-		/* Bytes (text, mostly): no per-element call. */
+		/*
+		 * Bytes (text, mostly): no per-element call, and what
+		 * every element shares kept in registers (the stores to
+		 * the elements made the compiler load it again for each).
+		 */
 		const uint8_t *p = d->buf + d->pos / 8;
+		struct tv_value *k = out->kids.items;
+		uint64_t at = d->pos;
 
 		if (d->pos + len * 8 > d->end)
 			return dec_past_end(d, len * 8);
-		for (i = 0; i < len; i++) {
-			struct tv_value *k = &out->kids.items[i];
-
-			k->fc = e;
-			k->name = NULL;
-			k->bit_offset = d->pos + i * 8;
-			k->bit_size = 8;
-			k->u = e->integer.is_signed ?
-			    (uint64_t)(int64_t)(int8_t)p[i] : p[i];
+		if (e->integer.is_signed) {
+			for (i = 0; i < len; i++, k++, at += 8) {
+				k->fc = e;
+				k->name = NULL;
+				k->bit_offset = at;
+				k->bit_size = 8;
+				k->u = (uint64_t)(int64_t)(int8_t)p[i];
+			}
+		} else {
+			for (i = 0; i < len; i++, k++, at += 8) {
+				k->fc = e;
+				k->name = NULL;
+				k->bit_offset = at;
+				k->bit_size = 8;
+				k->u = p[i];
+			}
 		}
 		d->pos += len * 8;
 		return TV_OK;

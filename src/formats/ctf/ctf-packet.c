@@ -822,23 +822,35 @@ scopes_end(unsigned scopes)
  * (save slots, clock) spares decoding them again for each event of a
  * packet: that was a third of a pass decoding every event.
  */
-enum tv_status
-ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
+static __attribute__((noinline)) enum tv_status
+decode_cached(const struct tv_event *ev, struct tv_arena *arena,
     struct tv_event_fields *out, unsigned scopes, struct tv_error *err)
 {
 	struct ctf_stream_priv *sp = ev->stream->priv;
 	struct ctf_print_cache *pc;
 	enum tv_status st;
 
+	CTF_WITH_SCOPE_CACHE(&sp->dcache, ev, pc, st, err,
+	    decode_scopes(ev, arena, out, scopes, pc, scopes_end(scopes),
+	    NULL, err));
+	return st;
+}
+
+/*
+ * The uncached way needs none of the cache's frame (a cache of its own
+ * on the stack, aligned to a cache line, and a map guard): out of line
+ * in decode_cached, it no longer costs every event its set-up.
+ */
+enum tv_status
+ctf_decode_fields(const struct tv_event *ev, struct tv_arena *arena,
+    struct tv_event_fields *out, unsigned scopes, struct tv_error *err)
+{
 	if (scopes & (TV_SCOPE_BIT(TV_SCOPE_PACKET_HEADER) |
 	    TV_SCOPE_BIT(TV_SCOPE_PACKET_CONTEXT)) ||
 	    ev->rec.kind != TV_REC_EVENT || packet_skip(class_of(ev)))
 		return decode_scopes(ev, arena, out, scopes, NULL,
 		    scopes_end(scopes), NULL, err);
-	CTF_WITH_SCOPE_CACHE(&sp->dcache, ev, pc, st, err,
-	    decode_scopes(ev, arena, out, scopes, pc, scopes_end(scopes),
-	    NULL, err));
-	return st;
+	return decode_cached(ev, arena, out, scopes, err);
 }
 
 /* ctf_visit_payload() with the scope cache @pc taken. */
