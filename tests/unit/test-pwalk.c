@@ -5,7 +5,8 @@
  * and flags its worker made, the same as doing that work in the walk
  * itself, a record or a run at a time, and with no work only the
  * records; ties between streams go as the merger's; a walk left
- * half-way is destroyed cleanly.  Built with
+ * half-way is destroyed cleanly; with few streams (a sorted array) and
+ * many (a heap).  Built with
  * --enable-tsan this is the ThreadSanitizer check of its workers and of
  * the CTF printer they call concurrently.
  */
@@ -331,6 +332,8 @@ main(void)
 	run(dir, "--cpus 3 --events 20000 --seed 5 --packet-size 8192 "
 	    "--discard --seq-gap");
 	run(dir, "--cpus 1 --events 5000 --seed 9");
+	/* more streams than the sorted array takes: the heap's merge */
+	run(dir, "--cpus 20 --events 20000 --seed 11 --packet-size 4096");
 	twins(dir);
 	{
 		char cmd[128];
