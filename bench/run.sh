@@ -20,8 +20,9 @@
 #     place against each from the start (bench/follow-bench);
 #  3. a table with the absolute figures and babeltrace2/tview ratios, on
 #     stdout and in $dir/RESULTS.txt.  tview's dump and count rows are
-#     the median of three runs (measure3); babeltrace2's dumps one run,
-#     its counter three, taken turn about with the header count.
+#     the median of three runs (measure3); babeltrace2's whole dump and
+#     its counter too, taken turn about with tview's (turnabout), its
+#     windows of the dump one run.
 #
 # Environment: TVIEW (the binary), BUILDDIR (where gen-ctf and bench/*
 # are), TVIEW_BENCH_DIR (where the traces go; kept between runs, so a
@@ -158,6 +159,43 @@ measure3() {
 	rss=$_rss anon=$_anon
 }
 
+# turnabout BT2_OPTIONS CMD...: babeltrace2 with BT2_OPTIONS (words split
+# on purpose) on $path, stdout to $bt_out, and CMD, stdout to $out,
+# taken turn about three times each; bt_ms and ms are the medians,
+# bt_rss, bt_anon, rss and anon the largest, bt_runs and tv_runs every
+# time.  For the ratios of the issue's table whose babeltrace2 side is
+# long: the host's speed moved by four fifths within an hour (run 21),
+# and one babeltrace2 run, timed in a fast or a slow spell, set a
+# trace's ratios.
+turnabout() {
+	_opts=$1 _tvout=$out
+	shift
+	bt_runs='' tv_runs='' _rss=- _anon=- _btrss=- _btanon=-
+	for _i in 1 2 3; do
+		out=$bt_out
+		# shellcheck disable=SC2086 # options, split on purpose
+		measure babeltrace2 $_opts "$path"
+		bt_runs="$bt_runs $ms"
+		_btrss=$(awk -v a="$_btrss" -v b="$rss" 'BEGIN {
+			print (b == "-" || (a != "-" && a + 0 > b + 0)) ? a : b }')
+		_btanon=$(awk -v a="$_btanon" -v b="$anon" 'BEGIN {
+			print (b == "-" || (a != "-" && a + 0 > b + 0)) ? a : b }')
+		out=$_tvout
+		measure "$@"
+		tv_runs="$tv_runs $ms"
+		_rss=$(awk -v a="$_rss" -v b="$rss" 'BEGIN {
+			print (b == "-" || (a != "-" && a + 0 > b + 0)) ? a : b }')
+		_anon=$(awk -v a="$_anon" -v b="$anon" 'BEGIN {
+			print (b == "-" || (a != "-" && a + 0 > b + 0)) ? a : b }')
+	done
+	# shellcheck disable=SC2086 # three numbers, split on purpose
+	bt_ms=$(printf '%s\n' $bt_runs | median)
+	# shellcheck disable=SC2086
+	ms=$(printf '%s\n' $tv_runs | median)
+	rss=$_rss anon=$_anon bt_rss=$_btrss bt_anon=$_btanon
+}
+bt_out=/dev/null
+
 # ratio A B: A / B with two decimals ("-" if B is 0)
 ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'
@@ -236,31 +274,16 @@ bench_trace() {
 	    --end="$e90" "$path"
 	row "dump of 1 ms at 90%" "$tv_ms" "$tv_rss" "$tv_anon" "$ms" "$rss" "$anon"
 
-	measure3 "$TVIEW" --dump "$path"
-	tv_ms=$ms tv_rss=$rss tv_anon=$anon
-	measure babeltrace2 --clock-gmt --no-delta "$path"
-	row "dump, whole trace" "$tv_ms" "$tv_rss" "$tv_anon" "$ms" "$rss" "$anon"
+	turnabout "--clock-gmt --no-delta" "$TVIEW" --dump "$path"
+	row "dump, whole trace" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
+	say "    babeltrace2:$bt_runs ms; tview:$tv_runs ms"
 
-	# babeltrace2's counter and the header count taken turn about,
-	# three of each, and the medians compared: the host's speed moved
-	# by four fifths within an hour (run 21), and one counter run, timed
-	# in a fast or a slow spell, set every count ratio of its trace
-	_bts='' _tvs='' bt_rss=- bt_anon=- tv_rss=- tv_anon=-
-	for _i in 1 2 3; do
-		out=$work/counter
-		measure babeltrace2 "$path" -c sink.utils.counter
-		_bts="$_bts $ms" bt_rss=$rss bt_anon=$anon
-		out=$work/count
-		measure "$count" "$path"
-		_tvs="$_tvs $ms" tv_rss=$rss tv_anon=$anon
-	done
-	out=/dev/null
-	# shellcheck disable=SC2086 # three numbers, split on purpose
-	bt_ms=$(printf '%s\n' $_bts | median)
-	# shellcheck disable=SC2086
-	ms=$(printf '%s\n' $_tvs | median)
-	row "count (headers)" "$ms" "$tv_rss" "$tv_anon" "$bt_ms" "$bt_rss" "$bt_anon"
-	say "    babeltrace2's counter:$_bts ms; count-bench:$_tvs ms"
+	# babeltrace2's counter and the header count taken turn about
+	bt_out=$work/counter out=$work/count
+	turnabout "-c sink.utils.counter" "$count" "$path"
+	bt_out=/dev/null out=/dev/null
+	row "count (headers)" "$ms" "$rss" "$anon" "$bt_ms" "$bt_rss" "$bt_anon"
+	say "    babeltrace2's counter:$bt_runs ms; count-bench:$tv_runs ms"
 	sed 's/^/    count-bench: /' "$work/count" | tee -a "$results"
 	# what a user types to count: packets counted on every core in no
 	# particular order (a count needs no timeline), summed
@@ -368,7 +391,7 @@ fi
 say ""
 say "bt2/tv: babeltrace2 time / tview time (higher is better for tview);
 tview's dump and count times are the median of 3 runs; babeltrace2's
-counter's too, its runs taken turn about with the header count's."
+whole dump's and counter's too, taken turn about with tview's."
 say "max RSS counts the mmap'ed trace pages tview touched; heap is the peak"
 say "anonymous memory (RssAnon, sampled every 50 ms)."
 test -n "$TVIEW_BENCH_DIR" && echo "results in $results"
