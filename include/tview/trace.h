@@ -482,6 +482,13 @@ const uint8_t		*tv_event_bytes(const struct tv_stream *s,
 void			 tv_packet_release(struct tv_map_release *r,
 			    const struct tv_stream *s, uint64_t pkt);
 
+/**
+ * tv_packet_populate() - a pass is about to read all of packet @pkt of
+ * @s: map its pages now (tv_mapfile_populate).
+ */
+void			 tv_packet_populate(const struct tv_stream *s,
+			    uint64_t pkt);
+
 /** tv_event_class_of() - the class of an event record, or NULL. */
 const struct tv_event_class *tv_event_class_of(const struct tv_event *ev);
 

@@ -167,6 +167,7 @@ do_unit(struct tv_pwalk *w, struct worker *wk, uint64_t u)
 	res->pe.status = TV_OK;
 	tv_error_clear(&res->pe.err);
 	tv_strbuf_reset(&res->text);
+	tv_packet_populate(s, un->pkt);
 	st = tv_stream_decode_packet(s, un->pkt, &res->pe);
 	if (st != TV_OK && res->pe.status == TV_OK) {
 		res->pe.status = st;

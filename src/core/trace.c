@@ -246,26 +246,51 @@ tv_event_bytes(const struct tv_stream *s, uint64_t pkt,
 	return tv_packet_bytes(s, *p);
 }
 
+/*
+ * The mapped bytes of packet @pkt of @s: the driver's span when its
+ * packets are not simply [offset, offset + size) of their file.
+ */
+static bool
+packet_span(const struct tv_stream *s, uint64_t pkt,
+    const struct tv_mapfile **mf, uint64_t *off, uint64_t *len)
+{
+	const struct tv_format_ops *ops = s->trace->ops;
+	const struct tv_packet *p;
+
+	if (pkt >= s->npackets)
+		return false;
+	p = &s->packets[pkt];
+	if (ops != NULL && ops->packet_span != NULL)
+		return ops->packet_span(s, pkt, mf, off, len);
+	if (p->file >= s->nfiles)
+		return false;
+	*mf = &s->files[p->file];
+	*off = p->offset;
+	*len = p->size;
+	return true;
+}
+
 /* See trace.h. */
 void
 tv_packet_release(struct tv_map_release *r, const struct tv_stream *s,
     uint64_t pkt)
 {
-	const struct tv_format_ops *ops = s->trace->ops;
 	const struct tv_mapfile *mf;
-	const struct tv_packet *p;
 	uint64_t off, len;
 
-	if (pkt >= s->npackets)
-		return;
-	p = &s->packets[pkt];
-	if (ops != NULL && ops->packet_span != NULL) {
-		if (ops->packet_span(s, pkt, &mf, &off, &len))
-			tv_map_release_add(r, mf, off, len);
-	} else if (p->file < s->nfiles) {
-		tv_map_release_add(r, &s->files[p->file], p->offset,
-		    p->size);
-	}
+	if (packet_span(s, pkt, &mf, &off, &len))
+		tv_map_release_add(r, mf, off, len);
+}
+
+/* See trace.h. */
+void
+tv_packet_populate(const struct tv_stream *s, uint64_t pkt)
+{
+	const struct tv_mapfile *mf;
+	uint64_t off, len;
+
+	if (packet_span(s, pkt, &mf, &off, &len))
+		tv_mapfile_populate(mf, off, len);
 }
 
 /* The class of an event record, or NULL for other records. */

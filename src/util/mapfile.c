@@ -137,19 +137,51 @@ tv_mapfile_advise(struct tv_mapfile *mf, bool sequential)
 	    sequential ? MADV_SEQUENTIAL : MADV_RANDOM);
 }
 
+/*
+ * The pages of @mf's mapping that [@off, @off + @len) covers: wholly
+ * (@whole) or in part, in [*@b, *@e); false when there are none.
+ */
+static bool
+page_range(const struct tv_mapfile *mf, uint64_t off, uint64_t len,
+    bool whole, uint64_t *b, uint64_t *e)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	uint64_t page = pg > 0 ? (uint64_t)pg : 4096;
+
+	if (!mf->data || off >= mf->size)
+		return false;
+	*e = len > mf->size - off ? mf->size : off + len;
+	*b = whole ? (off + page - 1) / page * page : off / page * page;
+	*e = whole ? *e / page * page : (*e + page - 1) / page * page;
+	return *e > *b;
+}
+
+/* See mapfile.h. */
+void
+tv_mapfile_populate(const struct tv_mapfile *mf, uint64_t off, uint64_t len)
+{
+#ifdef MADV_POPULATE_READ
+	uint64_t b, e;
+
+	/* a page the file no longer reaches (cut while open) makes the
+	   call fail, with no signal: a fault there says what happened */
+	if (page_range(mf, off, len, false, &b, &e))
+		(void)madvise((void *)(mf->data + b), (size_t)(e - b),
+		    MADV_POPULATE_READ);
+#else
+	(void)mf;
+	(void)off;
+	(void)len;
+#endif
+}
+
 /* See mapfile.h. */
 void
 tv_mapfile_release(const struct tv_mapfile *mf, uint64_t off, uint64_t len)
 {
-	long pg = sysconf(_SC_PAGESIZE);
-	uint64_t page = pg > 0 ? (uint64_t)pg : 4096, b, e;
+	uint64_t b, e;
 
-	if (!mf->data || off >= mf->size)
-		return;
-	e = len > mf->size - off ? mf->size : off + len;
-	b = (off + page - 1) / page * page;
-	e = e / page * page;
-	if (e > b)
+	if (page_range(mf, off, len, true, &b, &e))
 		(void)madvise((void *)(mf->data + b), (size_t)(e - b),
 		    MADV_DONTNEED);
 }
