@@ -225,8 +225,20 @@ bench_trace() {
 	say ""
 	say "== $name: $path ($(awk -v s="$size" 'BEGIN { printf "%.2f GiB", s / 1073741824 }'))"
 
-	# Warm the page cache so both readers see the same (hot) files.
-	find "$path" -type f -exec cat {} + >/dev/null 2>&1
+	# Warm the page cache so both readers see the same (hot) files,
+	# cached as reading them from disk caches them: each file's pages
+	# are dropped first (dd iflag=nocache count=0) and then read.  How
+	# the pages came in matters on this guest: its writer (gen-ctf,
+	# LTTng's consumer) left them in 4 KiB pages, and a page fault is
+	# a trap to the hypervisor; read back, the kernel caches them in
+	# 2 MiB pages (FileHugePages), mapped a few faults a packet.  A
+	# header count of the 1 GiB generated trace took 1.18 s on one
+	# thread over the first, 0.64-0.71 s over the second (run 22);
+	# babeltrace2's counter 18-27 s over either.  Before run 22 the
+	# state was whatever the trace's history had left.
+	find "$path" -type f -exec sh -c 'for f; do
+		dd if="$f" iflag=nocache count=0 status=none
+		cat "$f"; done' sh {} + >/dev/null 2>&1
 
 	poll=0
 	for _ in 1 2 3 4 5; do
