@@ -435,6 +435,9 @@ enum tv_status	 ctf_read_packet_head(struct ctf_dec *d,
 struct ctf_quick {
 	uint32_t		 ok;		/* 0: the generic walk */
 	uint32_t		 index;		/* tv_event_class index */
+	/* with the usual header, bytes of the whole record when it and
+	   every scope after it are whole bytes of a fixed size; else 0 */
+	uint32_t		 step;
 	uint64_t		 rest_bits;	/* after the header, of the
 						   fixed scopes */
 	const struct ctf_sprog	*pay;		/* the payload's, after them,
@@ -447,6 +450,8 @@ struct ctf_quick_walk {
 	uint64_t		 word_lo, word_hi;	/* the usual tags */
 	uint32_t		 tag_bits;	/* the timestamp's shift */
 	uint32_t		 head_bits;	/* tag and timestamp */
+	bool			 bytewise;	/* align 8, whole-byte header:
+						   by_id[].step may be set */
 	/* the extended header: its tag, where its id and timestamp are
 	   (bits from the header's start) and its size; ext false: none */
 	bool			 ext;
