@@ -139,6 +139,15 @@ median() {
 	sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
+# larger A B: the larger of two sizes, either "-" (unknown)
+larger() {
+	if test "$1" = - || { test "$2" != - && test "$2" -gt "$1"; }; then
+		echo "$2"
+	else
+		echo "$1"
+	fi
+}
+
 # measure3 CMD...: measure three times; ms is the median, rss and anon
 # the largest.  For tview's rows of the issue's table: they last
 # seconds, and one slow spell of the shared machine can double one run
@@ -149,10 +158,7 @@ measure3() {
 	for _i in 1 2 3; do
 		measure "$@"
 		_mss="$_mss $ms"
-		test "$rss" != - && { test "$_rss" = - || test "$rss" -gt "$_rss"; } &&
-		    _rss=$rss
-		test "$anon" != - && { test "$_anon" = - || test "$anon" -gt "$_anon"; } &&
-		    _anon=$anon
+		_rss=$(larger "$_rss" "$rss") _anon=$(larger "$_anon" "$anon")
 	done
 	# shellcheck disable=SC2086 # three numbers, split on purpose
 	ms=$(printf '%s\n' $_mss | median)
@@ -176,17 +182,12 @@ turnabout() {
 		# shellcheck disable=SC2086 # options, split on purpose
 		measure babeltrace2 $_opts "$path"
 		bt_runs="$bt_runs $ms"
-		_btrss=$(awk -v a="$_btrss" -v b="$rss" 'BEGIN {
-			print (b == "-" || (a != "-" && a + 0 > b + 0)) ? a : b }')
-		_btanon=$(awk -v a="$_btanon" -v b="$anon" 'BEGIN {
-			print (b == "-" || (a != "-" && a + 0 > b + 0)) ? a : b }')
+		_btrss=$(larger "$_btrss" "$rss")
+		_btanon=$(larger "$_btanon" "$anon")
 		out=$_tvout
 		measure "$@"
 		tv_runs="$tv_runs $ms"
-		_rss=$(awk -v a="$_rss" -v b="$rss" 'BEGIN {
-			print (b == "-" || (a != "-" && a + 0 > b + 0)) ? a : b }')
-		_anon=$(awk -v a="$_anon" -v b="$anon" 'BEGIN {
-			print (b == "-" || (a != "-" && a + 0 > b + 0)) ? a : b }')
+		_rss=$(larger "$_rss" "$rss") _anon=$(larger "$_anon" "$anon")
 	done
 	# shellcheck disable=SC2086 # three numbers, split on purpose
 	bt_ms=$(printf '%s\n' $bt_runs | median)

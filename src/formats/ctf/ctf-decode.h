@@ -279,6 +279,26 @@ ctf_hop_effects(struct ctf_dec *d, const struct ctf_hop *op, uint64_t v)
 		    (UINT64_C(1) << op->size) - 1);
 }
 
+/*
+ * The little-endian 64-bit word at @p (8 bytes readable), the first
+ * load of every record of LTTng's usual layout.  The walks waited on it
+ * at every new cache line and page (a fifth of a header count's
+ * samples), so it asks for the bytes a few records on too; a prefetch
+ * never faults, past the mapping's end too.
+ */
+static inline __attribute__((always_inline)) uint64_t
+ctf_load_word(const uint8_t *p)
+{
+	uint64_t w;
+
+	memcpy(&w, p, 8);
+	__builtin_prefetch(p + 1024);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w;
+}
+
 /**
  * ctf_hprog_run() - decode an event header in skip mode through @hp.
  * The usual record, tag and timestamp in one 64-bit load (the header's
@@ -293,15 +313,7 @@ ctf_hprog_run(struct ctf_dec *d, const struct ctf_hprog *hp)
 
 	if (hp->word && p + 64 <= d->end &&
 	    (uint32_t)hp->pre[0].slot < d->nslots) {
-		memcpy(&w, d->buf + (p >> 3), 8);
-		/* the walk waited on this load at every new cache line
-		   and page (a fifth of a header count's samples): ask
-		   for the bytes a few records on; a prefetch never
-		   faults, past the mapping's end too */
-		__builtin_prefetch(d->buf + (p >> 3) + 1024);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		w = __builtin_bswap64(w);
-#endif
+		w = ctf_load_word(d->buf + (p >> 3));
 		tag = w & hp->tag_mask;
 		if (tag >= hp->word_lo && tag <= hp->word_hi) {
 			const struct ctf_hop *ts =
@@ -449,9 +461,10 @@ struct ctf_quick_walk {
 	uint64_t		 tag_mask, ts_mask;
 	uint64_t		 word_lo, word_hi;	/* the usual tags */
 	uint32_t		 tag_bits;	/* the timestamp's shift */
-	uint32_t		 head_bits;	/* tag and timestamp */
-	bool			 bytewise;	/* align 8, whole-byte header:
-						   by_id[].step may be set */
+	uint32_t		 head_bits;	/* tag and timestamp, whole
+						   bytes */
+	bool			 bytewise;	/* align 8: by_id[].step may
+						   be set */
 	/* the extended header: its tag, where its id and timestamp are
 	   (bits from the header's start) and its size; ext false: none */
 	bool			 ext;

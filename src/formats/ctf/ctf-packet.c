@@ -207,7 +207,8 @@ quick_ext(const struct ctf_hprog *hp, struct ctf_quick_walk *qw)
 		at = (at + id->size + ts->align - 1) & ~(ts->align - 1);
 		qw->ext_ts_at = (uint32_t)at;
 		qw->ext_bits = (uint32_t)(at + ts->size);
-		if (qw->ext_id_at % 8 != 0 || qw->ext_ts_at % 8 != 0)
+		if (qw->ext_id_at % 8 != 0 || qw->ext_ts_at % 8 != 0 ||
+		    qw->ext_bits % 8 != 0)
 			continue;
 		qw->ext_tag = which;
 		qw->ext_id_mask = id->size >= 64 ? UINT64_MAX :
@@ -233,7 +234,10 @@ ctf_quick_build(struct ctf_stream_class *sc, struct tv_arena *a)
 		return;
 	tag = &hp->pre[0];
 	ts = &hp->opt[hp->word_opt].ops[0];
-	if (tag->role != TV_ROLE_EVENT_ID || !ts->clock || ts->size >= 64)
+	/* the header ends on a byte, and where the scopes after it land
+	   matters only modulo their alignments, all dividing the header's */
+	if (tag->role != TV_ROLE_EVENT_ID || !ts->clock || ts->size >= 64 ||
+	    (tag->size + ts->size) % 8 != 0)
 		return;
 	n = sc->nby_id;
 	qw = tv_arena_zalloc(a, sizeof(*qw) + n * sizeof(qw->by_id[0]));
@@ -255,11 +259,6 @@ ctf_quick_build(struct ctf_stream_class *sc, struct tv_arena *a)
 		if (ec == NULL)
 			continue;
 		cec = ec->priv;
-		/* where the header ends matters only modulo the
-		   alignments, all of which divide the header's: both
-		   headers end on a byte */
-		if (qw->head_bits % 8 != 0 || (qw->ext && qw->ext_bits % 8))
-			continue;
 		if (!quick_scope(sc->event_context, hp->align, &rel) ||
 		    !quick_scope(ec->context, hp->align, &rel))
 			continue;
@@ -278,7 +277,7 @@ ctf_quick_build(struct ctf_stream_class *sc, struct tv_arena *a)
 		    id >= hp->word_lo && id <= hp->word_hi)
 			q->step = (uint32_t)((qw->head_bits + rel) / 8);
 	}
-	qw->bytewise = hp->align == 8 && qw->head_bits % 8 == 0;
+	qw->bytewise = hp->align == 8;
 	__atomic_store_n(&sc->quick, qw, __ATOMIC_RELEASE);
 }
 
@@ -299,17 +298,17 @@ event_ns(const struct tv_clock *clk, bool ns_clock, uint64_t cycles)
 	return tv_clock_to_ns(clk, cycles);
 }
 
-/* The 8 bytes at bit @p (a byte boundary) of @buf, as the trace has them. */
-static inline uint64_t
-quick_load(const uint8_t *buf, uint64_t p)
+/* Record @r: an event of class @index at bit @pos, its header @head. */
+static inline __attribute__((always_inline)) void
+quick_rec(struct tv_event_rec *r, const struct tv_clock *clk, bool ns_clock,
+    uint64_t clock, uint64_t pos, uint32_t index, uint64_t head)
 {
-	uint64_t w;
-
-	memcpy(&w, buf + (p >> 3), 8);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	w = __builtin_bswap64(w);
-#endif
-	return w;
+	r->ts = clk ? event_ns(clk, ns_clock, clock) : TV_TIME_NONE;
+	r->bit_offset = pos;
+	r->class_index = index;
+	r->kind = TV_REC_EVENT;
+	r->head_bits = (uint16_t)head;
+	r->count = clock;
 }
 
 /*
@@ -332,7 +331,6 @@ quick_walk(struct ctf_dec *d, const struct ctf_quick_walk *qw,
 		uint64_t p = (pos + amask) & ~amask, w, tag, id, next, now;
 		uint32_t head;
 		const struct ctf_quick *q;
-		struct tv_event_rec *r;
 
 		if (qw->bytewise && (pos & 7) == 0) {
 			/*
@@ -349,11 +347,7 @@ quick_walk(struct ctf_dec *d, const struct ctf_quick_walk *qw,
 			while (n < out->cap && pb + 8 <= endb) {
 				uint64_t nb;
 
-				memcpy(&w, buf + pb, 8);
-				__builtin_prefetch(buf + pb + 1024);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-				w = __builtin_bswap64(w);
-#endif
+				w = ctf_load_word(buf + pb);
 				tag = w & qw->tag_mask;
 				/* step is set for the usual tags only */
 				if (tag >= qw->n || qw->by_id[tag].step == 0)
@@ -364,14 +358,8 @@ quick_walk(struct ctf_dec *d, const struct ctf_quick_walk *qw,
 					break;
 				clock = ctf_clock_next(clock, (w >>
 				    qw->tag_bits) & qw->ts_mask, qw->ts_mask);
-				r = &recs[n++];
-				r->ts = clk ? event_ns(clk, ns_clock, clock) :
-				    TV_TIME_NONE;
-				r->bit_offset = pb << 3;
-				r->class_index = q->index;
-				r->kind = TV_REC_EVENT;
-				r->head_bits = (uint16_t)qw->head_bits;
-				r->count = clock;
+				quick_rec(&recs[n++], clk, ns_clock, clock,
+				    pb << 3, q->index, qw->head_bits);
 				pb = nb;
 			}
 			pos = pb << 3;
@@ -381,11 +369,7 @@ quick_walk(struct ctf_dec *d, const struct ctf_quick_walk *qw,
 		}
 		if (p + 64 > end)
 			break;
-		w = quick_load(buf, p);
-		/* the walk waited on this load at every new cache line and
-		   page: ask for the bytes a few records on (a prefetch
-		   never faults, past the mapping's end too) */
-		__builtin_prefetch(buf + (p >> 3) + 1024);
+		w = ctf_load_word(buf + (p >> 3));
 		tag = w & qw->tag_mask;
 		if (tag >= qw->word_lo && tag <= qw->word_hi) {
 			id = tag;
@@ -396,10 +380,10 @@ quick_walk(struct ctf_dec *d, const struct ctf_quick_walk *qw,
 		    p + qw->ext_bits + 64 <= end) {
 			uint64_t v;
 
-			id = quick_load(buf, p + qw->ext_id_at) &
+			id = ctf_load_word(buf + ((p + qw->ext_id_at) >> 3)) &
 			    qw->ext_id_mask;
 			head = qw->ext_bits;
-			v = quick_load(buf, p + qw->ext_ts_at) &
+			v = ctf_load_word(buf + ((p + qw->ext_ts_at) >> 3)) &
 			    qw->ext_ts_mask;
 			now = qw->ext_ts_mask == UINT64_MAX ? v :
 			    ctf_clock_next(clock, v, qw->ext_ts_mask);
@@ -423,13 +407,8 @@ quick_walk(struct ctf_dec *d, const struct ctf_quick_walk *qw,
 			next = d->pos;
 		}
 		clock = now;
-		r = &recs[n++];
-		r->ts = clk ? event_ns(clk, ns_clock, clock) : TV_TIME_NONE;
-		r->bit_offset = pos;
-		r->class_index = q->index;
-		r->kind = TV_REC_EVENT;
-		r->head_bits = (uint16_t)(p - pos + head);
-		r->count = clock;
+		quick_rec(&recs[n++], clk, ns_clock, clock, pos, q->index,
+		    p - pos + head);
 		pos = next;
 	}
 	d->pos = pos;
